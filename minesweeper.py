@@ -1,0 +1,1191 @@
+"""Minesweeper: the game, CS50's knowledge base, and an exact-probability AI.
+
+Glossary
+--------
+Cell      a pair ``(row, col)``, both counted from 0 at the top left.
+Sentence  "``count`` of these ``cells`` are mines" (CS50's name for a rule).
+Frontier  the cells that some sentence names.
+Step      one conclusion the AI drew, with the rule, the premises and the
+          conclusion, so that a window or a test can read it back.
+
+The module reads top to bottom: names and the game, the board notation,
+the sentence, the probability engine (which knows no geometry: only
+sentences and a number of mines), and the AI that ties them together.
+It imports the standard library only, so it works without pygame.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable, Iterator, Optional, Union
+
+Cell = tuple[int, int]
+
+FIRST_CLICK_RULES = ("safe", "opening", "none")
+
+
+# ---------------------------------------------------------------------------
+# Names of cells: row letters and column numbers, as drawn on the board.
+# ---------------------------------------------------------------------------
+
+
+def row_name(row: int) -> str:
+    """Return the letters that name a row: A..Z, then AA, AB, ..."""
+    letters = ""
+    row += 1
+    while row:
+        row, rest = divmod(row - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def cell_name(cell: Cell) -> str:
+    """Return a cell's name as the board's edges show it: (1, 2) is "B3"."""
+    return f"{row_name(cell[0])}{cell[1] + 1}"
+
+
+def cells_text(cells: Iterable[Cell]) -> str:
+    """Return "{A1, B2}" for a group of cells, in reading order."""
+    return "{" + ", ".join(cell_name(c) for c in sorted(cells)) + "}"
+
+
+# ---------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """What one move did: the cells it revealed, or why it did nothing."""
+
+    revealed: tuple[tuple[Cell, int], ...] = ()
+    exploded: Optional[Cell] = None
+    flagged: Optional[bool] = None
+    ignored: str = ""
+
+    @property
+    def changed(self) -> bool:
+        """True when the move changed the game."""
+        return not self.ignored
+
+
+def _positive_int(name: str, value: object) -> int:
+    """Return value when it is a positive int, else raise a clear ValueError."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name} must be a positive whole number, not {value!r}")
+    return value
+
+
+def max_mines(height: int, width: int, first_click: str) -> int:
+    """Return the most mines a board may hold under a first-click rule."""
+    cells = height * width
+    if first_click == "safe":
+        return cells - 1
+    if first_click == "opening":
+        return cells - min(height, 3) * min(width, 3)
+    return cells
+
+
+class Minesweeper:
+    """Minesweeper game representation: the hidden mines and what a player sees."""
+
+    def __init__(
+        self,
+        height: int = 8,
+        width: int = 8,
+        mines: int = 8,
+        *,
+        seed: Optional[int] = None,
+        first_click: str = "safe",
+    ) -> None:
+        self.height = _positive_int("height", height)
+        self.width = _positive_int("width", width)
+        if isinstance(mines, bool) or not isinstance(mines, int) or mines < 0:
+            raise ValueError(f"mines must be a whole number of 0 or more, not {mines!r}")
+        if first_click not in FIRST_CLICK_RULES:
+            raise ValueError(
+                f"first_click must be one of {', '.join(FIRST_CLICK_RULES)}, not {first_click!r}"
+            )
+        limit = max_mines(height, width, first_click)
+        if mines > limit:
+            raise ValueError(
+                f"{mines} mines do not fit a {height}x{width} board under the "
+                f"{first_click!r} first-click rule: at most {limit}"
+            )
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        self.seed = seed
+        self.first_click = first_click
+        self.mine_count = mines
+        self.rng = random.Random(seed)
+        self.mines: set[Cell] = set()
+        self.board: list[list[bool]] = [[False] * width for _ in range(height)]
+        self.revealed: dict[Cell, int] = {}
+        self.flags: set[Cell] = set()
+        self.exploded: Optional[Cell] = None
+        self.placed = False
+        if first_click == "none":
+            self._place_mines(set())
+
+    # -- mines ---------------------------------------------------------------
+
+    def _place_mines(self, keep_clear: set[Cell]) -> None:
+        """Place the mines uniformly among the cells outside keep_clear."""
+        candidates = [c for c in self.cells() if c not in keep_clear]
+        self._set_mines(self.rng.sample(candidates, self.mine_count))
+
+    def _set_mines(self, mines: Iterable[Cell]) -> None:
+        """Put mines on exactly these cells."""
+        self.mines = set(mines)
+        self.mine_count = len(self.mines)
+        for i, j in self.cells():
+            self.board[i][j] = (i, j) in self.mines
+        self.placed = True
+
+    def _first_click(self, cell: Cell) -> None:
+        """Place the mines once the first click is known, by the rule."""
+        if self.first_click == "safe":
+            self._place_mines({cell})
+        else:
+            self._place_mines({cell} | set(self.neighbors(cell)))
+
+    # -- geometry ------------------------------------------------------------
+
+    def cells(self) -> Iterator[Cell]:
+        """Yield every cell in reading order."""
+        for i in range(self.height):
+            for j in range(self.width):
+                yield (i, j)
+
+    def check_cell(self, cell: object) -> Cell:
+        """Return cell when it is on the board, else raise a clear ValueError."""
+        if (
+            not isinstance(cell, tuple)
+            or len(cell) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
+        ):
+            raise ValueError(f"a cell is a pair (row, column) of whole numbers, not {cell!r}")
+        i, j = cell
+        if not (0 <= i < self.height and 0 <= j < self.width):
+            raise ValueError(
+                f"cell {cell} is off the board: rows run 0..{self.height - 1}, "
+                f"columns 0..{self.width - 1}"
+            )
+        return (i, j)
+
+    def neighbors(self, cell: Cell) -> list[Cell]:
+        """Return the cells around cell (not cell itself), in reading order."""
+        i, j = cell
+        return [
+            (r, c)
+            for r in range(max(0, i - 1), min(self.height, i + 2))
+            for c in range(max(0, j - 1), min(self.width, j + 2))
+            if (r, c) != cell
+        ]
+
+    # -- CS50's queries ------------------------------------------------------
+
+    def print(self) -> None:
+        """Print a text representation of where mines are located."""
+        for i in range(self.height):
+            print("--" * self.width + "-")
+            print("|" + "".join("X|" if self.board[i][j] else " |" for j in range(self.width)))
+        print("--" * self.width + "-")
+
+    def is_mine(self, cell: Cell) -> bool:
+        """Return True when a mine lies on cell."""
+        i, j = self.check_cell(cell)
+        return self.board[i][j]
+
+    def nearby_mines(self, cell: Cell) -> int:
+        """Return the number of mines within one row and column of cell."""
+        self.check_cell(cell)
+        return sum(1 for n in self.neighbors(cell) if n in self.mines)
+
+    @property
+    def mines_found(self) -> set[Cell]:
+        """Return the flagged cells that really are mines (CS50's name)."""
+        return self.flags & self.mines
+
+    def won(self) -> bool:
+        """Return True when every safe cell is revealed."""
+        return (
+            self.placed
+            and self.exploded is None
+            and len(self.revealed) == self.height * self.width - self.mine_count
+        )
+
+    def lost(self) -> bool:
+        """Return True when a mine has been revealed."""
+        return self.exploded is not None
+
+    def is_over(self) -> bool:
+        """Return True when the game is won or lost."""
+        return self.won() or self.lost()
+
+    def status(self) -> str:
+        """Return "playing", "won" or "lost"."""
+        return "lost" if self.lost() else "won" if self.won() else "playing"
+
+    def mines_left(self) -> int:
+        """Return the mine counter a player sees: mines minus flags."""
+        return self.mine_count - len(self.flags)
+
+    # -- moves ---------------------------------------------------------------
+
+    def _refusal(self, cell: Cell) -> str:
+        """Return why a reveal of cell would do nothing, or "" if it would act."""
+        if self.is_over():
+            return "the game is over"
+        if cell in self.flags:
+            return f"{cell_name(cell)} is flagged"
+        if cell in self.revealed:
+            return f"{cell_name(cell)} is already revealed"
+        return ""
+
+    def reveal(self, cell: Cell) -> MoveResult:
+        """Reveal cell; a zero floods its neighbours. Returns what was revealed."""
+        cell = self.check_cell(cell)
+        refusal = self._refusal(cell)
+        if refusal:
+            return MoveResult(ignored=refusal)
+        if not self.placed:
+            self._first_click(cell)
+        if cell in self.mines:
+            self.exploded = cell
+            return MoveResult(exploded=cell)
+        return MoveResult(revealed=tuple(self._flood(cell)))
+
+    def _flood(self, start: Cell) -> list[tuple[Cell, int]]:
+        """Reveal start and, through zeros, every safe cell it connects to."""
+        shown: list[tuple[Cell, int]] = []
+        queue = deque([start])
+        seen = {start}
+        while queue:
+            cell = queue.popleft()
+            count = self.nearby_mines(cell)
+            self.revealed[cell] = count
+            shown.append((cell, count))
+            if count == 0:
+                for n in self.neighbors(cell):
+                    if n not in seen and n not in self.revealed and n not in self.flags:
+                        seen.add(n)
+                        queue.append(n)
+        return shown
+
+    def toggle_flag(self, cell: Cell) -> MoveResult:
+        """Put a flag on a hidden cell, or take it off again."""
+        cell = self.check_cell(cell)
+        if self.is_over():
+            return MoveResult(ignored="the game is over")
+        if cell in self.revealed:
+            return MoveResult(ignored=f"{cell_name(cell)} is already revealed")
+        if cell in self.flags:
+            self.flags.discard(cell)
+            return MoveResult(flagged=False)
+        self.flags.add(cell)
+        return MoveResult(flagged=True)
+
+    def chord(self, cell: Cell) -> MoveResult:
+        """Reveal the unflagged neighbours of a number whose flags match it."""
+        cell = self.check_cell(cell)
+        if self.is_over():
+            return MoveResult(ignored="the game is over")
+        if cell not in self.revealed:
+            return MoveResult(ignored=f"{cell_name(cell)} is not revealed")
+        around = self.neighbors(cell)
+        flags = sum(1 for n in around if n in self.flags)
+        if flags != self.revealed[cell]:
+            return MoveResult(
+                ignored=f"{cell_name(cell)} shows {self.revealed[cell]} but has {flags} flags around it"
+            )
+        hidden = [n for n in around if n not in self.revealed and n not in self.flags]
+        if not hidden:
+            return MoveResult(ignored=f"{cell_name(cell)} has no hidden unflagged neighbours")
+        revealed: list[tuple[Cell, int]] = []
+        for n in hidden:
+            if n in self.revealed:
+                continue
+            if n in self.mines:
+                self.exploded = n
+                return MoveResult(revealed=tuple(revealed), exploded=n)
+            revealed.extend(self._flood(n))
+        return MoveResult(revealed=tuple(revealed))
+
+    # -- notation ------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """Return the board in the project's notation (see parse_board)."""
+        return "\n".join(
+            "".join(self._symbol((i, j)) for j in range(self.width)) for i in range(self.height)
+        ) + "\n"
+
+    def _symbol(self, cell: Cell) -> str:
+        """Return the notation's character for one cell."""
+        mine = cell in self.mines
+        if cell == self.exploded:
+            return "X"
+        if cell in self.flags:
+            return "F" if mine else "f"
+        if cell in self.revealed:
+            return str(self.revealed[cell])
+        return "*" if mine else "."
+
+    @classmethod
+    def from_text(cls, text: str) -> "Minesweeper":
+        """Return the game a board text describes (see parse_board)."""
+        board = parse_board(text)
+        game = cls(board.height, board.width, 0, seed=0, first_click="none")
+        game._set_mines(board.mines)
+        game.flags = set(board.flags)
+        game.exploded = board.exploded
+        for cell in board.revealed:
+            game.revealed[cell] = game.nearby_mines(cell)
+        return game
+
+
+# ---------------------------------------------------------------------------
+# The board notation
+# ---------------------------------------------------------------------------
+
+NOTATION = """\
+One line per row, one character per cell:
+  .   hidden cell, no mine          *   hidden cell with a mine
+  0-8 revealed cell and its number  X   revealed mine (the game is lost)
+  F   flag on a mine                f   flag on a cell with no mine
+Lines that start with # are comments; the first one is the title."""
+
+
+@dataclass
+class BoardText:
+    """A board read from the notation: size, mines, revealed cells, flags."""
+
+    height: int
+    width: int
+    mines: set[Cell] = field(default_factory=set)
+    revealed: list[Cell] = field(default_factory=list)
+    flags: set[Cell] = field(default_factory=set)
+    exploded: Optional[Cell] = None
+    title: str = ""
+
+
+def parse_board(text: str) -> BoardText:
+    """Read a board in the notation; raise ValueError naming line and column."""
+    rows: list[tuple[int, str]] = []
+    title = ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.rstrip()
+        if stripped.startswith("#"):
+            if not title:
+                title = stripped.lstrip("#").strip()
+            continue
+        if stripped:
+            rows.append((number, stripped))
+    if not rows:
+        raise ValueError("the board text has no rows: expected lines such as '..1*'")
+    width = len(rows[0][1])
+    board = BoardText(height=len(rows), width=width, title=title)
+    digits: list[tuple[int, int, Cell, int]] = []
+    for i, (number, line) in enumerate(rows):
+        if len(line) != width:
+            raise ValueError(
+                f"line {number}: expected {width} cells like the first row, found {len(line)}"
+            )
+        for j, char in enumerate(line):
+            _read_symbol(board, (i, j), char, number, j + 1)
+            if char.isdigit():
+                digits.append((number, j + 1, (i, j), int(char)))
+    game_neighbors = Minesweeper(board.height, board.width, 0, seed=0, first_click="none")
+    for number, column, cell, shown in digits:
+        actual = sum(1 for n in game_neighbors.neighbors(cell) if n in board.mines)
+        if actual != shown:
+            raise ValueError(
+                f"line {number}, column {column}: the cell shows {shown} "
+                f"but {actual} mines lie around it"
+            )
+    return board
+
+
+def _read_symbol(board: BoardText, cell: Cell, char: str, line: int, column: int) -> None:
+    """Record one character of the notation in board, or raise ValueError."""
+    if char in "*FX":
+        board.mines.add(cell)
+    if char in "Ff":
+        board.flags.add(cell)
+    if char.isdigit() and char in "012345678":
+        board.revealed.append(cell)
+    elif char == "X":
+        if board.exploded is not None:
+            raise ValueError(
+                f"line {line}, column {column}: a second exploded mine 'X'; a game ends at the first"
+            )
+        board.exploded = cell
+    elif char not in ".*Ff":
+        raise ValueError(
+            f"line {line}, column {column}: unexpected {char!r}; expected one of "
+            "'.' hidden, '*' mine, '0'-'8' revealed, 'F' or 'f' flag, 'X' exploded mine"
+        )
+
+
+# ---------------------------------------------------------------------------
+# The sentence: CS50's contract
+# ---------------------------------------------------------------------------
+
+
+class Sentence:
+    """Logical statement about a Minesweeper game: count of cells are mines."""
+
+    def __init__(self, cells: Iterable[Cell], count: int) -> None:
+        self.cells: set[Cell] = set(cells)
+        self.count = count
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sentence):
+            return NotImplemented
+        return self.cells == other.cells and self.count == other.count
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as in CS50
+
+    def __str__(self) -> str:
+        return f"{self.cells} = {self.count}"
+
+    def __repr__(self) -> str:
+        return f"Sentence({sorted(self.cells)}, {self.count})"
+
+    def text(self) -> str:
+        """Return the sentence with cell names, such as "{A1, A2} = 1"."""
+        return f"{cells_text(self.cells)} = {self.count}"
+
+    def copy(self) -> "Sentence":
+        """Return an independent copy (steps keep copies: sentences change)."""
+        return Sentence(self.cells, self.count)
+
+    def known_mines(self) -> set[Cell]:
+        """Return the set of all cells in self.cells known to be mines."""
+        return set(self.cells) if self.cells and self.count == len(self.cells) else set()
+
+    def known_safes(self) -> set[Cell]:
+        """Return the set of all cells in self.cells known to be safe."""
+        return set(self.cells) if self.count == 0 else set()
+
+    def mark_mine(self, cell: Cell) -> None:
+        """Remove a known mine from the sentence and lower its count."""
+        if cell in self.cells:
+            self.cells.remove(cell)
+            self.count -= 1
+
+    def mark_safe(self, cell: Cell) -> None:
+        """Remove a known safe cell from the sentence."""
+        if cell in self.cells:
+            self.cells.remove(cell)
+
+
+# ---------------------------------------------------------------------------
+# Steps: every conclusion, readable back
+# ---------------------------------------------------------------------------
+
+RULES = {
+    "clue": "a revealed number gives a sentence",
+    "known": "known cells leave a sentence",
+    "zero": "a count of 0 makes every cell safe",
+    "full": "a count equal to the number of cells makes every cell a mine",
+    "subset": "a sentence inside another leaves the difference",
+    "enumeration": "every arrangement of the mines agrees",
+    "guess": "nothing is certain: the safest cell",
+    "first": "the first click",
+}
+
+
+def percent(p: Fraction) -> str:
+    """Return a probability as a percentage that says 0% or 100% only when certain."""
+    if p == 0 or p == 1:
+        return f"{int(p * 100)}%"
+    value = round(float(p) * 100)
+    return f"{min(max(value, 1), 99)}%"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One conclusion: the rule, its premises, and what it concluded."""
+
+    rule: str
+    premises: tuple[Sentence, ...] = ()
+    sentence: Optional[Sentence] = None
+    safes: frozenset[Cell] = frozenset()
+    mines: frozenset[Cell] = frozenset()
+    cell: Optional[Cell] = None
+    probability: Optional[Fraction] = None
+    arrangements: int = 0
+    note: str = ""
+
+    def text(self) -> str:
+        """Return the step in words, with cell names as on the board."""
+        return getattr(self, f"_text_{self.rule}")()
+
+    def _text_clue(self) -> str:
+        assert self.cell is not None and self.sentence is not None
+        return f"{cell_name(self.cell)} shows {self.sentence.count}: {self.sentence.text()}"
+
+    def _text_known(self) -> str:
+        assert self.sentence is not None
+        parts = []
+        if self.mines:
+            parts.append(f"the known mines {cells_text(self.mines)}")
+        if self.safes:
+            parts.append(f"the known safe cells {cells_text(self.safes)}")
+        return f"{self.premises[0].text()} without {' and '.join(parts)} gives {self.sentence.text()}"
+
+    def _text_zero(self) -> str:
+        n = len(self.safes)
+        return f"all {n} of {cells_text(self.safes)} are safe: the count is 0"
+
+    def _text_full(self) -> str:
+        n = len(self.mines)
+        return f"all {n} of {cells_text(self.mines)} are mines: the count equals the number of cells"
+
+    def _text_subset(self) -> str:
+        assert self.sentence is not None
+        small, big = self.premises
+        return f"{big.text()} minus {small.text()} gives {self.sentence.text()}"
+
+    def _text_enumeration(self) -> str:
+        found = []
+        if self.safes:
+            found.append(f"{cells_text(self.safes)} safe")
+        if self.mines:
+            found.append(f"{cells_text(self.mines)} a mine" if len(self.mines) == 1
+                         else f"{cells_text(self.mines)} mines")
+        way = "weighted by the mine count" if self.note != "no total" else "without a mine total"
+        return (f"{' and '.join(found)} in every one of the {self.arrangements} "
+                f"arrangements, {way}")
+
+    def _text_guess(self) -> str:
+        assert self.cell is not None and self.probability is not None
+        return f"guess {cell_name(self.cell)}: {percent(self.probability)} mine, the lowest{self.note}"
+
+    def _text_safe(self) -> str:
+        assert self.cell is not None
+        return f"play {cell_name(self.cell)}: known to be safe"
+
+    def _text_proven(self) -> str:
+        assert self.cell is not None
+        return f"play {cell_name(self.cell)}: proven safe by enumeration"
+
+    def _text_first(self) -> str:
+        assert self.cell is not None
+        return f"first click {cell_name(self.cell)}: {self.note}"
+
+
+# ---------------------------------------------------------------------------
+# The probability engine: sentences and a number of mines, no geometry
+# ---------------------------------------------------------------------------
+#
+# A component is a group of sentences linked by shared cells. For each one
+# we count, for every number k of mines it holds, how many arrangements of
+# its cells satisfy all its sentences (f[k]), and for each cell how many of
+# those put a mine on that cell (tally[cell][k]). Counting goes cell by cell
+# in an order that keeps few sentences "open" (partly assigned); partial
+# arrangements that leave the same open sentences needing the same numbers
+# of mines are merged, so the cost grows with the frontier's width rather
+# than with the 2^n arrangements. Components combine through the number of
+# mines left: the cells outside every sentence take the remaining mines in
+# C(outside, rest) ways, which weights every frontier arrangement.
+
+Rule = tuple[frozenset[Cell], int]
+Poly = list[int]
+
+STATE_BUDGET = 200_000
+
+
+class Contradiction(ValueError):
+    """The revealed numbers (and the mine total) admit no arrangement."""
+
+
+class TooWide(Exception):
+    """A component needs more partial arrangements than the budget allows."""
+
+
+@dataclass
+class Component:
+    """Counts for one linked group of sentences: f[k] and each cell's tally[k]."""
+
+    cells: list[Cell]
+    counts: Poly
+    tallies: dict[Cell, Poly]
+
+
+@dataclass
+class Solution:
+    """Exact mine probabilities for the frontier and for the cells outside it."""
+
+    probabilities: dict[Cell, Fraction]
+    outside: Fraction
+    arrangements: int
+    exact: bool = True
+
+
+def components(rules: list[Rule]) -> list[list[Rule]]:
+    """Split rules into groups that share no cell (union-find over cells)."""
+    parent: dict[Cell, Cell] = {}
+
+    def find(c: Cell) -> Cell:
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    for cells, _ in rules:
+        first = next(iter(cells))
+        parent.setdefault(first, first)
+        for c in cells:
+            parent.setdefault(c, c)
+            a, b = find(first), find(c)
+            if a != b:
+                parent[b] = a
+    groups: dict[Cell, list[Rule]] = {}
+    for rule in rules:
+        groups.setdefault(find(next(iter(rule[0]))), []).append(rule)
+    return sorted(groups.values(), key=lambda g: min(min(r[0]) for r in g))
+
+
+def elimination_order(rules: list[Rule]) -> list[Cell]:
+    """Order cells so that few rules are partly assigned at any time."""
+    cell_rules: dict[Cell, list[int]] = {}
+    for index, (cells, _) in enumerate(rules):
+        for c in cells:
+            cell_rules.setdefault(c, []).append(index)
+    left = [len(cells) for cells, _ in rules]
+    opened: set[int] = set()
+    unassigned = set(cell_rules)
+    order: list[Cell] = []
+    while unassigned:
+        def cost(c: Cell) -> tuple[int, int, Cell]:
+            rs = cell_rules[c]
+            new = sum(1 for r in rs if r not in opened and left[r] > 1)
+            closing = sum(1 for r in rs if left[r] == 1)
+            return (new - closing, -len([r for r in rs if r in opened]), c)
+
+        best = min(unassigned, key=cost)
+        unassigned.discard(best)
+        order.append(best)
+        for r in cell_rules[best]:
+            left[r] -= 1
+            if left[r]:
+                opened.add(r)
+            else:
+                opened.discard(r)
+    return order
+
+
+def _shift(poly: Poly) -> Poly:
+    """Return poly times x: one more mine in every arrangement."""
+    return [0] + poly
+
+
+def _add_into(target: Poly, poly: Poly) -> None:
+    """Add poly into target in place, growing target as needed."""
+    if len(target) < len(poly):
+        target.extend([0] * (len(poly) - len(target)))
+    for k, v in enumerate(poly):
+        target[k] += v
+
+
+def count_component(rules: list[Rule], budget: int = STATE_BUDGET) -> Component:
+    """Count the arrangements of one component by number of mines, per cell."""
+    order = elimination_order(rules)
+    position = {c: t for t, c in enumerate(order)}
+    last = [max(position[c] for c in cells) for cells, _ in rules]
+    cell_rules: dict[Cell, list[int]] = {c: [] for c in order}
+    for index, (cells, _) in enumerate(rules):
+        for c in cells:
+            cell_rules[c].append(index)
+    left = [len(cells) for cells, _ in rules]
+    open_rules: list[int] = []
+    # state: needs of the open rules -> (arrangement counts, per-cell tallies)
+    states: dict[tuple[int, ...], tuple[Poly, list[Poly]]] = {(): ([1], [])}
+    for t, cell in enumerate(order):
+        rules_of = cell_rules[cell]
+        for r in rules_of:
+            if r not in open_rules:
+                open_rules.append(r)
+        for r in rules_of:
+            left[r] -= 1
+        slots = [open_rules.index(r) for r in rules_of]
+        start_needs = [rules[r][1] for r in open_rules]
+        closing = [i for i, r in enumerate(open_rules) if last[r] == t]
+        keep = [i for i, r in enumerate(open_rules) if last[r] != t]
+        remaining = [left[r] for r in open_rules]
+        nxt: dict[tuple[int, ...], tuple[Poly, list[Poly]]] = {}
+        for needs, (poly, tallies) in states.items():
+            full = list(needs) + start_needs[len(needs):]
+            for value in (0, 1):
+                new = full[:]
+                ok = True
+                for s in slots:
+                    new[s] -= value
+                    if new[s] < 0 or new[s] > remaining[s]:
+                        ok = False
+                if not ok or any(new[i] != 0 for i in closing):
+                    continue
+                key = tuple(new[i] for i in keep)
+                shifted = _shift(poly) if value else poly
+                marks = [_shift(p) if value else p for p in tallies]
+                marks.append(shifted if value else [])
+                if key in nxt:
+                    acc_poly, acc_marks = nxt[key]
+                    _add_into(acc_poly, shifted)
+                    for a, m in zip(acc_marks, marks):
+                        _add_into(a, m)
+                else:
+                    nxt[key] = (shifted[:], [m[:] for m in marks])
+        open_rules = [open_rules[i] for i in keep]
+        states = nxt
+        if not states:
+            raise Contradiction("no arrangement of mines agrees with these numbers")
+        if len(states) > budget:
+            raise TooWide(f"{len(states)} partial arrangements exceed the budget of {budget}")
+    counts, tallies = states[()]
+    return Component(order, counts, dict(zip(order, tallies)))
+
+
+def _convolve(a: Poly, b: Poly) -> Poly:
+    """Return the product of two count polynomials."""
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def _product(polys: list[Poly]) -> Poly:
+    """Return the product of many count polynomials."""
+    out = [1]
+    for p in polys:
+        out = _convolve(out, p)
+    return out
+
+
+def solve(rules: list[Rule], mines_left: Optional[int], outside: int) -> Solution:
+    """Return exact mine probabilities given rules, mines left and outside cells.
+
+    With mines_left, every arrangement of all remaining mines that satisfies
+    the rules counts once, cells outside every rule included. Without it,
+    every arrangement of the frontier counts once, and an outside cell,
+    about which nothing is known, is given 1/2.
+    """
+    rules = [(cells, count) for cells, count in rules if cells]
+    comps = [count_component(group) for group in components(rules)]
+    if mines_left is None:
+        return _solve_without_total(comps)
+    polys = [c.counts for c in comps]
+    prefix = [[1]]
+    for p in polys:
+        prefix.append(_convolve(prefix[-1], p))
+    suffix = [[1]]
+    for p in reversed(polys):
+        suffix.append(_convolve(suffix[-1], p))
+    suffix.reverse()
+    every = prefix[-1]
+
+    def rest_weight(k: int, others: Poly) -> int:
+        return sum(n * math.comb(outside, mines_left - k - j)
+                   for j, n in enumerate(others) if 0 <= mines_left - k - j <= outside)
+
+    weight = rest_weight(0, every)
+    if weight == 0:
+        raise Contradiction(
+            f"no arrangement of the {mines_left} remaining mines agrees with the numbers")
+    probabilities: dict[Cell, Fraction] = {}
+    for i, comp in enumerate(comps):
+        others = _convolve(prefix[i], suffix[i + 1])
+        weights = [rest_weight(k, others) for k in range(len(comp.counts))]
+        for cell, tally in comp.tallies.items():
+            probabilities[cell] = Fraction(sum(n * weights[k] for k, n in enumerate(tally)), weight)
+    outside_p = Fraction(0)
+    if outside:
+        mines_out = sum(n * math.comb(outside, mines_left - k) * (mines_left - k)
+                        for k, n in enumerate(every) if 0 <= mines_left - k <= outside)
+        outside_p = Fraction(mines_out, weight * outside)
+    arrangements = sum(n for k, n in enumerate(every) if 0 <= mines_left - k <= outside)
+    return Solution(probabilities, outside_p, arrangements)
+
+
+def _solve_without_total(comps: list[Component]) -> Solution:
+    """Probabilities when the mine total is unknown: components independent."""
+    probabilities: dict[Cell, Fraction] = {}
+    arrangements = 1
+    for comp in comps:
+        total = sum(comp.counts)
+        arrangements *= total
+        for cell, tally in comp.tallies.items():
+            probabilities[cell] = Fraction(sum(tally), total)
+    return Solution(probabilities, Fraction(1, 2), arrangements)
+
+
+# ---------------------------------------------------------------------------
+# The AI: CS50's knowledge base, then enumeration, then the best guess
+# ---------------------------------------------------------------------------
+
+
+class MinesweeperAI:
+    """Minesweeper game player: a knowledge base of sentences, then exact odds."""
+
+    def __init__(
+        self,
+        height: int = 8,
+        width: int = 8,
+        mines: Optional[int] = None,
+        *,
+        first_click: str = "safe",
+        seed: Optional[int] = None,
+    ) -> None:
+        self.height = height
+        self.width = width
+        # CS50's ai.mines is the set of known mines, so the total lives here.
+        self.total_mines = mines
+        self.first_click = first_click
+        self.rng = random.Random(seed)
+        self.moves_made: set[Cell] = set()
+        self.mines: set[Cell] = set()
+        self.safes: set[Cell] = set()
+        self.knowledge: list[Sentence] = []
+        self.steps: list[Step] = []
+        self.last_move: Optional[Step] = None
+        self._by_cells: dict[frozenset[Cell], Sentence] = {}
+        self._containing: dict[Cell, dict[int, Sentence]] = {}
+        self._queue: deque[Sentence] = deque()
+        self._applied = (0, 0)
+        self._indexed: Optional[list[Sentence]] = None
+
+    # -- geometry the AI may use: the board's size, never its mines --------
+
+    def neighbors(self, cell: Cell) -> list[Cell]:
+        """Return the cells around cell on this AI's board."""
+        i, j = cell
+        return [
+            (r, c)
+            for r in range(max(0, i - 1), min(self.height, i + 2))
+            for c in range(max(0, j - 1), min(self.width, j + 2))
+            if (r, c) != cell
+        ]
+
+    def all_cells(self) -> list[Cell]:
+        """Return every cell of the board in reading order."""
+        return [(i, j) for i in range(self.height) for j in range(self.width)]
+
+    # -- keeping the index in step with the public lists and sets -----------
+
+    def _sync(self) -> None:
+        """Take in sentences, mines and safes that code added directly."""
+        if self._indexed is not self.knowledge or len(self.knowledge) != len(self._by_cells):
+            self._reindex()
+        if self._applied != (len(self.mines), len(self.safes)):
+            for cell in list(self.mines):
+                self._mark(cell, True)
+            for cell in list(self.safes):
+                self._mark(cell, False)
+            self._applied = (len(self.mines), len(self.safes))
+
+    def _reindex(self) -> None:
+        """Rebuild the index from self.knowledge, merging duplicates."""
+        sentences = [s for s in self.knowledge]
+        self._by_cells = {}
+        self._containing = {}
+        self.knowledge = []
+        self._indexed = self.knowledge
+        for s in sentences:
+            self._admit(s)
+
+    def _admit(self, sentence: Sentence) -> bool:
+        """Add a sentence to the knowledge base unless empty or a duplicate."""
+        for cell in list(sentence.cells):
+            if cell in self.mines:
+                sentence.mark_mine(cell)
+            elif cell in self.safes:
+                sentence.mark_safe(cell)
+        if not 0 <= sentence.count <= len(sentence.cells):
+            raise Contradiction(f"{sentence.text()} cannot hold: the numbers contradict each other")
+        key = frozenset(sentence.cells)
+        if not key:
+            return False
+        if key in self._by_cells:
+            if self._by_cells[key].count != sentence.count:
+                raise Contradiction(
+                    f"{sentence.text()} contradicts {self._by_cells[key].text()}")
+            return False
+        self._by_cells[key] = sentence
+        for cell in key:
+            self._containing.setdefault(cell, {})[id(sentence)] = sentence
+        self.knowledge.append(sentence)
+        self._queue.append(sentence)
+        return True
+
+    def _alive(self, sentence: Sentence) -> bool:
+        """True when the sentence is still in the knowledge base."""
+        return self._by_cells.get(frozenset(sentence.cells)) is sentence
+
+    def _compact(self) -> None:
+        """Drop dead sentences from self.knowledge (once per public call)."""
+        self.knowledge[:] = [s for s in self.knowledge if self._alive(s)]
+
+    # -- CS50's marking -----------------------------------------------------
+
+    def mark_mine(self, cell: Cell) -> None:
+        """Mark a cell as a mine, and update all knowledge to mark it too."""
+        self._sync()
+        self._mark(cell, True)
+        self._applied = (len(self.mines), len(self.safes))
+        self._compact()
+
+    def mark_safe(self, cell: Cell) -> None:
+        """Mark a cell as safe, and update all knowledge to mark it too."""
+        self._sync()
+        self._mark(cell, False)
+        self._applied = (len(self.mines), len(self.safes))
+        self._compact()
+
+    def _mark(self, cell: Cell, mine: bool) -> None:
+        """Record a known cell and take it out of every sentence naming it."""
+        if cell in (self.safes if mine else self.mines):
+            raise Contradiction(
+                f"{cell_name(cell)} cannot be both a mine and safe: the numbers contradict")
+        (self.mines if mine else self.safes).add(cell)
+        for sentence in list(self._containing.pop(cell, {}).values()):
+            old = frozenset(sentence.cells)
+            del self._by_cells[old]
+            for other in old:
+                if other != cell:
+                    self._containing[other].pop(id(sentence), None)
+            if mine:
+                sentence.mark_mine(cell)
+            else:
+                sentence.mark_safe(cell)
+            self._reinsert(sentence)
+
+    def _reinsert(self, sentence: Sentence) -> None:
+        """Put a changed sentence back under its new cells, if still useful."""
+        key = frozenset(sentence.cells)
+        if not 0 <= sentence.count <= len(key):
+            raise Contradiction(f"{sentence.text()} cannot hold: the numbers contradict each other")
+        if not key:
+            return
+        if key in self._by_cells:
+            if self._by_cells[key].count != sentence.count:
+                raise Contradiction(f"{sentence.text()} contradicts {self._by_cells[key].text()}")
+            return
+        self._by_cells[key] = sentence
+        for c in key:
+            self._containing.setdefault(c, {})[id(sentence)] = sentence
+        self._queue.append(sentence)
+
+    # -- CS50's add_knowledge ------------------------------------------------
+
+    def add_knowledge(self, cell: Cell, count: int) -> None:
+        """Record that a safe cell shows count, and infer all that follows.
+
+        Marks the cell as a move made and safe, adds a sentence over its
+        neighbours whose state is unknown (known mines lower the count), and
+        then applies the zero, full and subset rules until nothing changes.
+        """
+        self._sync()
+        self.moves_made.add(cell)
+        if cell not in self.safes:
+            self._mark(cell, False)
+        hidden = [n for n in self.neighbors(cell) if n not in self.moves_made]
+        unknown = [n for n in hidden if n not in self.mines and n not in self.safes]
+        known_mines = frozenset(n for n in hidden if n in self.mines)
+        known_safes = frozenset(n for n in hidden if n in self.safes)
+        sentence = Sentence(unknown, count - len(known_mines))
+        if hidden and unknown:
+            clue = Sentence(hidden, count)
+            self.steps.append(Step("clue", sentence=clue.copy(), cell=cell))
+            if known_mines or known_safes:
+                self.steps.append(Step("known", premises=(clue,), sentence=sentence.copy(),
+                                       mines=known_mines, safes=known_safes))
+        elif sentence.count != 0:
+            raise Contradiction(
+                f"{cell_name(cell)} shows {count}, but {len(known_mines)} mines can lie around it")
+        self._admit(sentence)
+        self._infer()
+        self._applied = (len(self.mines), len(self.safes))
+        self._compact()
+
+    def _infer(self) -> None:
+        """Apply the zero, full and subset rules until the queue is empty."""
+        while self._queue:
+            sentence = self._queue.popleft()
+            if not self._alive(sentence):
+                continue
+            cells, count = frozenset(sentence.cells), sentence.count
+            if count == 0 or count == len(cells):
+                mine = count != 0
+                self.steps.append(Step("full" if mine else "zero", premises=(sentence.copy(),),
+                                       mines=cells if mine else frozenset(),
+                                       safes=frozenset() if mine else cells))
+                for c in sorted(cells):
+                    if c not in self.mines and c not in self.safes:
+                        self._mark(c, mine)
+                continue
+            self._subset_inference(sentence, cells)
+
+    def _subset_inference(self, sentence: Sentence, cells: frozenset[Cell]) -> None:
+        """Derive set2 - set1 = count2 - count1 for every strict subset pair."""
+        related: dict[int, Sentence] = {}
+        for c in cells:
+            related.update(self._containing.get(c, {}))
+        related.pop(id(sentence), None)
+        for other in list(related.values()):
+            if not self._alive(sentence):
+                return
+            if not self._alive(other):
+                continue
+            theirs = frozenset(other.cells)
+            if theirs < cells:
+                small, big = other, sentence
+            elif cells < theirs:
+                small, big = sentence, other
+            else:
+                continue
+            derived = Sentence(big.cells - small.cells, big.count - small.count)
+            if frozenset(derived.cells) in self._by_cells:
+                continue
+            self.steps.append(Step("subset", premises=(small.copy(), big.copy()),
+                                   sentence=derived.copy()))
+            self._admit(derived)
+
+    # -- CS50's moves ---------------------------------------------------------
+
+    def make_safe_move(self) -> Optional[Cell]:
+        """Return a known safe cell not yet played, or None; changes nothing."""
+        choices = self.safes - self.moves_made
+        return min(choices) if choices else None
+
+    def make_random_move(self) -> Optional[Cell]:
+        """Return a random cell that is neither played nor a known mine, or None."""
+        choices = [c for c in self.all_cells() if c not in self.moves_made and c not in self.mines]
+        return self.rng.choice(choices) if choices else None
+
+    # -- exact probabilities ---------------------------------------------------
+
+    def unknown_cells(self) -> list[Cell]:
+        """Return the cells whose state the AI does not know, in reading order."""
+        return [c for c in self.all_cells()
+                if c not in self.moves_made and c not in self.mines and c not in self.safes]
+
+    def solution(self) -> Solution:
+        """Return the enumeration's result over the current knowledge base."""
+        self._sync()
+        self._compact()
+        rules = [(frozenset(s.cells), s.count) for s in self.knowledge]
+        frontier = set().union(*(r[0] for r in rules)) if rules else set()
+        outside = sum(1 for c in self.unknown_cells() if c not in frontier)
+        left = None if self.total_mines is None else self.total_mines - len(self.mines)
+        return solve(rules, left, outside)
+
+    def mine_probabilities(self) -> dict[Cell, Fraction]:
+        """Return every unrevealed cell -> the exact chance that it holds a mine.
+
+        Every arrangement of the remaining mines that agrees with the revealed
+        numbers and the total counts once. Known mines give 1, known safe
+        cells 0. Without a total (mines=None), each arrangement of the cells
+        next to numbers counts once and a cell no number touches gets 1/2,
+        meaning "no information".
+        """
+        return self._probabilities(self.solution())
+
+    def _probabilities(self, solution: Solution) -> dict[Cell, Fraction]:
+        """Spread a solution over every unrevealed cell."""
+        probabilities: dict[Cell, Fraction] = {}
+        for c in self.all_cells():
+            if c in self.moves_made:
+                continue
+            if c in self.mines:
+                probabilities[c] = Fraction(1)
+            elif c in self.safes:
+                probabilities[c] = Fraction(0)
+            else:
+                probabilities[c] = solution.probabilities.get(c, solution.outside)
+        return probabilities
+
+    # -- the whole turn ---------------------------------------------------------
+
+    def make_move(self) -> Optional[Cell]:
+        """Return the AI's move: a known safe cell, a proven one, or the best guess.
+
+        None when no unrevealed cell is left that is not a known mine. A
+        guess changes no knowledge; self.last_move says which kind of move.
+        """
+        self._sync()
+        move = self.make_safe_move()
+        if move is not None:
+            self.last_move = Step("safe", cell=move)
+            return move
+        if not self.moves_made:
+            return self._first_move()
+        solution = self.solution()
+        probabilities = self._probabilities(solution)
+        self._apply_enumeration(solution, probabilities)
+        move = self.make_safe_move()
+        if move is not None:
+            self.last_move = Step("proven", cell=move)
+            return move
+        choices = {c: p for c, p in probabilities.items() if c not in self.mines}
+        if not choices:
+            self.last_move = None
+            return None
+        move = self._best_guess(choices)
+        self.last_move = Step("guess", cell=move, probability=choices[move],
+                              note="" if solution.exact else " (approximate)")
+        self.steps.append(self.last_move)
+        return move
+
+    def _first_move(self) -> Cell:
+        """Return the opening click: where a first click wins most often."""
+        if self.first_click == "opening":
+            move = (min(2, self.height - 1), min(2, self.width - 1))
+            why = "the first click is sure to be a 0, so start away from the corner"
+        else:
+            move = (0, 0)
+            why = "a corner, where a 0 and an opening are likeliest"
+        self.last_move = Step("first", cell=move, note=why)
+        self.steps.append(self.last_move)
+        return move
+
+    def _apply_enumeration(self, solution: Solution, probabilities: dict[Cell, Fraction]) -> None:
+        """Mark every cell the enumeration proves safe or a mine, as one step."""
+        safes = frozenset(c for c, p in probabilities.items()
+                          if p == 0 and c not in self.safes)
+        mines = frozenset(c for c, p in probabilities.items()
+                          if p == 1 and c not in self.mines)
+        if not (safes or mines):
+            return
+        premises = tuple(s.copy() for s in self.knowledge)
+        self.steps.append(Step("enumeration", premises=premises, safes=safes, mines=mines,
+                               arrangements=solution.arrangements,
+                               note="" if self.total_mines is not None else "no total"))
+        for c in sorted(mines):
+            self._mark(c, True)
+        for c in sorted(safes):
+            self._mark(c, False)
+        self._infer()
+        self._applied = (len(self.mines), len(self.safes))
+        self._compact()
+
+    def _best_guess(self, choices: dict[Cell, Fraction]) -> Cell:
+        """Return the cell least likely to be a mine; ties go to fewer unknown neighbours."""
+        lowest = min(choices.values())
+        tied = [c for c, p in choices.items() if p == lowest]
+        unknown = set(self.unknown_cells())
+        return min(tied, key=lambda c: (sum(1 for n in self.neighbors(c) if n in unknown), c))
+
+    def why_safe(self, cell: Cell) -> Optional[Step]:
+        """Return the latest step that concluded cell is safe, if any."""
+        for step in reversed(self.steps):
+            if cell in step.safes:
+                return step
+        return None
