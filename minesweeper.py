@@ -19,9 +19,10 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Iterator, Optional, Union
+from typing import Optional
 
 Cell = tuple[int, int]
 
@@ -301,7 +302,8 @@ class Minesweeper:
         flags = sum(1 for n in around if n in self.flags)
         if flags != self.revealed[cell]:
             return MoveResult(
-                ignored=f"{cell_name(cell)} shows {self.revealed[cell]} but has {flags} flags around it"
+                ignored=f"{cell_name(cell)} shows {self.revealed[cell]} "
+                f"but has {flags} flags around it"
             )
         hidden = [n for n in around if n not in self.revealed and n not in self.flags]
         if not hidden:
@@ -320,9 +322,12 @@ class Minesweeper:
 
     def to_text(self) -> str:
         """Return the board in the project's notation (see parse_board)."""
-        return "\n".join(
-            "".join(self._symbol((i, j)) for j in range(self.width)) for i in range(self.height)
-        ) + "\n"
+        return (
+            "\n".join(
+                "".join(self._symbol((i, j)) for j in range(self.width)) for i in range(self.height)
+            )
+            + "\n"
+        )
 
     def _symbol(self, cell: Cell) -> str:
         """Return the notation's character for one cell."""
@@ -336,7 +341,7 @@ class Minesweeper:
         return "*" if mine else "."
 
     @classmethod
-    def from_text(cls, text: str) -> "Minesweeper":
+    def from_text(cls, text: str) -> Minesweeper:
         """Return the game a board text describes (see parse_board)."""
         board = parse_board(text)
         game = cls(board.height, board.width, 0, seed=0, first_click="none")
@@ -421,7 +426,8 @@ def _read_symbol(board: BoardText, cell: Cell, char: str, line: int, column: int
     elif char == "X":
         if board.exploded is not None:
             raise ValueError(
-                f"line {line}, column {column}: a second exploded mine 'X'; a game ends at the first"
+                f"line {line}, column {column}: a second exploded mine 'X'; "
+                "a game ends at the first"
             )
         board.exploded = cell
     elif char not in ".*Ff":
@@ -460,7 +466,7 @@ class Sentence:
         """Return the sentence with cell names, such as "{A1, A2} = 1"."""
         return f"{cells_text(self.cells)} = {self.count}"
 
-    def copy(self) -> "Sentence":
+    def copy(self) -> Sentence:
         """Return an independent copy (steps keep copies: sentences change)."""
         return Sentence(self.cells, self.count)
 
@@ -524,7 +530,8 @@ class Step:
 
     def text(self) -> str:
         """Return the step in words, with cell names as on the board."""
-        return getattr(self, f"_text_{self.rule}")()
+        text: str = getattr(self, f"_text_{self.rule}")()
+        return text
 
     def _text_clue(self) -> str:
         assert self.cell is not None and self.sentence is not None
@@ -537,7 +544,9 @@ class Step:
             parts.append(f"the known mines {cells_text(self.mines)}")
         if self.safes:
             parts.append(f"the known safe cells {cells_text(self.safes)}")
-        return f"{self.premises[0].text()} without {' and '.join(parts)} gives {self.sentence.text()}"
+        return (
+            f"{self.premises[0].text()} without {' and '.join(parts)} gives {self.sentence.text()}"
+        )
 
     def _text_zero(self) -> str:
         n = len(self.safes)
@@ -545,7 +554,9 @@ class Step:
 
     def _text_full(self) -> str:
         n = len(self.mines)
-        return f"all {n} of {cells_text(self.mines)} are mines: the count equals the number of cells"
+        return (
+            f"all {n} of {cells_text(self.mines)} are mines: the count equals the number of cells"
+        )
 
     def _text_subset(self) -> str:
         assert self.sentence is not None
@@ -557,15 +568,19 @@ class Step:
         if self.safes:
             found.append(f"{cells_text(self.safes)} safe")
         if self.mines:
-            found.append(f"{cells_text(self.mines)} a mine" if len(self.mines) == 1
-                         else f"{cells_text(self.mines)} mines")
+            found.append(
+                f"{cells_text(self.mines)} a mine"
+                if len(self.mines) == 1
+                else f"{cells_text(self.mines)} mines"
+            )
         way = "weighted by the mine count" if self.note != "no total" else "without a mine total"
-        return (f"{' and '.join(found)} in every one of the {self.arrangements} "
-                f"arrangements, {way}")
+        return f"{' and '.join(found)} in every one of the {self.arrangements} arrangements, {way}"
 
     def _text_guess(self) -> str:
         assert self.cell is not None and self.probability is not None
-        return f"guess {cell_name(self.cell)}: {percent(self.probability)} mine, the lowest{self.note}"
+        return (
+            f"guess {cell_name(self.cell)}: {percent(self.probability)} mine, the lowest{self.note}"
+        )
 
     def _text_safe(self) -> str:
         assert self.cell is not None
@@ -663,6 +678,7 @@ def elimination_order(rules: list[Rule]) -> list[Cell]:
     unassigned = set(cell_rules)
     order: list[Cell] = []
     while unassigned:
+
         def cost(c: Cell) -> tuple[int, int, Cell]:
             rs = cell_rules[c]
             new = sum(1 for r in rs if r not in opened and left[r] > 1)
@@ -721,7 +737,7 @@ def count_component(rules: list[Rule], budget: int = STATE_BUDGET) -> Component:
         remaining = [left[r] for r in open_rules]
         nxt: dict[tuple[int, ...], tuple[Poly, list[Poly]]] = {}
         for needs, (poly, tallies) in states.items():
-            full = list(needs) + start_needs[len(needs):]
+            full = list(needs) + start_needs[len(needs) :]
             for value in (0, 1):
                 new = full[:]
                 ok = True
@@ -738,7 +754,7 @@ def count_component(rules: list[Rule], budget: int = STATE_BUDGET) -> Component:
                 if key in nxt:
                     acc_poly, acc_marks = nxt[key]
                     _add_into(acc_poly, shifted)
-                    for a, m in zip(acc_marks, marks):
+                    for a, m in zip(acc_marks, marks, strict=True):
                         _add_into(a, m)
                 else:
                     nxt[key] = (shifted[:], [m[:] for m in marks])
@@ -749,7 +765,7 @@ def count_component(rules: list[Rule], budget: int = STATE_BUDGET) -> Component:
         if len(states) > budget:
             raise TooWide(f"{len(states)} partial arrangements exceed the budget of {budget}")
     counts, tallies = states[()]
-    return Component(order, counts, dict(zip(order, tallies)))
+    return Component(order, counts, dict(zip(order, tallies, strict=True)))
 
 
 def _convolve(a: Poly, b: Poly) -> Poly:
@@ -793,13 +809,17 @@ def solve(rules: list[Rule], mines_left: Optional[int], outside: int) -> Solutio
     every = prefix[-1]
 
     def rest_weight(k: int, others: Poly) -> int:
-        return sum(n * math.comb(outside, mines_left - k - j)
-                   for j, n in enumerate(others) if 0 <= mines_left - k - j <= outside)
+        return sum(
+            n * math.comb(outside, mines_left - k - j)
+            for j, n in enumerate(others)
+            if 0 <= mines_left - k - j <= outside
+        )
 
     weight = rest_weight(0, every)
     if weight == 0:
         raise Contradiction(
-            f"no arrangement of the {mines_left} remaining mines agrees with the numbers")
+            f"no arrangement of the {mines_left} remaining mines agrees with the numbers"
+        )
     probabilities: dict[Cell, Fraction] = {}
     for i, comp in enumerate(comps):
         others = _convolve(prefix[i], suffix[i + 1])
@@ -808,8 +828,11 @@ def solve(rules: list[Rule], mines_left: Optional[int], outside: int) -> Solutio
             probabilities[cell] = Fraction(sum(n * weights[k] for k, n in enumerate(tally)), weight)
     outside_p = Fraction(0)
     if outside:
-        mines_out = sum(n * math.comb(outside, mines_left - k) * (mines_left - k)
-                        for k, n in enumerate(every) if 0 <= mines_left - k <= outside)
+        mines_out = sum(
+            n * math.comb(outside, mines_left - k) * (mines_left - k)
+            for k, n in enumerate(every)
+            if 0 <= mines_left - k <= outside
+        )
         outside_p = Fraction(mines_out, weight * outside)
     arrangements = sum(n for k, n in enumerate(every) if 0 <= mines_left - k <= outside)
     return Solution(probabilities, outside_p, arrangements)
@@ -915,8 +938,7 @@ class MinesweeperAI:
             return False
         if key in self._by_cells:
             if self._by_cells[key].count != sentence.count:
-                raise Contradiction(
-                    f"{sentence.text()} contradicts {self._by_cells[key].text()}")
+                raise Contradiction(f"{sentence.text()} contradicts {self._by_cells[key].text()}")
             return False
         self._by_cells[key] = sentence
         for cell in key:
@@ -953,7 +975,8 @@ class MinesweeperAI:
         """Record a known cell and take it out of every sentence naming it."""
         if cell in (self.safes if mine else self.mines):
             raise Contradiction(
-                f"{cell_name(cell)} cannot be both a mine and safe: the numbers contradict")
+                f"{cell_name(cell)} cannot be both a mine and safe: the numbers contradict"
+            )
         (self.mines if mine else self.safes).add(cell)
         for sentence in list(self._containing.pop(cell, {}).values()):
             old = frozenset(sentence.cells)
@@ -1005,11 +1028,19 @@ class MinesweeperAI:
             clue = Sentence(hidden, count)
             self.steps.append(Step("clue", sentence=clue.copy(), cell=cell))
             if known_mines or known_safes:
-                self.steps.append(Step("known", premises=(clue,), sentence=sentence.copy(),
-                                       mines=known_mines, safes=known_safes))
+                self.steps.append(
+                    Step(
+                        "known",
+                        premises=(clue,),
+                        sentence=sentence.copy(),
+                        mines=known_mines,
+                        safes=known_safes,
+                    )
+                )
         elif sentence.count != 0:
             raise Contradiction(
-                f"{cell_name(cell)} shows {count}, but {len(known_mines)} mines can lie around it")
+                f"{cell_name(cell)} shows {count}, but {len(known_mines)} mines can lie around it"
+            )
         self._admit(sentence)
         self._infer()
         self._applied = (len(self.mines), len(self.safes))
@@ -1024,9 +1055,14 @@ class MinesweeperAI:
             cells, count = frozenset(sentence.cells), sentence.count
             if count == 0 or count == len(cells):
                 mine = count != 0
-                self.steps.append(Step("full" if mine else "zero", premises=(sentence.copy(),),
-                                       mines=cells if mine else frozenset(),
-                                       safes=frozenset() if mine else cells))
+                self.steps.append(
+                    Step(
+                        "full" if mine else "zero",
+                        premises=(sentence.copy(),),
+                        mines=cells if mine else frozenset(),
+                        safes=frozenset() if mine else cells,
+                    )
+                )
                 for c in sorted(cells):
                     if c not in self.mines and c not in self.safes:
                         self._mark(c, mine)
@@ -1054,8 +1090,9 @@ class MinesweeperAI:
             derived = Sentence(big.cells - small.cells, big.count - small.count)
             if frozenset(derived.cells) in self._by_cells:
                 continue
-            self.steps.append(Step("subset", premises=(small.copy(), big.copy()),
-                                   sentence=derived.copy()))
+            self.steps.append(
+                Step("subset", premises=(small.copy(), big.copy()), sentence=derived.copy())
+            )
             self._admit(derived)
 
     # -- CS50's moves ---------------------------------------------------------
@@ -1074,8 +1111,11 @@ class MinesweeperAI:
 
     def unknown_cells(self) -> list[Cell]:
         """Return the cells whose state the AI does not know, in reading order."""
-        return [c for c in self.all_cells()
-                if c not in self.moves_made and c not in self.mines and c not in self.safes]
+        return [
+            c
+            for c in self.all_cells()
+            if c not in self.moves_made and c not in self.mines and c not in self.safes
+        ]
 
     def solution(self) -> Solution:
         """Return the enumeration's result over the current knowledge base."""
@@ -1139,8 +1179,12 @@ class MinesweeperAI:
             self.last_move = None
             return None
         move = self._best_guess(choices)
-        self.last_move = Step("guess", cell=move, probability=choices[move],
-                              note="" if solution.exact else " (approximate)")
+        self.last_move = Step(
+            "guess",
+            cell=move,
+            probability=choices[move],
+            note="" if solution.exact else " (approximate)",
+        )
         self.steps.append(self.last_move)
         return move
 
@@ -1158,16 +1202,21 @@ class MinesweeperAI:
 
     def _apply_enumeration(self, solution: Solution, probabilities: dict[Cell, Fraction]) -> None:
         """Mark every cell the enumeration proves safe or a mine, as one step."""
-        safes = frozenset(c for c, p in probabilities.items()
-                          if p == 0 and c not in self.safes)
-        mines = frozenset(c for c, p in probabilities.items()
-                          if p == 1 and c not in self.mines)
+        safes = frozenset(c for c, p in probabilities.items() if p == 0 and c not in self.safes)
+        mines = frozenset(c for c, p in probabilities.items() if p == 1 and c not in self.mines)
         if not (safes or mines):
             return
         premises = tuple(s.copy() for s in self.knowledge)
-        self.steps.append(Step("enumeration", premises=premises, safes=safes, mines=mines,
-                               arrangements=solution.arrangements,
-                               note="" if self.total_mines is not None else "no total"))
+        self.steps.append(
+            Step(
+                "enumeration",
+                premises=premises,
+                safes=safes,
+                mines=mines,
+                arrangements=solution.arrangements,
+                note="" if self.total_mines is not None else "no total",
+            )
+        )
         for c in sorted(mines):
             self._mark(c, True)
         for c in sorted(safes):
