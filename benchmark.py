@@ -1,0 +1,462 @@
+"""Benchmark: seeded headless games, win rate with a 95% interval, ms per move.
+
+    python benchmark.py --board expert --rule safe --games 1000 --seed 1 [--jobs N] [--json]
+
+Two players meet the same game seeds in one run, side by side:
+  tank   MinesweeperAI.make_move: the knowledge base, then exact odds;
+  cs50   the plain knowledge base: make_safe_move, else make_random_move.
+
+Game i's seed comes from (--seed, i) alone, so the figures other than
+timings are identical whatever --jobs is. A move's time is the whole AI
+cost of that move: the decision plus the add_knowledge calls that follow.
+A "safe-call error" is a move called safe that hits a mine, or, at the end
+of a game, a cell in ai.safes that is a mine or in ai.mines that is not:
+any of them, a player crash or a stuck player makes the exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import signal
+import statistics
+import sys
+import time
+from array import array
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from typing import Any, Optional
+
+from minesweeper import FIRST_CLICK_RULES, Cell, Minesweeper, MinesweeperAI
+
+BOARDS = {
+    "beginner": (9, 9, 10),
+    "intermediate": (16, 16, 40),
+    "expert": (16, 30, 99),
+    "cs50": (8, 8, 8),
+}
+PLAYERS = ("tank", "cs50")
+Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
+CHUNK_MAX = 25  # games per task: small enough for a lively progress bar
+
+Board = tuple[int, int, int]
+
+
+# ---------------------------------------------------------------------------
+# Seeds and statistics
+# ---------------------------------------------------------------------------
+
+
+def derive_seed(*parts: object) -> int:
+    """Return a 64-bit seed determined only by parts (stable across processes)."""
+    text = "/".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """Return the Wilson score interval for wins out of games (0..1 when no games)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    scale = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / scale
+    half = z / scale * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(ordered: Sequence[float], q: float) -> float:
+    """Return the nearest-rank q-quantile (0 < q <= 1) of an ascending sequence."""
+    if not ordered:
+        return 0.0
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+# ---------------------------------------------------------------------------
+# One game
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Record:
+    """What one player did in one game."""
+
+    index: int
+    game_seed: int
+    player: str
+    won: bool = False
+    kinds: dict[str, int] = field(default_factory=dict)
+    move_ms: array[float] = field(default_factory=lambda: array("d"))
+    game_ms: float = 0.0
+    safe_errors: int = 0
+    stuck: bool = False
+    crash: str = ""
+
+    def outcome(self) -> tuple[object, ...]:
+        """Return everything but the timings: equal for equal seeds."""
+        return (self.index, self.player, self.won, sorted(self.kinds.items()), len(self.move_ms),
+                self.safe_errors, self.stuck, self.crash)  # fmt: skip
+
+
+def choose(ai: MinesweeperAI, player: str) -> tuple[Optional[Cell], str]:
+    """Return the player's next cell and its kind: first, safe, proven or guess."""
+    if player == "tank":
+        cell = ai.make_move()
+        return cell, ai.last_move.rule if ai.last_move else ""
+    cell = ai.make_safe_move()
+    if cell is not None:
+        return cell, "safe"
+    return ai.make_random_move(), "guess" if ai.moves_made else "first"
+
+
+def play_one(index: int, game_seed: int, board: Board, rule: str, player: str) -> Record:
+    """Play one seeded game to its end and return the record."""
+    height, width, mines = board
+    game = Minesweeper(height, width, mines, seed=game_seed, first_click=rule)
+    ai = MinesweeperAI(height, width, mines, first_click=rule, seed=derive_seed(game_seed, "ai"))
+    record = Record(index, game_seed, player)
+    start = time.perf_counter()
+    try:
+        play_moves(game, ai, player, record)
+    except Exception as error:  # a crash is a result to report, not a reason to stop the run
+        record.crash = f"{type(error).__name__}: {error}"
+    record.game_ms = (time.perf_counter() - start) * 1000
+    record.won = game.won()
+    record.safe_errors += len(ai.safes & game.mines) + len(ai.mines - game.mines)
+    return record
+
+
+def play_moves(game: Minesweeper, ai: MinesweeperAI, player: str, record: Record) -> None:
+    """Alternate AI move and reveal until the game ends or the AI has no move."""
+    while not game.is_over():
+        t0 = time.perf_counter()
+        cell, kind = choose(ai, player)
+        t1 = time.perf_counter()
+        if cell is None:
+            record.stuck = True
+            return
+        result = game.reveal(cell)
+        if result.ignored:
+            raise RuntimeError(f"the game ignored {cell}: {result.ignored}")
+        t2 = time.perf_counter()
+        for revealed, count in result.revealed:
+            ai.add_knowledge(revealed, count)
+        t3 = time.perf_counter()
+        # The game's own reveal (t1..t2) is not the AI's cost.
+        record.move_ms.append((t1 - t0 + t3 - t2) * 1000)
+        record.kinds[kind] = record.kinds.get(kind, 0) + 1
+        if result.exploded is not None and kind in ("safe", "proven"):
+            record.safe_errors += 1
+
+
+def play_chunk(task: tuple[int, int, int, Board, str, tuple[str, ...]]) -> list[Record]:
+    """Play games start..stop-1 for every player (a Pool task)."""
+    start, stop, seed, board, rule, players = task
+    return [
+        play_one(i, derive_seed(seed, i), board, rule, player)
+        for i in range(start, stop)
+        for player in players
+    ]
+
+
+# ---------------------------------------------------------------------------
+# Many games, in parallel, with a progress bar
+# ---------------------------------------------------------------------------
+
+
+class Progress:
+    """A one-line progress bar on a stream; silent unless the stream is a terminal."""
+
+    def __init__(self, total: int, stream: Any = None) -> None:
+        self.total = total
+        self.stream = sys.stderr if stream is None else stream
+        self.quiet = not self.stream.isatty()
+        self.start = time.perf_counter()
+        self.done = 0
+
+    def advance(self, games: int) -> None:
+        """Count games as done and redraw the bar: done of total, rate, time left."""
+        self.done += games
+        if self.quiet:
+            return
+        done = self.done
+        elapsed = time.perf_counter() - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = (self.total - done) / rate if rate else 0.0
+        filled = 30 * done // self.total
+        bar = "#" * filled + "." * (30 - filled)
+        self.stream.write(f"\r[{bar}] {done}/{self.total} games  {rate:.1f}/s  ETA {eta:.0f} s  ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if not self.quiet:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
+    """Split 0..games-1 into ranges: several per job, none larger than CHUNK_MAX."""
+    size = max(1, min(CHUNK_MAX, games // (jobs * 4)))
+    for start in range(0, games, size):
+        yield start, min(start + size, games)
+
+
+def run_games(
+    board: Board,
+    rule: str,
+    seed: int,
+    games: int,
+    players: tuple[str, ...],
+    jobs: int,
+    progress: Optional[Progress] = None,
+) -> list[Record]:
+    """Play every game for every player; records in game order whatever jobs is."""
+    tasks = [(a, b, seed, board, rule, players) for a, b in chunks(games, jobs)]
+    if jobs == 1:
+        return collect(map(play_chunk, tasks), progress)
+    with Pool(min(jobs, len(tasks)), initializer=ignore_interrupts) as pool:
+        return collect(pool.imap(play_chunk, tasks), progress)
+
+
+def ignore_interrupts() -> None:
+    """Leave Ctrl-C to the main process, so a worker prints no traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def collect(done: Iterator[list[Record]], progress: Optional[Progress]) -> list[Record]:
+    """Gather chunk results in order, updating the progress bar as they arrive."""
+    records: list[Record] = []
+    for chunk in done:
+        records.extend(chunk)
+        if progress:
+            progress.advance(len({r.index for r in chunk}))
+    if progress:
+        progress.close()
+    return records
+
+
+# ---------------------------------------------------------------------------
+# Figures
+# ---------------------------------------------------------------------------
+
+
+def summarise(records: Sequence[Record]) -> dict[str, dict[str, Any]]:
+    """Return each player's figures, keyed by player, in the order first seen."""
+    by_player: dict[str, list[Record]] = {}
+    for record in records:
+        by_player.setdefault(record.player, []).append(record)
+    return {player: player_figures(rs) for player, rs in by_player.items()}
+
+
+def player_figures(records: Sequence[Record]) -> dict[str, Any]:
+    """Return one player's figures over its games."""
+    games = len(records)
+    wins = sum(r.won for r in records)
+    low, high = wilson(wins, games)
+    moves = sorted(ms for r in records for ms in r.move_ms)
+    game_ms = [r.game_ms for r in records]
+    kinds = {
+        k: sum(r.kinds.get(k, 0) for r in records) for k in ("first", "safe", "proven", "guess")
+    }
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games if games else 0.0,
+        "ci95": [low, high],
+        "ms_per_move": {
+            "p50": percentile(moves, 0.50),
+            "p99": percentile(moves, 0.99),
+            "max": moves[-1] if moves else 0.0,
+        },
+        "ms_per_game": {
+            "mean": statistics.fmean(game_ms) if game_ms else 0.0,
+            "median": statistics.median(game_ms) if game_ms else 0.0,
+        },
+        "games_per_second": 1000 * games / sum(game_ms) if sum(game_ms) else 0.0,
+        "moves": len(moves),
+        "moves_per_game": len(moves) / games if games else 0.0,
+        "kinds": kinds,
+        "guess_share": kinds["guess"] / len(moves) if moves else 0.0,
+        "guesses_per_game": kinds["guess"] / games if games else 0.0,
+        "safe_call_errors": sum(r.safe_errors for r in records),
+        "stuck": sum(r.stuck for r in records),
+        "crashes": sum(bool(r.crash) for r in records),
+    }
+
+
+def problems(records: Sequence[Record]) -> list[dict[str, Any]]:
+    """Return every game with a safe-call error, a stuck player or a crash."""
+    return [
+        {
+            "game": r.index,
+            "game_seed": r.game_seed,
+            "player": r.player,
+            "safe_call_errors": r.safe_errors,
+            "stuck": r.stuck,
+            "crash": r.crash,
+        }
+        for r in records
+        if r.safe_errors or r.stuck or r.crash
+    ]
+
+
+ROWS: list[tuple[str, Any]] = [
+    ("games", lambda f: f"{f['games']}"),
+    ("wins", lambda f: f"{f['wins']}"),
+    ("win rate", lambda f: f"{100 * f['win_rate']:.2f}%"),
+    ("95% interval", lambda f: f"{100 * f['ci95'][0]:.2f}-{100 * f['ci95'][1]:.2f}%"),
+    ("ms per move p50", lambda f: f"{f['ms_per_move']['p50']:.3f}"),
+    ("ms per move p99", lambda f: f"{f['ms_per_move']['p99']:.3f}"),
+    ("ms per move max", lambda f: f"{f['ms_per_move']['max']:.1f}"),
+    ("ms per game mean", lambda f: f"{f['ms_per_game']['mean']:.1f}"),
+    ("ms per game median", lambda f: f"{f['ms_per_game']['median']:.1f}"),
+    ("games per second, 1 core", lambda f: f"{f['games_per_second']:.1f}"),
+    ("moves per game", lambda f: f"{f['moves_per_game']:.1f}"),
+    ("guesses, share of moves", lambda f: f"{100 * f['guess_share']:.2f}%"),
+    ("guesses per game", lambda f: f"{f['guesses_per_game']:.2f}"),
+    ("safe-call errors", lambda f: f"{f['safe_call_errors']}"),
+    ("stuck (no move)", lambda f: f"{f['stuck']}"),
+    ("crashes", lambda f: f"{f['crashes']}"),
+]
+
+
+def format_table(report: dict[str, Any]) -> str:
+    """Return the report as a heading and one column per player."""
+    b = report["board"]
+    lines = [
+        f"{b['name']} {b['height']}x{b['width']} with {b['mines']} mines, "
+        f"first click {report['rule']!r}: {report['games']} games, seed {report['seed']}, "
+        f"{report['jobs']} jobs, {report['wall_seconds']:.1f} s",
+        "",
+        f"{'':26}" + "".join(f"{p:>16}" for p in report["players"]),
+    ]
+    for label, show in ROWS:
+        cells = "".join(f"{show(f):>16}" for f in report["players"].values())
+        lines.append(f"{label:26}{cells}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# Command line
+# ---------------------------------------------------------------------------
+
+
+def board_arg(text: str) -> tuple[str, Board]:
+    """Parse a board name or HxWxM (rows x columns x mines)."""
+    if text in BOARDS:
+        return text, BOARDS[text]
+    parts = text.lower().split("x")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        names = ", ".join(BOARDS)
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is neither a board ({names}) nor HxWxM, e.g. 16x30x99"
+        )
+    height, width, mines = (int(p) for p in parts)
+    return text, (height, width, mines)
+
+
+def positive_int(text: str) -> int:
+    """Parse a whole number of 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
+    return value
+
+
+def players_arg(text: str) -> tuple[str, ...]:
+    """Parse a comma-separated list of players, e.g. tank,cs50."""
+    chosen = tuple(p.strip() for p in text.split(","))
+    unknown = [p for p in chosen if p not in PLAYERS]
+    if unknown or len(set(chosen)) != len(chosen):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: name each of {', '.join(PLAYERS)} at most once, separated by commas"
+        )
+    return chosen
+
+
+def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
+    """Parse and check the command line; exit 2 with a message when it is wrong."""
+    parser = argparse.ArgumentParser(
+        description="Play seeded headless games and compare the tank and cs50 players."
+    )
+    parser.add_argument(
+        "--board",
+        type=board_arg,
+        default=board_arg("expert"),
+        help="beginner, intermediate, expert, cs50 or HxWxM (default expert)",
+    )
+    parser.add_argument(
+        "--rule",
+        choices=FIRST_CLICK_RULES,
+        default="safe",
+        help="the first-click rule (default safe)",
+    )
+    parser.add_argument("--games", type=positive_int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: every core)",
+    )
+    parser.add_argument(
+        "--players",
+        type=players_arg,
+        default=PLAYERS,
+        help="comma-separated, from tank,cs50 (default both)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")  # fmt: skip
+    args = parser.parse_args(argv)
+    height, width, mines = args.board[1]
+    try:
+        Minesweeper(height, width, mines, seed=0, first_click=args.rule)
+    except ValueError as error:
+        parser.error(f"argument --board: {error}")
+    return args
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the benchmark; 0 when every call was right, 1 otherwise, 2 for bad arguments."""
+    args = parse_args(argv)
+    name, board = args.board
+    started = time.perf_counter()
+    try:
+        records = run_games(
+            board, args.rule, args.seed, args.games, args.players, args.jobs, Progress(args.games)
+        )
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    found = problems(records)
+    report = {
+        "board": {"name": name, "height": board[0], "width": board[1], "mines": board[2]},
+        "rule": args.rule,
+        "games": args.games,
+        "seed": args.seed,
+        "jobs": args.jobs,
+        "wall_seconds": time.perf_counter() - started,
+        "players": summarise(records),
+        "ok": not found,
+        "problems": found,
+    }
+    print(json.dumps(report) if args.json else format_table(report))
+    if found:
+        print(f"FAILED: {len(found)} games with safe-call errors, stuck players or crashes:",
+              file=sys.stderr)  # fmt: skip
+        for problem in found[:10]:
+            print(f"  {problem}", file=sys.stderr)
+        return 1
+    if not args.json:
+        print("\nOK: no safe-call errors, no stuck player, no crash.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
