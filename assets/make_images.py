@@ -1,0 +1,114 @@
+"""Draw the window's images with pygame and save them as PNGs in assets/images/.
+
+Run `python assets/make_images.py` from any folder. The images are made by
+the project (no outside artwork), so they ship under the project's terms.
+Each is drawn four times larger than saved and scaled down, which smooths
+the edges. runner.py scales them again to the cell size.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402  (the variable above must be set first)
+
+SIZE = 64
+SCALE = 4
+IMAGES = Path(__file__).resolve().parent / "images"
+
+MINE_BODY = (24, 24, 28)
+MINE_SHINE = (235, 235, 240)
+FLAG_RED = (214, 32, 32)
+POLE = (30, 30, 30)
+CROSS_RED = (200, 0, 0)
+TILE = (189, 189, 189)
+TILE_LIGHT = (250, 250, 250)
+TILE_DARK = (123, 123, 123)
+
+
+def canvas() -> pygame.Surface:
+    """Return a clear surface to draw one image on, SCALE times too large."""
+    return pygame.Surface((SIZE * SCALE, SIZE * SCALE), pygame.SRCALPHA)
+
+
+def finish(surface: pygame.Surface) -> pygame.Surface:
+    """Return the drawing scaled down to its saved size."""
+    return pygame.transform.smoothscale(surface, (SIZE, SIZE))
+
+
+def draw_mine(surface: pygame.Surface) -> None:
+    """Draw a round mine with eight spikes and a highlight, centred."""
+    s = surface.get_width()
+    centre = (s // 2, s // 2)
+    for k in range(8):
+        angle = k * math.pi / 4
+        dx, dy = math.cos(angle) * s * 0.40, math.sin(angle) * s * 0.40
+        start = (centre[0] - dx, centre[1] - dy)
+        end = (centre[0] + dx, centre[1] + dy)
+        pygame.draw.line(surface, MINE_BODY, start, end, max(1, s // 16))
+    pygame.draw.circle(surface, MINE_BODY, centre, int(s * 0.28))
+    pygame.draw.circle(surface, MINE_SHINE, (int(s * 0.42), int(s * 0.42)), int(s * 0.07))
+
+
+def draw_flag(surface: pygame.Surface) -> None:
+    """Draw a red triangular flag on a black pole with a two-step base."""
+    s = surface.get_width()
+    pole_x = int(s * 0.56)
+    pygame.draw.rect(surface, POLE, (pole_x, int(s * 0.18), max(1, s // 16), int(s * 0.56)))
+    cloth = [
+        (pole_x + s // 32, int(s * 0.16)),
+        (pole_x + s // 32, int(s * 0.50)),
+        (int(s * 0.2), int(s * 0.33)),
+    ]
+    pygame.draw.polygon(surface, FLAG_RED, cloth)
+    pygame.draw.rect(surface, POLE, (int(s * 0.40), int(s * 0.70), int(s * 0.36), int(s * 0.07)))
+    pygame.draw.rect(surface, POLE, (int(s * 0.26), int(s * 0.76), int(s * 0.62), int(s * 0.08)))
+
+
+def draw_cross(surface: pygame.Surface) -> None:
+    """Draw a thick red X over the whole image: "this flag was wrong"."""
+    s = surface.get_width()
+    width = max(1, s // 11)
+    pygame.draw.line(surface, CROSS_RED, (s * 0.14, s * 0.14), (s * 0.86, s * 0.86), width)
+    pygame.draw.line(surface, CROSS_RED, (s * 0.86, s * 0.14), (s * 0.14, s * 0.86), width)
+
+
+def draw_tile(surface: pygame.Surface) -> None:
+    """Draw a raised grey tile, the look of a hidden cell (for the window icon)."""
+    s = surface.get_width()
+    edge = s // 8
+    surface.fill(TILE_DARK)
+    pygame.draw.polygon(surface, TILE_LIGHT, [(0, 0), (s, 0), (0, s)])
+    pygame.draw.rect(surface, TILE, (edge, edge, s - 2 * edge, s - 2 * edge))
+
+
+def make_all() -> dict[str, pygame.Surface]:
+    """Return every image by file name."""
+    mine, flag, wrong, icon = canvas(), canvas(), canvas(), canvas()
+    draw_mine(mine)
+    draw_flag(flag)
+    draw_mine(wrong)
+    draw_cross(wrong)
+    draw_tile(icon)
+    draw_mine(icon)
+    return {
+        "mine.png": finish(mine),
+        "flag.png": finish(flag),
+        "wrong_flag.png": finish(wrong),
+        "icon.png": finish(icon),
+    }
+
+
+def main() -> None:
+    """Draw the images and save them in assets/images/."""
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    for name, surface in make_all().items():
+        pygame.image.save(surface, str(IMAGES / name))
+        print(f"wrote {IMAGES / name}")
+
+
+if __name__ == "__main__":
+    main()
