@@ -97,8 +97,16 @@ class Record:
 
     def outcome(self) -> tuple[object, ...]:
         """Return everything but the timings: equal for equal seeds."""
-        return (self.index, self.player, self.won, sorted(self.kinds.items()), len(self.move_ms),
-                self.safe_errors, self.stuck, self.crash)  # fmt: skip
+        return (
+            self.index,
+            self.player,
+            self.won,
+            sorted(self.kinds.items()),
+            len(self.move_ms),
+            self.safe_errors,
+            self.stuck,
+            self.crash,
+        )
 
 
 def choose(ai: MinesweeperAI, player: str) -> tuple[Optional[Cell], str]:
@@ -412,7 +420,7 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         default=PLAYERS,
         help="comma-separated, from tank,cs50 (default both)",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")  # fmt: skip
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     height, width, mines = args.board[1]
     try:
@@ -448,8 +456,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     }
     print(json.dumps(report) if args.json else format_table(report))
     if found:
-        print(f"FAILED: {len(found)} games with safe-call errors, stuck players or crashes:",
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"FAILED: {len(found)} games with safe-call errors, stuck players or crashes:",
+            file=sys.stderr,
+        )
         for problem in found[:10]:
             print(f"  {problem}", file=sys.stderr)
         return 1

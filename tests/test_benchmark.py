@@ -1,0 +1,251 @@
+"""benchmark.py: smoke runs on a few small games, the statistics, the command line."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+import benchmark
+from minesweeper import MinesweeperAI, Step
+
+Z2 = benchmark.Z95**2  # 3.841459...
+
+
+# -- statistics ----------------------------------------------------------------
+
+
+def test_wilson_none_won() -> None:
+    # 0 of 10: the lower end is 0 and the upper end is z^2 / (n + z^2)
+    # = 3.841459 / 13.841459 = 0.277533.
+    low, high = benchmark.wilson(0, 10)
+    assert low == 0
+    assert high == pytest.approx(0.277533, abs=1e-6)
+
+
+def test_wilson_all_won() -> None:
+    # 10 of 10 mirrors 0 of 10: the lower end is n / (n + z^2) = 10 / 13.841459 = 0.722467.
+    low, high = benchmark.wilson(10, 10)
+    assert low == pytest.approx(0.722467, abs=1e-6)
+    assert high == pytest.approx(1.0)
+
+
+def test_wilson_half_won() -> None:
+    # 50 of 100: centre (0.5 + z^2/200) / (1 + z^2/100) = 0.5;
+    # half-width z / 1.0384146 * sqrt(0.25/100 + z^2/40000) = 1.887452 * 0.050951 = 0.096168.
+    low, high = benchmark.wilson(50, 100)
+    assert low == pytest.approx(0.403832, abs=1e-5)
+    assert high == pytest.approx(0.596168, abs=1e-5)
+
+
+def test_wilson_no_games_knows_nothing() -> None:
+    assert benchmark.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_percentile_nearest_rank() -> None:
+    ordered = [float(x) for x in range(1, 101)]
+    assert benchmark.percentile(ordered, 0.5) == 50
+    assert benchmark.percentile(ordered, 0.99) == 99
+    assert benchmark.percentile(ordered, 1.0) == 100
+    assert benchmark.percentile([7.0], 0.99) == 7
+
+
+def test_chunks_cover_every_game_once() -> None:
+    for games, jobs in [(1, 4), (7, 2), (100, 3), (1000, 2)]:
+        spans = list(benchmark.chunks(games, jobs))
+        covered = [i for a, b in spans for i in range(a, b)]
+        assert covered == list(range(games))
+        assert max(b - a for a, b in spans) <= benchmark.CHUNK_MAX
+
+
+def test_game_seeds_depend_on_seed_and_index() -> None:
+    seeds = {benchmark.derive_seed(s, i) for s in (1, 2) for i in range(50)}
+    assert len(seeds) == 100
+    assert benchmark.derive_seed(1, 0) == benchmark.derive_seed(1, 0)
+
+
+# -- games -----------------------------------------------------------------------
+
+
+def test_same_seed_same_results_whatever_the_jobs() -> None:
+    args = ((8, 8, 8), "safe", 5, 6, ("tank", "cs50"))
+    one = benchmark.run_games(*args, jobs=1)
+    two = benchmark.run_games(*args, jobs=2)
+    assert [r.outcome() for r in one] == [r.outcome() for r in two]
+    assert [(r.index, r.player) for r in one] == [
+        (i, p) for i in range(6) for p in ("tank", "cs50")
+    ]
+
+
+def test_a_different_seed_gives_different_games() -> None:
+    first = benchmark.run_games((5, 5, 6), "safe", 1, 8, ("cs50",), jobs=1)
+    other = benchmark.run_games((5, 5, 6), "safe", 2, 8, ("cs50",), jobs=1)
+    assert [r.outcome()[2:] for r in first] != [r.outcome()[2:] for r in other]
+
+
+@pytest.mark.parametrize("rule", ["safe", "opening", "none"])
+def test_games_end_cleanly_with_no_safe_call_error(rule: str) -> None:
+    records = benchmark.run_games((6, 6, 6), rule, 3, 5, ("tank", "cs50"), jobs=1)
+    for r in records:
+        assert r.safe_errors == 0 and not r.stuck and not r.crash
+        assert len(r.move_ms) == sum(r.kinds.values()) >= 1
+    assert benchmark.problems(records) == []
+
+
+def test_first_click_rule_reaches_the_ai(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+
+    class Spy(MinesweeperAI):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            seen.append(self.first_click)
+            assert self.total_mines == 6
+
+    monkeypatch.setattr(benchmark, "MinesweeperAI", Spy)
+    benchmark.play_one(0, 1, (6, 6, 6), "opening", "tank")
+    assert seen == ["opening"]
+
+
+def test_a_guess_passed_off_as_safe_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Liar(MinesweeperAI):
+        def make_move(self):  # type: ignore[no-untyped-def]
+            cell = super().make_move()
+            if self.last_move is not None and self.last_move.rule == "guess":
+                self.last_move = Step("safe", cell=cell)
+            return cell
+
+    monkeypatch.setattr(benchmark, "MinesweeperAI", Liar)
+    # On 5x5 with 10 mines the tank loses most games, every loss to a guess.
+    records = benchmark.run_games((5, 5, 10), "safe", 1, 8, ("tank",), jobs=1)
+    lost = [r for r in records if not r.won]
+    assert lost and all(r.safe_errors >= 1 for r in lost)
+    assert len(benchmark.problems(records)) == len(lost)
+
+
+def test_a_wrong_cell_in_the_ai_sets_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    honest = benchmark.play_moves
+
+    def then_misbelieve(game, ai, player, record):  # type: ignore[no-untyped-def]
+        honest(game, ai, player, record)
+        ai.mines.add(next(c for c in game.cells() if c not in game.mines))
+
+    monkeypatch.setattr(benchmark, "play_moves", then_misbelieve)
+    record = benchmark.play_one(0, 1, (6, 6, 4), "safe", "cs50")
+    assert record.safe_errors == 1
+
+
+def test_a_crash_is_recorded_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(self: MinesweeperAI) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(MinesweeperAI, "make_move", broken)
+    record = benchmark.play_one(0, 1, (6, 6, 4), "safe", "tank")
+    assert record.crash == "RuntimeError: boom" and not record.won
+
+
+# -- the command line --------------------------------------------------------------
+
+
+def test_json_output_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    code = benchmark.main(
+        ["--board", "6x6x5", "--games", "4", "--seed", "2", "--jobs", "1", "--json"]
+    )
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["board"] == {"name": "6x6x5", "height": 6, "width": 6, "mines": 5}
+    assert (report["rule"], report["games"], report["seed"]) == ("safe", 4, 2)
+    assert report["ok"] is True and report["problems"] == []
+    assert list(report["players"]) == ["tank", "cs50"]
+    for figures in report["players"].values():
+        assert figures["games"] == 4 and 0 <= figures["wins"] <= 4
+        low, high = figures["ci95"]
+        assert low <= figures["win_rate"] <= high
+        assert set(figures["ms_per_move"]) == {"p50", "p99", "max"}
+        assert set(figures["ms_per_game"]) == {"mean", "median"}
+        assert figures["ms_per_move"]["p50"] <= figures["ms_per_move"]["max"]
+        assert figures["kinds"]["first"] == 4
+        assert figures["safe_call_errors"] == 0 and figures["crashes"] == 0
+        assert figures["guesses_per_game"] == figures["kinds"]["guess"] / 4
+
+
+def test_players_option_chooses(capsys: pytest.CaptureFixture[str]) -> None:
+    assert benchmark.main(["--board", "cs50", "--games", "2", "--players", "cs50", "--json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["players"]) == ["cs50"]
+
+
+def test_table_shows_both_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    assert benchmark.main(["--board", "beginner", "--games", "3", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "beginner 9x9 with 10 mines" in out and "seed 1" in out
+    header = next(line for line in out.splitlines() if "tank" in line)
+    assert header.split() == ["tank", "cs50"]
+    assert "95% interval" in out and "safe-call errors" in out and "OK:" in out
+
+
+def test_failures_exit_1_loudly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(MinesweeperAI, "make_safe_move", lambda self: None)
+    monkeypatch.setattr(MinesweeperAI, "make_random_move", lambda self: None)
+    argv = ["--board", "cs50", "--games", "2", "--players", "cs50", "--json"]
+    assert benchmark.main(argv) == 1
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert report["ok"] is False and report["players"]["cs50"]["stuck"] == 2
+    assert [p["game"] for p in report["problems"]] == [0, 1]
+    assert "FAILED: 2 games" in captured.err
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--board", "huge"], "neither a board"),
+        (["--board", "3x3x9"], "do not fit"),
+        (["--board", "3x3x1", "--rule", "opening"], "do not fit"),
+        (["--board", "0x4x1"], "height must be"),
+        (["--rule", "maybe"], "invalid choice"),
+        (["--games", "0"], "1 or more"),
+        (["--jobs", "two"], "1 or more"),
+        (["--seed", "one"], "invalid int"),
+        (["--players", "tank,human"], "at most once"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        benchmark.main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_named_and_custom_boards() -> None:
+    assert benchmark.board_arg("expert") == ("expert", (16, 30, 99))
+    assert benchmark.board_arg("16x30x99") == ("16x30x99", (16, 30, 99))
+
+
+# -- the progress bar ---------------------------------------------------------------
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_quiet_off_a_terminal() -> None:
+    stream = io.StringIO()
+    bar = benchmark.Progress(10, stream)
+    bar.advance(3)
+    bar.close()
+    assert stream.getvalue() == ""
+
+
+def test_progress_counts_games_on_a_terminal() -> None:
+    stream = FakeTerminal()
+    bar = benchmark.Progress(10, stream)
+    bar.advance(3)
+    bar.advance(7)
+    bar.close()
+    assert "3/10 games" in stream.getvalue() and "10/10 games" in stream.getvalue()
