@@ -1,0 +1,1271 @@
+"""The window: play Minesweeper, hand any move to the AI, and step through its inferences.
+
+    python runner.py [--board beginner|intermediate|expert|cs50|HxWxM] [--seed N]
+                     [--first-click safe|opening|none] [--position FILE] [--classroom]
+
+The file reads top to bottom: constants, the command line, the controller
+(the game, the AI and what the class is looking at; every command is a
+method), the layout (where things are on the screen), drawing, and the
+event loop that turns pygame events into commands. The window keeps no
+copy of the board: it draws from the game and the AI every frame.
+Only this module imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from fractions import Fraction
+from pathlib import Path
+from typing import NamedTuple, Optional
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402  (the variable above must be set first)
+
+from minesweeper import (  # noqa: E402
+    FIRST_CLICK_RULES,
+    RULES,
+    Cell,
+    Minesweeper,
+    MinesweeperAI,
+    MoveResult,
+    Sentence,
+    Step,
+    cell_name,
+    max_mines,
+    parse_board,
+    percent,
+    row_name,
+)
+
+# ---------------------------------------------------------------------------
+# Constants
+# ---------------------------------------------------------------------------
+
+HERE = Path(__file__).resolve().parent
+FONTS = HERE / "assets" / "fonts"
+IMAGES = HERE / "assets" / "images"
+FONT_FILE = FONTS / "DejaVuSans.ttf"
+BOLD_FONT_FILE = FONTS / "DejaVuSans-Bold.ttf"
+
+
+class Board(NamedTuple):
+    """A board size: its name for buttons, rows, columns and mines."""
+
+    name: str
+    height: int
+    width: int
+    mines: int
+
+
+BOARDS = {
+    "beginner": Board("Beginner", 9, 9, 10),
+    "intermediate": Board("Intermediate", 16, 16, 40),
+    "expert": Board("Expert", 16, 30, 99),
+    "cs50": Board("CS50", 8, 8, 8),
+}
+MAX_ROWS, MAX_COLUMNS = 50, 80
+
+SCREEN = (1280, 680)  # the default window fits a 1280x720 screen with room for a title bar
+PANEL_WIDTH = 420
+MARGIN = 12
+LABEL = 24  # the band for row letters and column numbers
+MIN_CELL, MAX_CELL = 10, 44
+LINE = 19  # height of a line of panel text
+LIST_LINE = 20  # height of a row in the knowledge list
+
+AUTOPLAY_EVENT = pygame.USEREVENT + 1
+AUTOPLAY_MS = 250
+IDLE_MS = 250  # redraw at least this often, so that the timer runs
+
+BACKGROUND = (232, 234, 238)
+PANEL = (248, 248, 250)
+INK = (25, 25, 30)
+FAINT_INK = (95, 100, 110)
+HIDDEN = (178, 186, 200)
+HIDDEN_LIGHT = (238, 242, 248)
+HIDDEN_DARK = (112, 120, 136)
+REVEALED = (224, 224, 224)
+GRID = (168, 168, 168)
+EXPLODED = (235, 40, 40)
+BUTTON = (222, 226, 234)
+BUTTON_ON = (60, 110, 220)
+WON_COLOUR = (20, 140, 60)
+LOST_COLOUR = (200, 30, 30)
+NUMBER_COLOURS = {
+    1: (20, 60, 235),
+    2: (10, 130, 30),
+    3: (215, 20, 20),
+    4: (20, 20, 130),
+    5: (135, 20, 20),
+    6: (0, 128, 128),
+    7: (20, 20, 20),
+    8: (110, 110, 110),
+}
+
+# Classroom highlights: translucent fills, one colour per role.
+PREMISE = (40, 110, 255, 120)
+DERIVED = (255, 165, 0, 150)
+SAFE = (30, 190, 60, 150)
+MINE = (230, 30, 30, 140)
+SELECTED = (170, 60, 220, 130)
+SELECTED_ROW = (225, 205, 245)
+STEP_OUTLINE = (20, 20, 20)
+CHOICE_OUTLINE = (230, 0, 180)
+LEGEND = (
+    (PREMISE, "premise"),
+    (DERIVED, "new sentence"),
+    (SAFE, "safe"),
+    (MINE, "mine"),
+    (SELECTED, "selected"),
+)
+
+HELP = (
+    "Left: reveal · Right: flag · Middle, or left on a number: chord · "
+    "A: AI move · P: auto-play · N/F2: new game · R: restart · T: think · "
+    "←/→: step back/forward · O: odds overlay · C: classroom · S: save · "
+    "wheel, ↑/↓: scroll · Esc: quit"
+)
+
+# ---------------------------------------------------------------------------
+# The command line
+# ---------------------------------------------------------------------------
+
+BOARD_PATTERN = re.compile(r"(\d+)x(\d+)x(\d+)")
+
+
+def board_argument(text: str) -> Board:
+    """Return the Board that a --board value names; argparse reports a bad one."""
+    key = text.strip().lower()
+    if key in BOARDS:
+        return BOARDS[key]
+    match = BOARD_PATTERN.fullmatch(key)
+    if not match:
+        raise argparse.ArgumentTypeError(
+            f"expected {', '.join(BOARDS)} or HxWxM such as 16x30x99, not {text!r}"
+        )
+    height, width, mines = (int(x) for x in match.groups())
+    if height > MAX_ROWS or width > MAX_COLUMNS:
+        raise argparse.ArgumentTypeError(
+            f"{text}: the window shows at most {MAX_ROWS} rows and {MAX_COLUMNS} columns"
+        )
+    return Board(f"{height}x{width}x{mines}", height, width, mines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the command-line parser."""
+    parser = argparse.ArgumentParser(
+        prog="runner.py",
+        description="Play Minesweeper, let the AI move, and step through its inferences.",
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--board",
+        type=board_argument,
+        default=BOARDS["cs50"],
+        help="beginner (9x9, 10), intermediate (16x16, 40), expert (16x30, 99), "
+        "cs50 (8x8, 8, the default) or HxWxM such as 10x12x20",
+    )
+    where.add_argument("--position", type=Path, help="start from a board in the text notation")
+    parser.add_argument("--seed", type=int, help="seed of the first game (Restart replays it)")
+    parser.add_argument("--first-click", choices=FIRST_CLICK_RULES, default="safe")
+    parser.add_argument(
+        "--classroom", action="store_true", help="start with the knowledge panel open"
+    )
+    parser.add_argument(
+        "--save-dir", type=Path, default=None, help="folder for key S (default: the current one)"
+    )
+    return parser
+
+
+def controller_from_args(argv: Optional[list[str]]) -> Controller:
+    """Return a Controller for the command line; exits 2 with a message when it is bad."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    save_dir = args.save_dir if args.save_dir is not None else Path.cwd()
+    if args.position is not None:
+        try:
+            text = args.position.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            parser.error(f"cannot read the position {args.position}: {error}")
+        try:
+            return Controller.from_position(text, args.first_click, save_dir, args.position.name)
+        except ValueError as error:
+            parser.error(f"{args.position}: {error}")
+    try:
+        return Controller(
+            args.board,
+            seed=args.seed,
+            first_click=args.first_click,
+            classroom=args.classroom,
+            save_dir=save_dir,
+        )
+    except ValueError as error:
+        parser.error(f"--board {args.board.name}: {error}")
+
+
+# ---------------------------------------------------------------------------
+# The controller: the game, the AI, and what the window is showing
+# ---------------------------------------------------------------------------
+
+PROVING_RULES = ("zero", "enumeration")
+
+
+class Controller:
+    """One window's state; each public method is a command that a click or a key runs."""
+
+    def __init__(
+        self,
+        board: Board,
+        *,
+        seed: Optional[int] = None,
+        first_click: str = "safe",
+        classroom: bool = False,
+        save_dir: Optional[Path] = None,
+        clock: Callable[[], float] = time.monotonic,
+        game: Optional[Minesweeper] = None,
+    ) -> None:
+        self.board = board
+        self.custom = board if board not in BOARDS.values() else None
+        self.first_click = first_click
+        self.classroom = classroom
+        self.overlay = False
+        self.autoplay = False
+        self.save_dir = save_dir if save_dir is not None else Path.cwd()
+        self.clock = clock
+        self.position_text: Optional[str] = None
+        self.title = ""
+        self.version = 0
+        self._odds: tuple[int, dict[Cell, tuple[Fraction, str]]] = (-1, {})
+        if game is None:
+            game = Minesweeper(
+                board.height, board.width, board.mines, seed=seed, first_click=first_click
+            )
+        self._start(game)
+        self.message = "Click a cell to start, or press A to let the AI move."
+
+    @classmethod
+    def from_position(
+        cls, text: str, first_click: str = "safe", save_dir: Optional[Path] = None, name: str = ""
+    ) -> Controller:
+        """Return a controller in classroom mode on a position in the board notation."""
+        title = parse_board(text).title or name
+        game = Minesweeper.from_text(text)
+        board = Board("Position", game.height, game.width, game.mine_count)
+        controller = cls(
+            board, first_click=first_click, classroom=True, save_dir=save_dir, game=game
+        )
+        controller.custom = None
+        controller.position_text = text
+        controller.title = title
+        controller.message = f"Position: {title}. Press → to step through what the AI knows."
+        return controller
+
+    # -- starting games -------------------------------------------------------
+
+    def _start(self, game: Minesweeper) -> None:
+        """Make game the current one, with a fresh AI told every revealed cell in order."""
+        self.game = game
+        self.ai = MinesweeperAI(
+            game.height, game.width, game.mine_count, first_click=game.first_click, seed=game.seed
+        )
+        for cell, count in list(game.revealed.items()):
+            self.ai.add_knowledge(cell, count)
+        self.pending: Optional[Cell] = None
+        self.pending_step: Optional[Step] = None
+        self.pending_from = 0  # how many steps there were before the pending move was thought
+        self.step_index = -1
+        self.selected: Optional[Sentence] = None
+        self.scroll = 0
+        self.started: Optional[float] = None
+        self.finished: Optional[float] = None
+        self._set_autoplay(False)
+        self._changed()
+
+    def new_game(self, board: Optional[str] = None) -> None:
+        """Start a game with a new seed, on the named board or the current size."""
+        if board == "custom" and self.custom is not None:
+            self.board = self.custom
+        elif board in BOARDS:
+            self.board = BOARDS[board]
+        self.position_text = None
+        self.title = ""
+        b = self.board
+        rule = self.first_click
+        if b.mines > max_mines(b.height, b.width, rule):
+            rule = "none"  # a crowded position's size: no first click can be kept clear
+        self._start(Minesweeper(b.height, b.width, b.mines, first_click=rule))
+        self.message = f"New game: {self.describe()}."
+
+    def restart(self) -> None:
+        """Start the same board again: the same seed and first-click rule, or the same position."""
+        if self.position_text is not None:
+            self._start(Minesweeper.from_text(self.position_text))
+        else:
+            g = self.game
+            self._start(
+                Minesweeper(g.height, g.width, g.mine_count, seed=g.seed, first_click=g.first_click)
+            )
+        self.message = f"Restarted: {self.describe()}."
+
+    def describe(self) -> str:
+        """Return a one-line description of the game: size, mines, seed or title."""
+        g = self.game
+        if self.position_text is not None:
+            return self.title or "a position"
+        return (
+            f"{self.board.name} {g.height}x{g.width}, {g.mine_count} mines, seed {g.seed}, "
+            f"first click {g.first_click}"
+        )
+
+    # -- the player's moves ---------------------------------------------------
+
+    def reveal(self, cell: Cell) -> None:
+        """Reveal a hidden cell; on a revealed number, chord instead."""
+        if cell in self.game.revealed:
+            self.chord(cell)
+            return
+        self._play(self.game.reveal(cell), cell, "You")
+
+    def chord(self, cell: Cell) -> None:
+        """Reveal the unflagged neighbours of a number whose flags match it."""
+        self._play(self.game.chord(cell), cell, "You")
+
+    def flag(self, cell: Cell) -> None:
+        """Toggle the player's flag on a hidden cell (the AI does not use flags)."""
+        result = self.game.toggle_flag(cell)
+        if result.ignored:
+            self.message = f"No flag: {result.ignored}."
+        elif result.flagged:
+            self.message = f"Flag on {cell_name(cell)}; {self.game.mines_left()} mines left."
+        else:
+            self.message = f"Flag taken off {cell_name(cell)}."
+
+    def _play(self, result: MoveResult, cell: Cell, who: str) -> str:
+        """Tell the AI what a move revealed and update the timer; return the outcome in words."""
+        if result.ignored:
+            self.message = f"Nothing happened: {result.ignored}."
+            return ""
+        now = self.clock()
+        if self.started is None:
+            self.started = now
+        for revealed, count in result.revealed:
+            self.ai.add_knowledge(revealed, count)
+        if self.game.is_over() and self.finished is None:
+            self.finished = now
+            self._set_autoplay(False)
+        self._changed()
+        outcome = self._outcome(cell, result)
+        self.message = f"{who}: {outcome}"
+        return outcome
+
+    def _outcome(self, cell: Cell, result: MoveResult) -> str:
+        """Return what a move did, in one sentence."""
+        if result.exploded is not None:
+            return f"{cell_name(result.exploded)} was a mine: the game is lost."
+        if len(result.revealed) == 1:
+            text = f"{cell_name(cell)} shows {result.revealed[0][1]}."
+        else:
+            text = f"{len(result.revealed)} cells opened from {cell_name(cell)}."
+        if self.game.won():
+            text += f" Every safe cell is open: won in {self.elapsed():.1f} s."
+        return text
+
+    # -- the AI's moves ---------------------------------------------------------
+
+    def ai_move(self) -> None:
+        """Play one AI move (the pending one after Think) and say why in the message."""
+        if self.game.is_over():
+            self._set_autoplay(False)
+            self.message = (
+                f"The game is {self.game.status()}: the AI has nothing to play. "
+                "N starts a new game, R restarts."
+            )
+            return
+        cell, step = self._choice()
+        if cell is None or step is None:
+            self._set_autoplay(False)
+            self.message = "The AI finds no cell left to play."
+            return
+        reason = self.reason(step)
+        lifted = ""
+        if cell in self.game.flags:
+            self.game.toggle_flag(cell)
+            lifted = " (it lifted your flag there: your flags are not its knowledge)"
+        outcome = self._play(self.game.reveal(cell), cell, "AI")
+        self.message = f"AI: {reason}{lifted}. {outcome}"
+
+    def _choice(self) -> tuple[Optional[Cell], Optional[Step]]:
+        """Return the pending move after Think, else ask the AI for one now."""
+        if self.pending is not None:
+            choice = (self.pending, self.pending_step)
+            self.pending, self.pending_step = None, None
+            return choice
+        cell = self.ai.make_move()
+        self._changed(keep_choice=True)
+        return cell, self.ai.last_move
+
+    def reason(self, step: Step) -> str:
+        """Return why the AI plays the move in step, with the numbers involved."""
+        if step.rule in ("safe", "proven") and step.cell is not None:
+            proof = self.proof(step.cell)
+            if proof is not None:
+                return f"{step.text()}, because {proof.text()}"
+        return step.text()
+
+    def proof(self, cell: Cell) -> Optional[Step]:
+        """Return the step that proved cell safe (a zero count or an enumeration)."""
+        step = self.ai.why_safe(cell)
+        if step is None or step.rule in PROVING_RULES:
+            return step
+        # why_safe can return a "known" step, which only repeats a safe cell: look further back.
+        proofs = (s for s in reversed(self.ai.steps) if cell in s.safes and s.rule in PROVING_RULES)
+        return next(proofs, step)
+
+    def toggle_autoplay(self) -> None:
+        """Start or stop the AI playing one move per timer tick until the game ends."""
+        if self.game.is_over() and not self.autoplay:
+            self.message = f"The game is {self.game.status()}: nothing to auto-play."
+            return
+        self._set_autoplay(not self.autoplay)
+        self.message = "Auto-play on: press P to stop." if self.autoplay else "Auto-play off."
+
+    def _set_autoplay(self, on: bool) -> None:
+        """Turn the auto-play timer on or off."""
+        self.autoplay = on
+        if pygame.get_init():
+            pygame.time.set_timer(AUTOPLAY_EVENT, AUTOPLAY_MS if on else 0)
+
+    def tick(self) -> None:
+        """One auto-play beat: an AI move while auto-play is on."""
+        if self.autoplay:
+            self.ai_move()
+
+    # -- classroom: thinking and stepping -------------------------------------
+
+    def think(self) -> None:
+        """Let the AI draw its next conclusion without playing it; AI Move then plays it."""
+        self.classroom = True
+        if self.game.is_over():
+            self.message = f"The game is {self.game.status()}: nothing to think about."
+            return
+        if self.pending is None and not self._think_quietly():
+            self.message = "The AI finds no cell left to play."
+            return
+        assert self.pending is not None and self.pending_step is not None
+        self.step_index = self._thought_step(self.pending, self.pending_from)
+        self.message = f"Think: {self.reason(self.pending_step)}. A plays it."
+
+    def _think_quietly(self) -> bool:
+        """Ask the AI for its move and keep it as the pending one; False when it has none."""
+        self.pending_from = len(self.ai.steps)
+        cell = self.ai.make_move()
+        self._changed(keep_choice=True)
+        if cell is None or self.ai.last_move is None:
+            return False
+        self.pending, self.pending_step = cell, self.ai.last_move
+        return True
+
+    def _thought_step(self, cell: Cell, first_new: int) -> int:
+        """Return the step to show for a thought: the first new step, else the proof."""
+        if len(self.ai.steps) > first_new:
+            return first_new
+        proof = self.proof(cell)
+        return self.step_index if proof is None else self._index_of(proof)
+
+    def _index_of(self, step: Step) -> int:
+        """Return the position of this very step in ai.steps (-1 when absent)."""
+        return next((i for i, s in enumerate(self.ai.steps) if s is step), -1)
+
+    def step_forward(self) -> None:
+        """Show the next step the AI recorded; stepping never clicks."""
+        self.classroom = True
+        if self.step_index + 1 < len(self.ai.steps):
+            self.step_index += 1
+        elif self.ai.steps:
+            self.message = "That is the last step so far: T thinks, A moves."
+        else:
+            self.message = "No steps yet: reveal a cell, or press T to think."
+
+    def step_back(self) -> None:
+        """Show the previous step."""
+        self.classroom = True
+        if self.step_index > 0:
+            self.step_index -= 1
+        else:
+            self.message = "That is the first step."
+
+    def current_step(self) -> Optional[Step]:
+        """Return the step being shown, or None."""
+        if 0 <= self.step_index < len(self.ai.steps):
+            return self.ai.steps[self.step_index]
+        return None
+
+    def toggle_overlay(self) -> None:
+        """Show or hide every hidden cell's mine probability."""
+        self.overlay = not self.overlay
+        self.message = (
+            "Odds overlay on: each hidden cell shows its chance of a mine; the outline is "
+            "the AI's pick."
+            if self.overlay
+            else "Odds overlay off."
+        )
+        self._refresh_choice()
+
+    def toggle_classroom(self) -> None:
+        """Show or hide the knowledge panel and the steps."""
+        self.classroom = not self.classroom
+        self.message = "Classroom mode on." if self.classroom else "Classroom mode off."
+
+    def select_sentence(self, index: int) -> None:
+        """Highlight the cells of the knowledge sentence at index; again to clear it."""
+        if not 0 <= index < len(self.ai.knowledge):
+            return
+        sentence = self.ai.knowledge[index]
+        self.selected = None if self.selected == sentence else sentence.copy()
+
+    def scroll_knowledge(self, lines: int, visible: int) -> None:
+        """Scroll the knowledge list by lines, keeping a full page in view."""
+        top = max(0, len(self.ai.knowledge) - visible)
+        self.scroll = min(max(self.scroll + lines, 0), top)
+
+    def probabilities(self) -> dict[Cell, tuple[Fraction, str]]:
+        """Return every unrevealed cell's mine probability and its percentage text.
+
+        Recomputed only after the game or the AI changed, so a frame only draws.
+        """
+        version, odds = self._odds
+        if version != self.version:
+            odds = {c: (p, percent(p)) for c, p in self.ai.mine_probabilities().items()}
+            self._odds = (self.version, odds)
+        return odds
+
+    def _changed(self, keep_choice: bool = False) -> None:
+        """Note that the game or the AI changed: caches and selections are stale."""
+        self.version += 1
+        self.selected = None
+        if not keep_choice:
+            self.pending, self.pending_step = None, None
+            self._refresh_choice()
+
+    def _refresh_choice(self) -> None:
+        """With the overlay on, work out the AI's pick so that it can be outlined."""
+        if self.overlay and self.pending is None and not self.game.is_over():
+            self._think_quietly()
+
+    # -- positions ---------------------------------------------------------------
+
+    def save_position(self) -> Optional[Path]:
+        """Write the board in the notation to a new file in save_dir; return its path."""
+        if not self.game.placed:
+            self.message = "Nothing to save yet: the mines are placed at the first click."
+            return None
+        stamp = datetime.now()
+        title = f"{self.title or self.describe()} (saved {stamp:%Y-%m-%d %H:%M:%S})"
+        path = self._free_path(f"position-{stamp:%Y%m%d-%H%M%S}")
+        try:
+            self.save_dir.mkdir(parents=True, exist_ok=True)
+            path.write_text(f"# {title}\n{self.game.to_text()}", encoding="utf-8")
+        except OSError as error:
+            self.message = f"Could not save: {error}."
+            return None
+        self.message = f"Saved to {path}; open it with --position."
+        return path
+
+    def _free_path(self, stem: str) -> Path:
+        """Return save_dir/stem.txt, or stem-2.txt, ... when the name is taken."""
+        path = self.save_dir / f"{stem}.txt"
+        number = 2
+        while path.exists():
+            path = self.save_dir / f"{stem}-{number}.txt"
+            number += 1
+        return path
+
+    # -- what the panel shows -----------------------------------------------------
+
+    def elapsed(self) -> float:
+        """Return the seconds since the first reveal, stopped at the end of the game."""
+        if self.started is None:
+            return 0.0
+        end = self.finished if self.finished is not None else self.clock()
+        return end - self.started
+
+    def status_text(self) -> str:
+        """Return the status: Playing, Won in N s, or Lost."""
+        status = self.game.status()
+        if status == "won":
+            return f"Won in {self.elapsed():.1f} s"
+        return status.capitalize()
+
+
+# ---------------------------------------------------------------------------
+# The layout: where the board, the buttons and the panel are
+# ---------------------------------------------------------------------------
+
+
+class Button(NamedTuple):
+    """A panel button: the command it runs, its label, and its rectangle."""
+
+    command: str
+    label: str
+    rect: pygame.Rect
+
+
+@dataclass
+class Layout:
+    """Where everything is for one window size and one game."""
+
+    rows: int
+    columns: int
+    cell: int
+    origin: tuple[int, int]
+    panel: pygame.Rect
+    title: pygame.Rect
+    status: pygame.Rect
+    buttons: list[Button]
+    message: pygame.Rect
+    step: pygame.Rect
+    knowledge: pygame.Rect
+    help: pygame.Rect
+
+    def cell_rect(self, cell: Cell) -> pygame.Rect:
+        """Return the rectangle of a cell on the screen."""
+        x0, y0 = self.origin
+        return pygame.Rect(x0 + cell[1] * self.cell, y0 + cell[0] * self.cell, self.cell, self.cell)
+
+    def cell_at(self, pos: tuple[int, int]) -> Optional[Cell]:
+        """Return the cell under a screen position, or None."""
+        row = (pos[1] - self.origin[1]) // self.cell
+        col = (pos[0] - self.origin[0]) // self.cell
+        inside = pos[0] >= self.origin[0] and pos[1] >= self.origin[1]
+        return (row, col) if inside and row < self.rows and col < self.columns else None
+
+    def button_at(self, pos: tuple[int, int]) -> Optional[str]:
+        """Return the command of the button under a screen position, or None."""
+        return next((b.command for b in self.buttons if b.rect.collidepoint(pos)), None)
+
+    def list_rows(self) -> int:
+        """Return how many knowledge sentences fit in the list."""
+        return max(0, (self.knowledge.height - LINE) // LIST_LINE)
+
+    def sentence_at(self, pos: tuple[int, int], first: int) -> Optional[int]:
+        """Return the index of the knowledge sentence under a position, or None."""
+        top = self.knowledge.y + LINE
+        if not self.knowledge.collidepoint(pos) or pos[1] < top:
+            return None
+        return first + (pos[1] - top) // LIST_LINE
+
+
+def fit_cell(area: tuple[int, int], rows: int, columns: int) -> int:
+    """Return the cell size that fits rows x columns and the labels into area."""
+    across = (area[0] - 2 * MARGIN - LABEL) // columns
+    down = (area[1] - 2 * MARGIN - LABEL) // rows
+    return max(MIN_CELL, min(MAX_CELL, across, down))
+
+
+def default_window_size(game: Minesweeper) -> tuple[int, int]:
+    """Return the window size that shows game at its best and fits SCREEN."""
+    cell = fit_cell((SCREEN[0] - PANEL_WIDTH, SCREEN[1]), game.height, game.width)
+    width = 2 * MARGIN + LABEL + cell * game.width + PANEL_WIDTH
+    height = max(SCREEN[1], 2 * MARGIN + LABEL + cell * game.height)
+    return (width, height)
+
+
+BUTTON_ROWS = (
+    (("ai", "AI Move"), ("auto", "Auto-play"), ("new", "New game"), ("restart", "Restart")),
+    tuple((f"board:{key}", board.name) for key, board in BOARDS.items()),
+    (
+        ("think", "Think"),
+        ("back", "◀ Back"),
+        ("step", "Step ▶"),
+        ("overlay", "Odds"),
+        ("classroom", "Class"),
+        ("save", "Save"),
+    ),
+)
+
+
+def layout(size: tuple[int, int], ctrl: Controller) -> Layout:
+    """Return where everything goes in a window of this size."""
+    width, height = size
+    game = ctrl.game
+    cell = fit_cell((width - PANEL_WIDTH, height), game.height, game.width)
+    origin = (MARGIN + LABEL, MARGIN + LABEL)
+    panel = pygame.Rect(width - PANEL_WIDTH, 0, PANEL_WIDTH, height)
+    x, inner = panel.x + MARGIN, PANEL_WIDTH - 2 * MARGIN
+    title = pygame.Rect(x, MARGIN, inner, 2 * LINE)
+    status = pygame.Rect(x, title.bottom + 4, inner, 40)
+    buttons, y = _buttons(ctrl, x, status.bottom + 10, inner)
+    message = pygame.Rect(x, y + 4, inner, 4 * LINE)
+    step_height = 7 * LINE if ctrl.classroom else 0
+    step = pygame.Rect(x, message.bottom + 6, inner, step_height)
+    help_rect = pygame.Rect(x, height - 4 * 15 - MARGIN, inner, 4 * 15)
+    top = step.bottom + 6
+    knowledge = pygame.Rect(x, top, inner, max(0, help_rect.y - 6 - top))
+    return Layout(
+        game.height,
+        game.width,
+        cell,
+        origin,
+        panel,
+        title,
+        status,
+        buttons,
+        message,
+        step,
+        knowledge,
+        help_rect,
+    )
+
+
+def _buttons(ctrl: Controller, x: int, y: int, width: int) -> tuple[list[Button], int]:
+    """Return the panel's buttons laid out in rows from (x, y), and the y below them."""
+    rows = [list(row) for row in BUTTON_ROWS]
+    if ctrl.custom is not None:
+        rows[1].append(("board:custom", "Custom"))
+    buttons = []
+    for row in rows:
+        gap = 6
+        each = (width - gap * (len(row) - 1)) // len(row)
+        for k, (command, label) in enumerate(row):
+            rect = pygame.Rect(x + k * (each + gap), y, each, 30)
+            buttons.append(Button(command, label, rect))
+        y += 36
+    return buttons, y
+
+
+# ---------------------------------------------------------------------------
+# Drawing
+# ---------------------------------------------------------------------------
+
+
+class Painter:
+    """Fonts, images and rendered texts, made once and reused every frame."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._texts: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+        self._images = {
+            name: pygame.image.load(str(IMAGES / f"{name}.png"))
+            for name in ("mine", "flag", "wrong_flag")
+        }
+        self._scaled: dict[tuple[str, int], pygame.Surface] = {}
+        self._tints: dict[tuple[tuple[int, ...], int], pygame.Surface] = {}
+        self._tiles: dict[int, pygame.Surface] = {}
+        self.layer = pygame.Surface((1, 1))
+        self.layer_key: tuple[object, ...] = ()
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """Return DejaVu Sans at a pixel size."""
+        key = (size, bold)
+        if key not in self._fonts:
+            self._fonts[key] = pygame.font.Font(str(BOLD_FONT_FILE if bold else FONT_FILE), size)
+        return self._fonts[key]
+
+    def text(
+        self, text: str, size: int, colour: tuple[int, ...] = INK, bold: bool = False
+    ) -> pygame.Surface:
+        """Return text rendered once and kept for the next frames."""
+        key = (text, size, colour, bold)
+        if key not in self._texts:
+            if len(self._texts) > 5000:
+                self._texts.clear()
+            self._texts[key] = self.font(size, bold).render(text, True, colour)
+        return self._texts[key]
+
+    def image(self, name: str, size: int) -> pygame.Surface:
+        """Return one of the images scaled to size x size pixels."""
+        key = (name, size)
+        if key not in self._scaled:
+            scaled = pygame.transform.smoothscale(self._images[name], (size, size))
+            self._scaled[key] = scaled.convert_alpha() if pygame.display.get_surface() else scaled
+        return self._scaled[key]
+
+    def tint(self, colour: tuple[int, ...], size: int) -> pygame.Surface:
+        """Return a translucent square of colour (r, g, b, alpha)."""
+        key = (colour, size)
+        if key not in self._tints:
+            surface = pygame.Surface((size, size), pygame.SRCALPHA)
+            surface.fill(colour)
+            self._tints[key] = surface
+        return self._tints[key]
+
+    def tile(self, size: int) -> pygame.Surface:
+        """Return a raised hidden cell of size x size pixels."""
+        if size not in self._tiles:
+            surface = pygame.Surface((size, size))
+            edge = bevel(size)
+            surface.fill(HIDDEN_DARK)
+            pygame.draw.polygon(surface, HIDDEN_LIGHT, [(0, 0), (size - 1, 0), (0, size - 1)])
+            surface.fill(HIDDEN, (edge, edge, size - 2 * edge, size - 2 * edge))
+            self._tiles[size] = surface
+        return self._tiles[size]
+
+
+def bevel(size: int) -> int:
+    """Return the width of a hidden cell's raised edge."""
+    return max(2, size // 10)
+
+
+def draw(screen: pygame.Surface, ctrl: Controller, painter: Painter) -> None:
+    """Draw the whole window from the controller's game and AI."""
+    view = layout(screen.get_size(), ctrl)
+    screen.fill(BACKGROUND)
+    screen.blit(board_layer(view, ctrl, painter), (MARGIN, MARGIN))
+    if ctrl.classroom:
+        draw_highlights(screen, view, ctrl, painter)
+    draw_choice(screen, view, ctrl)
+    draw_panel(screen, view, ctrl, painter)
+
+
+def board_layer(view: Layout, ctrl: Controller, painter: Painter) -> pygame.Surface:
+    """Return the labelled board (with the overlay), redrawn only when it changed."""
+    game = ctrl.game
+    key = (ctrl.version, frozenset(game.flags), view.cell, ctrl.overlay, game.status())
+    if painter.layer_key != key:
+        here = replace(view, origin=(LABEL, LABEL))
+        size = (LABEL + view.cell * view.columns, LABEL + view.cell * view.rows)
+        layer = pygame.Surface(size)
+        layer.fill(BACKGROUND)
+        draw_labels(layer, here, painter)
+        draw_board(layer, here, ctrl, painter)
+        if ctrl.overlay:
+            draw_overlay(layer, here, ctrl, painter)
+        painter.layer, painter.layer_key = layer, key
+    return painter.layer
+
+
+def draw_labels(screen: pygame.Surface, view: Layout, painter: Painter) -> None:
+    """Draw row letters down the left edge and column numbers along the top."""
+    size = max(9, min(15, view.cell // 2))
+    x0, y0 = view.origin
+    for row in range(view.rows):
+        label = painter.text(row_name(row), size, FAINT_INK, bold=True)
+        y = y0 + row * view.cell + view.cell // 2
+        screen.blit(label, label.get_rect(midright=(x0 - 5, y)))
+    for col in range(view.columns):
+        label = painter.text(str(col + 1), size, FAINT_INK, bold=True)
+        x = x0 + col * view.cell + view.cell // 2
+        screen.blit(label, label.get_rect(midbottom=(x, y0 - 3)))
+
+
+def draw_board(screen: pygame.Surface, view: Layout, ctrl: Controller, painter: Painter) -> None:
+    """Draw every cell as the player sees it; a finished game shows its mines."""
+    game = ctrl.game
+    shown_mines = game.mines if game.is_over() else set()
+    for cell in game.cells():
+        rect = view.cell_rect(cell)
+        if cell in game.revealed:
+            draw_number(screen, rect, game.revealed[cell], painter)
+        elif cell in shown_mines and cell not in game.flags and game.lost():
+            background = EXPLODED if cell == game.exploded else REVEALED
+            draw_image(screen, rect, "mine", painter, background)
+        elif cell in game.flags and game.lost() and cell not in game.mines:
+            draw_image(screen, rect, "wrong_flag", painter)
+        elif cell in game.flags or cell in shown_mines:
+            draw_image(screen, rect, "flag", painter)
+        else:
+            screen.blit(painter.tile(rect.width), rect)
+
+
+def draw_number(screen: pygame.Surface, rect: pygame.Rect, count: int, painter: Painter) -> None:
+    """Draw a revealed cell and its number (nothing for a 0)."""
+    screen.fill(REVEALED, rect)
+    pygame.draw.rect(screen, GRID, rect, 1)
+    if count:
+        digit = painter.text(str(count), int(rect.width * 0.62), NUMBER_COLOURS[count], bold=True)
+        screen.blit(digit, digit.get_rect(center=rect.center))
+
+
+def draw_image(
+    screen: pygame.Surface,
+    rect: pygame.Rect,
+    name: str,
+    painter: Painter,
+    background: Optional[tuple[int, int, int]] = None,
+) -> None:
+    """Draw an image on a flat background, or on a hidden tile when there is none."""
+    if background is None:
+        screen.blit(painter.tile(rect.width), rect)
+    else:
+        screen.fill(background, rect)
+        pygame.draw.rect(screen, GRID, rect, 1)
+    screen.blit(painter.image(name, rect.width), rect)
+
+
+def overlay_colour(percentage: str) -> tuple[int, int, int, int]:
+    """Return the overlay's tint for a percentage such as "18%": green, yellow, red."""
+    return OVERLAY_SCALE[int(percentage.rstrip("%"))]
+
+
+def _scale_colour(t: float) -> tuple[int, int, int, int]:
+    """Return the tint at t in [0, 1] on the green-yellow-red scale."""
+    if t <= 0.5:
+        a, b, s = (40, 185, 75), (245, 205, 40), t * 2
+    else:
+        a, b, s = (245, 205, 40), (225, 40, 40), (t - 0.5) * 2
+    r, g, bl = (round(x + (y - x) * s) for x, y in zip(a, b, strict=True))
+    return (r, g, bl, 165)
+
+
+OVERLAY_SCALE = [_scale_colour(k / 100) for k in range(101)]
+
+
+def draw_overlay(screen: pygame.Surface, view: Layout, ctrl: Controller, painter: Painter) -> None:
+    """Tint every unrevealed cell by its mine probability and write it as a percentage."""
+    size = max(8, min(14, int(view.cell * 0.36)))
+    for cell, (_, text) in ctrl.probabilities().items():
+        rect = view.cell_rect(cell)
+        screen.blit(painter.tint(overlay_colour(text), view.cell), rect)
+        label = painter.text(text, size, INK, bold=True)
+        screen.blit(label, label.get_rect(center=rect.center))
+
+
+def step_colours(step: Step) -> dict[Cell, tuple[int, int, int, int]]:
+    """Return the highlight colour of each cell a step talks about (conclusions win)."""
+    colours: dict[Cell, tuple[int, int, int, int]] = {}
+    if step.rule == "subset":
+        colours.update((c, PREMISE) for c in step.premises[0].cells)
+    else:
+        for premise in step.premises:
+            colours.update((c, PREMISE) for c in premise.cells)
+    if step.rule == "clue" and step.cell is not None:
+        colours[step.cell] = PREMISE
+    if step.sentence is not None:
+        colours.update((c, DERIVED) for c in step.sentence.cells)
+    if step.rule in ("guess", "first") and step.cell is not None:
+        colours[step.cell] = DERIVED
+    colours.update((c, SAFE) for c in step.safes)
+    colours.update((c, MINE) for c in step.mines)
+    return colours
+
+
+def draw_highlights(
+    screen: pygame.Surface, view: Layout, ctrl: Controller, painter: Painter
+) -> None:
+    """Tint the shown step's premises and conclusions, and the selected sentence's cells."""
+    step = ctrl.current_step()
+    if step is not None:
+        for cell, colour in step_colours(step).items():
+            screen.blit(painter.tint(colour, view.cell), view.cell_rect(cell))
+        if step.cell is not None:
+            pygame.draw.rect(screen, STEP_OUTLINE, view.cell_rect(step.cell), 2)
+    if ctrl.selected is not None:
+        for cell in ctrl.selected.cells:
+            screen.blit(painter.tint(SELECTED, view.cell), view.cell_rect(cell))
+
+
+def draw_choice(screen: pygame.Surface, view: Layout, ctrl: Controller) -> None:
+    """Outline the AI's pending move (after Think, or the overlay's pick)."""
+    if ctrl.pending is not None and not ctrl.game.is_over():
+        width = max(2, view.cell // 9)
+        pygame.draw.rect(screen, CHOICE_OUTLINE, view.cell_rect(ctrl.pending), width)
+
+
+# -- the panel ---------------------------------------------------------------
+
+
+def draw_panel(screen: pygame.Surface, view: Layout, ctrl: Controller, painter: Painter) -> None:
+    """Draw the side panel: title, counters, buttons, message, step, knowledge, help."""
+    screen.fill(PANEL, view.panel)
+    pygame.draw.line(screen, GRID, view.panel.topleft, view.panel.bottomleft)
+    draw_wrapped(screen, ctrl.title or ctrl.describe(), view.title, painter, 15, bold=True)
+    draw_status(screen, view.status, ctrl, painter)
+    for button in view.buttons:
+        draw_button(screen, button, is_on(ctrl, button.command), painter)
+    draw_wrapped(screen, ctrl.message, view.message, painter, 14)
+    if ctrl.classroom:
+        draw_step(screen, view.step, ctrl, painter)
+        draw_knowledge(screen, view, ctrl, painter)
+    else:
+        draw_summary(screen, view.knowledge, ctrl, painter)
+    draw_wrapped(screen, HELP, view.help, painter, 11, FAINT_INK, line=15)
+
+
+def draw_status(
+    screen: pygame.Surface, rect: pygame.Rect, ctrl: Controller, painter: Painter
+) -> None:
+    """Draw the mine counter, the timer and the game's status in three boxes."""
+    status = ctrl.game.status()
+    colour = {"won": WON_COLOUR, "lost": LOST_COLOUR}.get(status, INK)
+    boxes = (
+        (f"Mines {ctrl.game.mines_left()}", INK, 0.28),
+        (f"Time {int(ctrl.elapsed())}", INK, 0.28),
+        (ctrl.status_text(), colour, 0.44),
+    )
+    x = rect.x
+    for text, ink, share in boxes:
+        box = pygame.Rect(x, rect.y, int(rect.width * share) - 6, rect.height)
+        pygame.draw.rect(screen, (255, 255, 255), box, border_radius=6)
+        pygame.draw.rect(screen, GRID, box, 1, border_radius=6)
+        label = painter.text(text, 17, ink, bold=True)
+        screen.blit(label, label.get_rect(center=box.center))
+        x += int(rect.width * share)
+
+
+def is_on(ctrl: Controller, command: str) -> bool:
+    """Return True when a toggle button is on, or a board button names the current board."""
+    toggles = {"auto": ctrl.autoplay, "overlay": ctrl.overlay, "classroom": ctrl.classroom}
+    if command in toggles:
+        return toggles[command]
+    if command.startswith("board:") and ctrl.position_text is None:
+        key = command.split(":", 1)[1]
+        return (ctrl.custom if key == "custom" else BOARDS.get(key)) == ctrl.board
+    return False
+
+
+def draw_button(screen: pygame.Surface, button: Button, on: bool, painter: Painter) -> None:
+    """Draw a rounded button, filled when its toggle is on."""
+    pygame.draw.rect(screen, BUTTON_ON if on else BUTTON, button.rect, border_radius=6)
+    pygame.draw.rect(screen, HIDDEN_DARK, button.rect, 1, border_radius=6)
+    label = painter.text(button.label, 13, (255, 255, 255) if on else INK, bold=True)
+    screen.blit(label, label.get_rect(center=button.rect.center))
+
+
+def draw_step(
+    screen: pygame.Surface, rect: pygame.Rect, ctrl: Controller, painter: Painter
+) -> None:
+    """Draw the shown step: its number, rule, words, and the colour legend."""
+    pygame.draw.rect(screen, (255, 255, 255), rect, border_radius=6)
+    pygame.draw.rect(screen, GRID, rect, 1, border_radius=6)
+    inner = rect.inflate(-12, -8)
+    step, total = ctrl.current_step(), len(ctrl.ai.steps)
+    if step is None:
+        header = f"Steps: {total} so far" if total else "Steps: none yet"
+        words = "Step ▶ (→) shows the AI's inferences one at a time; Think (T) draws the next."
+    else:
+        header = f"Step {ctrl.step_index + 1} of {total}: {step.rule}"
+        rule = RULES.get(step.rule, "")
+        words = f"{step.text()}." + (f" Rule: {rule}." if rule else "")
+    screen.blit(painter.text(header, 14, INK, bold=True), inner.topleft)
+    body = pygame.Rect(inner.x, inner.y + LINE + 2, inner.width, inner.height - 2 * LINE - 4)
+    draw_wrapped(screen, words, body, painter, 14)
+    draw_legend(screen, (inner.x, inner.bottom - 15), painter)
+
+
+def draw_legend(screen: pygame.Surface, at: tuple[int, int], painter: Painter) -> None:
+    """Draw a small swatch and a word for each highlight colour."""
+    x, y = at
+    for colour, word in LEGEND:
+        screen.fill(REVEALED, (x, y + 1, 12, 12))
+        screen.blit(painter.tint(colour, 12), (x, y + 1))
+        label = painter.text(word, 11, FAINT_INK)
+        screen.blit(label, (x + 15, y))
+        x += 15 + label.get_width() + 10
+
+
+def first_sentence(ctrl: Controller, view: Layout) -> int:
+    """Return the index of the top sentence shown in the knowledge list."""
+    return min(ctrl.scroll, max(0, len(ctrl.ai.knowledge) - view.list_rows()))
+
+
+def draw_knowledge(
+    screen: pygame.Surface, view: Layout, ctrl: Controller, painter: Painter
+) -> None:
+    """Draw the knowledge base, one sentence a row, scrolled; the selected row is tinted."""
+    rect, knowledge = view.knowledge, ctrl.ai.knowledge
+    first, rows = first_sentence(ctrl, view), view.list_rows()
+    shown = knowledge[first : first + rows]
+    header = f"Knowledge: {len(knowledge)} sentences, {len(ctrl.ai.mines)} known mines"
+    if len(knowledge) > rows:
+        header += f" · {first + 1}-{first + len(shown)} ↕"
+    screen.blit(painter.text(header, 13, INK, bold=True), rect.topleft)
+    clip = screen.get_clip()
+    screen.set_clip(rect)
+    y = rect.y + LINE
+    for sentence in shown:
+        row = pygame.Rect(rect.x, y, rect.width, LIST_LINE - 1)
+        if sentence == ctrl.selected:
+            screen.fill(SELECTED_ROW, row)
+        screen.blit(painter.text(sentence.text(), 14, INK), (rect.x + 4, y + 1))
+        y += LIST_LINE
+    screen.set_clip(clip)
+
+
+def draw_summary(
+    screen: pygame.Surface, rect: pygame.Rect, ctrl: Controller, painter: Painter
+) -> None:
+    """Say in one line what the AI knows, outside classroom mode."""
+    ai = ctrl.ai
+    text = (
+        f"The AI knows {len(ai.knowledge)} sentences, {len(ai.mines)} mines and "
+        f"{len(ai.safes - ai.moves_made)} safe cells to play. Press C to see them."
+    )
+    draw_wrapped(screen, text, rect, painter, 13, FAINT_INK)
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Return text broken into lines no wider than width (a long word stays whole)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if line and font.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def draw_wrapped(
+    screen: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    painter: Painter,
+    size: int,
+    colour: tuple[int, ...] = INK,
+    bold: bool = False,
+    line: int = LINE,
+) -> None:
+    """Draw text word-wrapped into rect; lines that do not fit are left out."""
+    y = rect.y
+    for part in wrap(text, painter.font(size, bold), rect.width):
+        if y + line > rect.bottom + 2:
+            break
+        screen.blit(painter.text(part, size, colour, bold), (rect.x, y))
+        y += line
+
+
+# ---------------------------------------------------------------------------
+# Events become commands
+# ---------------------------------------------------------------------------
+
+KEYS = {
+    pygame.K_a: "ai",
+    pygame.K_p: "auto",
+    pygame.K_n: "new",
+    pygame.K_F2: "new",
+    pygame.K_r: "restart",
+    pygame.K_t: "think",
+    pygame.K_RIGHT: "step",
+    pygame.K_LEFT: "back",
+    pygame.K_o: "overlay",
+    pygame.K_c: "classroom",
+    pygame.K_s: "save",
+}
+SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+
+
+def run_command(ctrl: Controller, command: str) -> None:
+    """Run a button's or a key's command on the controller."""
+    if command.startswith("board:"):
+        ctrl.new_game(command.split(":", 1)[1])
+        return
+    commands: dict[str, Callable[[], object]] = {
+        "ai": ctrl.ai_move,
+        "auto": ctrl.toggle_autoplay,
+        "new": ctrl.new_game,
+        "restart": ctrl.restart,
+        "think": ctrl.think,
+        "step": ctrl.step_forward,
+        "back": ctrl.step_back,
+        "overlay": ctrl.toggle_overlay,
+        "classroom": ctrl.toggle_classroom,
+        "save": ctrl.save_position,
+    }
+    commands[command]()
+
+
+def handle_event(ctrl: Controller, event: pygame.event.Event, view: Layout) -> bool:
+    """Turn one pygame event into a command; return False when the window should close."""
+    if event.type == pygame.QUIT:
+        return False
+    if event.type == pygame.KEYDOWN:
+        if event.key == pygame.K_ESCAPE:
+            return False
+        if event.key in KEYS:
+            run_command(ctrl, KEYS[event.key])
+        elif event.key in SCROLL_KEYS:
+            ctrl.scroll_knowledge(SCROLL_KEYS[event.key], view.list_rows())
+    elif event.type == pygame.MOUSEWHEEL:
+        ctrl.scroll_knowledge(-3 * event.y, view.list_rows())
+    elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+        cell = view.cell_at(event.pos)
+        if cell is not None:
+            ctrl.flag(cell)
+    elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2):
+        click(ctrl, view, event.pos, event.button)
+    elif event.type == AUTOPLAY_EVENT:
+        ctrl.tick()
+    return True
+
+
+def click(ctrl: Controller, view: Layout, pos: tuple[int, int], button: int) -> None:
+    """Act on a released left or middle button: a cell, a panel button or a sentence."""
+    cell = view.cell_at(pos)
+    if cell is not None:
+        if button == 2:
+            ctrl.chord(cell)
+        else:
+            ctrl.reveal(cell)
+        return
+    if button != 1:
+        return
+    command = view.button_at(pos)
+    if command is not None:
+        run_command(ctrl, command)
+    elif ctrl.classroom:
+        index = view.sentence_at(pos, first_sentence(ctrl, view))
+        if index is not None:
+            ctrl.select_sentence(index)
+
+
+# ---------------------------------------------------------------------------
+# The loop
+# ---------------------------------------------------------------------------
+
+
+def open_window(ctrl: Controller) -> pygame.Surface:
+    """Open (or resize) the window to suit the controller's board."""
+    screen = pygame.display.set_mode(default_window_size(ctrl.game), pygame.RESIZABLE)
+    pygame.display.set_caption("Minesweeper")
+    return screen
+
+
+def run(ctrl: Controller, painter: Painter, max_iterations: Optional[int] = None) -> None:
+    """Wait for events, run their commands and redraw, until the window closes.
+
+    Each iteration takes every waiting event (or waits up to IDLE_MS for one)
+    and then draws one frame; tests pass max_iterations to bound the loop.
+    """
+    iterations = 0
+    while max_iterations is None or iterations < max_iterations:
+        iterations += 1
+        events = [pygame.event.wait(IDLE_MS), *pygame.event.get()]
+        for event in events:
+            size = (ctrl.game.height, ctrl.game.width)
+            view = layout(pygame.display.get_surface().get_size(), ctrl)
+            if not handle_event(ctrl, event, view):
+                return
+            if (ctrl.game.height, ctrl.game.width) != size:
+                open_window(ctrl)
+        draw(pygame.display.get_surface(), ctrl, painter)
+        pygame.display.flip()
+
+
+def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None) -> int:
+    """Run the window with command-line arguments; bad ones exit 2 with a message."""
+    ctrl = controller_from_args(argv)
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        open_window(ctrl)
+        pygame.display.set_icon(pygame.image.load(str(IMAGES / "icon.png")))
+        run(ctrl, Painter(), max_iterations)
+    finally:
+        ctrl._set_autoplay(False)
+        pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
