@@ -374,6 +374,21 @@ def test_first_move_under_the_safe_rule_is_a_corner():
     assert ai.moves_made == set() and ai.mines == set() and ai.safes == set()
 
 
+@pytest.mark.parametrize("how", ["mark_mine", "direct"])
+def test_make_move_never_plays_a_known_mine_even_as_the_first_click(how):
+    # Told before any move that the corner (0,0) is a mine (say, from a
+    # teaching position), the AI must not open with it: it is not a "cell that
+    # is not a known mine". Any of the other 8 cells is safe here.
+    ai = MinesweeperAI(3, 3, 1)
+    if how == "mark_mine":
+        ai.mark_mine((0, 0))
+    else:
+        ai.mines.add((0, 0))
+    move = ai.make_move()
+    assert move is not None
+    assert move not in ai.mines
+
+
 def test_make_move_returns_none_when_only_mines_are_left():
     ai = MinesweeperAI(1, 3, 2)
     ai.add_knowledge((0, 0), 1)

@@ -73,6 +73,8 @@ def play_make_move(height, width, mines, seed, rule, *, odds_every=1):
         check_knowledge(ai, game, where)
         if not game.is_over() and moves % odds_every == 0:
             check_probabilities(ai, game, where)
+    # The window reads every step back as text; none may fail to render.
+    assert all(step.text() for step in ai.steps)
     return game
 
 
