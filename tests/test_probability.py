@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from minesweeper import Minesweeper, MinesweeperAI, Sentence, solve
+from minesweeper import Contradiction, Minesweeper, MinesweeperAI, Sentence, solve
 
 HALF = Fraction(1, 2)
 
@@ -446,3 +446,53 @@ def test_probabilities_after_subset_inference_equal_brute_force():
     ai.add_knowledge((1, 1), 2)
     assert Sentence({(0, 2), (1, 2)}, 1) in ai.knowledge
     assert ai.mine_probabilities() == brute_force(2, 3, 2, {(1, 0): 1, (1, 1): 2})
+
+
+# -- contradictions: an error with a message, not a crash ---------------------------------
+
+
+def _too_many_for_the_total():
+    # (0,0) shows 3 on a 2x2 board: three mines, but the total says 1.
+    ai = MinesweeperAI(2, 2, 1)
+    ai.add_knowledge((0, 0), 3)
+    return ai.mine_probabilities()
+
+
+def _too_few_for_the_total():
+    # "x 1 y 1 z": at most 2 mines fit the numbers, and nothing else is hidden.
+    ai = MinesweeperAI(1, 5, 3)
+    ai.add_knowledge((0, 1), 1)
+    ai.add_knowledge((0, 3), 1)
+    return ai.mine_probabilities()
+
+
+def _a_mine_told_safe():
+    ai = MinesweeperAI(2, 2)
+    ai.add_knowledge((0, 0), 3)
+    ai.add_knowledge((0, 1), 1)
+
+
+def _more_than_fits():
+    MinesweeperAI(1, 3).add_knowledge((0, 0), 2)
+
+
+def _engine_rules_disagree():
+    pair = frozenset({A, B})
+    solve([(pair, 1), (pair | {C}, 1), (frozenset({C}), 1)], None, 0)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        _too_many_for_the_total,
+        _too_few_for_the_total,
+        _a_mine_told_safe,
+        _more_than_fits,
+        _engine_rules_disagree,
+    ],
+)
+def test_inconsistent_knowledge_is_a_value_error_with_a_message(build):
+    with pytest.raises(Contradiction) as info:
+        build()
+    assert isinstance(info.value, ValueError)
+    assert len(str(info.value)) > 10
