@@ -16,6 +16,7 @@ It imports the standard library only, so it works without pygame.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import deque
@@ -614,6 +615,8 @@ Rule = tuple[frozenset[Cell], int]
 Poly = list[int]
 
 STATE_BUDGET = 200_000
+GUESS_MARGIN = Fraction(5, 100)
+GUESS_CANDIDATES = 12
 
 
 class Contradiction(ValueError):
@@ -635,12 +638,39 @@ class Component:
 
 @dataclass
 class Solution:
-    """Exact mine probabilities for the frontier and for the cells outside it."""
+    """Exact mine probabilities for the frontier and for the cells outside it.
 
-    probabilities: dict[Cell, Fraction]
-    outside: Fraction
+    Kept as integer weights over one denominator (the weighted number of
+    arrangements), so comparing cells needs no fractions at all.
+    """
+
+    weights: dict[Cell, int]
+    outside_weight: int
+    outside_cells: int
+    weight: int
     arrangements: int
     exact: bool = True
+    approximate: dict[Cell, Fraction] = field(default_factory=dict)
+
+    @property
+    def probabilities(self) -> dict[Cell, Fraction]:
+        """Return each frontier cell's exact chance of a mine."""
+        exact = {c: Fraction(w, self.weight) for c, w in self.weights.items()}
+        exact.update(self.approximate)
+        return exact
+
+    @property
+    def outside(self) -> Fraction:
+        """Return the chance of a mine on a cell that no rule names."""
+        return Fraction(self.outside_weight, self.weight)
+
+    def safest(self) -> Fraction:
+        """Return the highest chance of safety that any unknown cell offers."""
+        lowest = min(self.weights.values(), default=self.weight)
+        if self.outside_cells:
+            lowest = min(lowest, self.outside_weight)
+        best = 1 - Fraction(lowest, self.weight)
+        return max([best] + [1 - p for p in self.approximate.values()])
 
 
 def components(rules: list[Rule]) -> list[list[Rule]]:
@@ -697,75 +727,95 @@ def elimination_order(rules: list[Rule]) -> list[Cell]:
     return order
 
 
-def _shift(poly: Poly) -> Poly:
-    """Return poly times x: one more mine in every arrangement."""
-    return [0] + poly
-
-
-def _add_into(target: Poly, poly: Poly) -> None:
-    """Add poly into target in place, growing target as needed."""
-    if len(target) < len(poly):
-        target.extend([0] * (len(poly) - len(target)))
-    for k, v in enumerate(poly):
-        target[k] += v
-
-
 def count_component(rules: list[Rule], budget: int = STATE_BUDGET) -> Component:
-    """Count the arrangements of one component by number of mines, per cell."""
-    order = elimination_order(rules)
-    position = {c: t for t, c in enumerate(order)}
-    last = [max(position[c] for c in cells) for cells, _ in rules]
-    cell_rules: dict[Cell, list[int]] = {c: [] for c in order}
+    """Count the arrangements of one component by number of mines, per cell.
+
+    Cells named by exactly the same rules form a group: a group of m cells
+    holding j mines does so in C(m, j) ways, so it is one variable, not m.
+    A count polynomial (arrangements by number of mines) is packed into one
+    integer, BITS bits per coefficient, so that adding polynomials is one
+    integer addition and "one more mine" is a shift.
+    """
+    membership: dict[Cell, list[int]] = {}
     for index, (cells, _) in enumerate(rules):
         for c in cells:
-            cell_rules[c].append(index)
+            membership.setdefault(c, []).append(index)
+    grouped: dict[tuple[int, ...], list[Cell]] = {}
+    for c in sorted(membership):
+        grouped.setdefault(tuple(membership[c]), []).append(c)
+    groups = list(grouped.items())
+    group_rules: list[tuple[frozenset[int], int]] = [
+        (frozenset(g for g, (names, _) in enumerate(groups) if r in names), count)
+        for r, (_, count) in enumerate(rules)
+    ]
+    order = elimination_order(group_rules)  # type: ignore[arg-type]
+    position = {g: t for t, g in enumerate(order)}
+    last = [max(position[g] for g in gs) for gs, _ in group_rules]
     left = [len(cells) for cells, _ in rules]
+    bits = len(membership) + 2
     open_rules: list[int] = []
-    # state: needs of the open rules -> (arrangement counts, per-cell tallies)
-    states: dict[tuple[int, ...], tuple[Poly, list[Poly]]] = {(): ([1], [])}
-    for t, cell in enumerate(order):
-        rules_of = cell_rules[cell]
-        for r in rules_of:
+    # state: the needs of the open rules -> (packed counts, packed tally per group so far)
+    states: dict[tuple[int, ...], tuple[int, list[int]]] = {(): (1, [])}
+    for t, g in enumerate(order):
+        names, cells = groups[g]
+        size = len(cells)
+        for r in names:
             if r not in open_rules:
                 open_rules.append(r)
-        for r in rules_of:
-            left[r] -= 1
-        slots = [open_rules.index(r) for r in rules_of]
+            left[r] -= size
+        slots = [open_rules.index(r) for r in names]
         start_needs = [rules[r][1] for r in open_rules]
-        closing = [i for i, r in enumerate(open_rules) if last[r] == t]
         keep = [i for i, r in enumerate(open_rules) if last[r] != t]
         remaining = [left[r] for r in open_rules]
-        nxt: dict[tuple[int, ...], tuple[Poly, list[Poly]]] = {}
+        ways = [
+            (j, math.comb(size, j), math.comb(size - 1, j - 1) if j else 0) for j in range(size + 1)
+        ]
+        nxt: dict[tuple[int, ...], tuple[int, list[int]]] = {}
         for needs, (poly, tallies) in states.items():
             full = list(needs) + start_needs[len(needs) :]
-            for value in (0, 1):
+            for j, w, w_cell in ways:
                 new = full[:]
                 ok = True
-                for s in slots:
-                    new[s] -= value
-                    if new[s] < 0 or new[s] > remaining[s]:
+                for slot in slots:
+                    new[slot] -= j
+                    if not 0 <= new[slot] <= remaining[slot]:
                         ok = False
-                if not ok or any(new[i] != 0 for i in closing):
+                        break
+                if not ok:
                     continue
                 key = tuple(new[i] for i in keep)
-                shifted = _shift(poly) if value else poly
-                marks = [_shift(p) if value else p for p in tallies]
-                marks.append(shifted if value else [])
+                shift = j * bits
+                marks = [(x << shift) * w for x in tallies]
+                marks.append((poly << shift) * w_cell)
+                shifted = (poly << shift) * w
                 if key in nxt:
                     acc_poly, acc_marks = nxt[key]
-                    _add_into(acc_poly, shifted)
-                    for a, m in zip(acc_marks, marks, strict=True):
-                        _add_into(a, m)
+                    nxt[key] = (acc_poly + shifted, [a + b for a, b in zip(acc_marks, marks)])
                 else:
-                    nxt[key] = (shifted[:], [m[:] for m in marks])
+                    nxt[key] = (shifted, marks)
         open_rules = [open_rules[i] for i in keep]
         states = nxt
         if not states:
             raise Contradiction("no arrangement of mines agrees with these numbers")
         if len(states) > budget:
             raise TooWide(f"{len(states)} partial arrangements exceed the budget of {budget}")
-    counts, tallies = states[()]
-    return Component(order, counts, dict(zip(order, tallies, strict=True)))
+    packed, tallies = states[()]
+    counts = _unpack(packed, bits, len(membership) + 1)
+    per_cell: dict[Cell, Poly] = {}
+    for g, tally in zip(order, tallies, strict=True):
+        poly = _unpack(tally, bits, len(counts))
+        for c in groups[g][1]:
+            per_cell[c] = poly
+    return Component(sorted(membership), counts, per_cell)
+
+
+def _unpack(packed: int, bits: int, length: int) -> Poly:
+    """Return the coefficients of a packed polynomial, trailing zeros dropped."""
+    mask = (1 << bits) - 1
+    coefficients = [(packed >> (k * bits)) & mask for k in range(length)]
+    while len(coefficients) > 1 and coefficients[-1] == 0:
+        coefficients.pop()
+    return coefficients
 
 
 def _convolve(a: Poly, b: Poly) -> Poly:
@@ -786,18 +836,55 @@ def _product(polys: list[Poly]) -> Poly:
     return out
 
 
-def solve(rules: list[Rule], mines_left: Optional[int], outside: int) -> Solution:
+def solve(
+    rules: list[Rule],
+    mines_left: Optional[int],
+    outside: int,
+    cache: Optional[dict[frozenset[Rule], Component]] = None,
+) -> Solution:
     """Return exact mine probabilities given rules, mines left and outside cells.
 
     With mines_left, every arrangement of all remaining mines that satisfies
     the rules counts once, cells outside every rule included. Without it,
     every arrangement of the frontier counts once, and an outside cell,
-    about which nothing is known, is given 1/2.
+    about which nothing is known, is given 1/2. A cache shared between calls
+    saves recounting components that did not change.
     """
     rules = [(cells, count) for cells, count in rules if cells]
-    comps = [count_component(group) for group in components(rules)]
+    comps: list[Component] = []
+    wide: list[list[Rule]] = []
+    for group in components(rules):
+        key = frozenset(group)
+        if cache is not None and key in cache:
+            comps.append(cache[key])
+            continue
+        try:
+            comp = count_component(group)
+        except TooWide:
+            wide.append(group)
+            continue
+        comps.append(comp)
+        if cache is not None:
+            cache[key] = comp
+    if wide:
+        return _solve_approximately(comps, wide, mines_left, outside)
     if mines_left is None:
         return _solve_without_total(comps)
+    return _combine(comps, mines_left, outside)
+
+
+@functools.lru_cache(maxsize=64)
+def _binomials(n: int) -> tuple[int, ...]:
+    """Return C(n, r) for r = 0..n (the outside cells' ways to hold r mines)."""
+    row = [1]
+    for r in range(n):
+        row.append(row[-1] * (n - r) // (r + 1))
+    return tuple(row)
+
+
+def _combine(comps: list[Component], mines_left: int, outside: int) -> Solution:
+    """Weight every component's arrangements by the ways to place the rest."""
+    binom = _binomials(outside)
     polys = [c.counts for c in comps]
     prefix = [[1]]
     for p in polys:
@@ -810,9 +897,9 @@ def solve(rules: list[Rule], mines_left: Optional[int], outside: int) -> Solutio
 
     def rest_weight(k: int, others: Poly) -> int:
         return sum(
-            n * math.comb(outside, mines_left - k - j)
+            n * binom[mines_left - k - j]
             for j, n in enumerate(others)
-            if 0 <= mines_left - k - j <= outside
+            if n and 0 <= mines_left - k - j <= outside
         )
 
     weight = rest_weight(0, every)
@@ -820,34 +907,64 @@ def solve(rules: list[Rule], mines_left: Optional[int], outside: int) -> Solutio
         raise Contradiction(
             f"no arrangement of the {mines_left} remaining mines agrees with the numbers"
         )
-    probabilities: dict[Cell, Fraction] = {}
+    cell_weights: dict[Cell, int] = {}
     for i, comp in enumerate(comps):
         others = _convolve(prefix[i], suffix[i + 1])
         weights = [rest_weight(k, others) for k in range(len(comp.counts))]
         for cell, tally in comp.tallies.items():
-            probabilities[cell] = Fraction(sum(n * weights[k] for k, n in enumerate(tally)), weight)
-    outside_p = Fraction(0)
+            cell_weights[cell] = sum(n * weights[k] for k, n in enumerate(tally))
+    outside_weight = 0
     if outside:
-        mines_out = sum(
-            n * math.comb(outside, mines_left - k) * (mines_left - k)
+        # An outside cell holds a mine in C(outside - 1, rest - 1) of the ways.
+        outside_weight = sum(
+            n * math.comb(outside - 1, mines_left - k - 1)
             for k, n in enumerate(every)
-            if 0 <= mines_left - k <= outside
+            if 1 <= mines_left - k <= outside
         )
-        outside_p = Fraction(mines_out, weight * outside)
     arrangements = sum(n for k, n in enumerate(every) if 0 <= mines_left - k <= outside)
-    return Solution(probabilities, outside_p, arrangements)
+    return Solution(cell_weights, outside_weight, outside, weight, arrangements)
+
+
+def _solve_approximately(
+    comps: list[Component], wide: list[list[Rule]], mines_left: Optional[int], outside: int
+) -> Solution:
+    """Fallback past the budget: a too-wide component gets each cell's mean sentence density.
+
+    The other components and the outside cells are then solved exactly with
+    the too-wide component's expected mines taken off the total. The result
+    says exact=False, and the AI's steps say the numbers are approximate.
+    """
+    guessed: dict[Cell, Fraction] = {}
+    for group in wide:
+        shares: dict[Cell, list[Fraction]] = {}
+        for cells, count in group:
+            for c in cells:
+                shares.setdefault(c, []).append(Fraction(count, len(cells)))
+        for c, values in shares.items():
+            guessed[c] = sum(values, Fraction(0)) / len(values)
+    if mines_left is None:
+        rest = _solve_without_total(comps)
+    else:
+        expected = round(sum(guessed.values(), Fraction(0)))
+        left = min(max(mines_left - expected, 0), outside + sum(len(c.tallies) for c in comps))
+        rest = _combine(comps, left, outside)
+    rest.approximate = guessed
+    rest.exact = False
+    return rest
 
 
 def _solve_without_total(comps: list[Component]) -> Solution:
     """Probabilities when the mine total is unknown: components independent."""
-    probabilities: dict[Cell, Fraction] = {}
     arrangements = 1
     for comp in comps:
-        total = sum(comp.counts)
-        arrangements *= total
+        arrangements *= sum(comp.counts)
+    weights: dict[Cell, int] = {}
+    for comp in comps:
+        # Over the common denominator 2 x (product of every component's total).
+        scale = 2 * arrangements // sum(comp.counts)
         for cell, tally in comp.tallies.items():
-            probabilities[cell] = Fraction(sum(tally), total)
-    return Solution(probabilities, Fraction(1, 2), arrangements)
+            weights[cell] = sum(tally) * scale
+    return Solution(weights, arrangements, 0, 2 * arrangements, arrangements)
 
 
 # ---------------------------------------------------------------------------
@@ -980,6 +1097,7 @@ class MinesweeperAI:
         (self.mines if mine else self.safes).add(cell)
         for sentence in list(self._containing.pop(cell, {}).values()):
             old = frozenset(sentence.cells)
+            before = Sentence(old, sentence.count)
             del self._by_cells[old]
             for other in old:
                 if other != cell:
@@ -988,23 +1106,34 @@ class MinesweeperAI:
                 sentence.mark_mine(cell)
             else:
                 sentence.mark_safe(cell)
-            self._reinsert(sentence)
+            if self._reinsert(sentence):
+                known = frozenset([cell])
+                self.steps.append(
+                    Step(
+                        "known",
+                        premises=(before,),
+                        sentence=sentence.copy(),
+                        mines=known if mine else frozenset(),
+                        safes=frozenset() if mine else known,
+                    )
+                )
 
-    def _reinsert(self, sentence: Sentence) -> None:
-        """Put a changed sentence back under its new cells, if still useful."""
+    def _reinsert(self, sentence: Sentence) -> bool:
+        """Put a changed sentence back under its new cells; False if it is gone."""
         key = frozenset(sentence.cells)
         if not 0 <= sentence.count <= len(key):
             raise Contradiction(f"{sentence.text()} cannot hold: the numbers contradict each other")
         if not key:
-            return
+            return False
         if key in self._by_cells:
             if self._by_cells[key].count != sentence.count:
                 raise Contradiction(f"{sentence.text()} contradicts {self._by_cells[key].text()}")
-            return
+            return False
         self._by_cells[key] = sentence
         for c in key:
             self._containing.setdefault(c, {})[id(sentence)] = sentence
         self._queue.append(sentence)
+        return True
 
     # -- CS50's add_knowledge ------------------------------------------------
 
@@ -1039,7 +1168,7 @@ class MinesweeperAI:
                 )
         elif sentence.count != 0:
             raise Contradiction(
-                f"{cell_name(cell)} shows {count}, but {len(known_mines)} mines can lie around it"
+                f"{cell_name(cell)} shows {count}, but its known mines number {len(known_mines)}"
             )
         self._admit(sentence)
         self._infer()
@@ -1141,6 +1270,8 @@ class MinesweeperAI:
     def _probabilities(self, solution: Solution) -> dict[Cell, Fraction]:
         """Spread a solution over every unrevealed cell."""
         probabilities: dict[Cell, Fraction] = {}
+        frontier = solution.probabilities
+        outside = solution.outside
         for c in self.all_cells():
             if c in self.moves_made:
                 continue
@@ -1149,7 +1280,7 @@ class MinesweeperAI:
             elif c in self.safes:
                 probabilities[c] = Fraction(0)
             else:
-                probabilities[c] = solution.probabilities.get(c, solution.outside)
+                probabilities[c] = frontier.get(c, outside)
         return probabilities
 
     # -- the whole turn ---------------------------------------------------------
@@ -1165,7 +1296,7 @@ class MinesweeperAI:
         if move is not None:
             self.last_move = Step("safe", cell=move)
             return move
-        if not self.moves_made:
+        if not self.moves_made and self._opening_cell() not in self.mines:
             return self._first_move()
         solution = self.solution()
         probabilities = self._probabilities(solution)
@@ -1188,13 +1319,18 @@ class MinesweeperAI:
         self.steps.append(self.last_move)
         return move
 
-    def _first_move(self) -> Cell:
-        """Return the opening click: where a first click wins most often."""
+    def _opening_cell(self) -> Cell:
+        """Return where a first click wins most often under the first-click rule."""
         if self.first_click == "opening":
-            move = (min(2, self.height - 1), min(2, self.width - 1))
+            return (min(2, self.height - 1), min(2, self.width - 1))
+        return (0, 0)
+
+    def _first_move(self) -> Cell:
+        """Return the opening click, recorded as a step with its reason."""
+        move = self._opening_cell()
+        if self.first_click == "opening":
             why = "the first click is sure to be a 0, so start away from the corner"
         else:
-            move = (0, 0)
             why = "a corner, where a 0 and an opening are likeliest"
         self.last_move = Step("first", cell=move, note=why)
         self.steps.append(self.last_move)
@@ -1226,11 +1362,64 @@ class MinesweeperAI:
         self._compact()
 
     def _best_guess(self, choices: dict[Cell, Fraction]) -> Cell:
-        """Return the cell least likely to be a mine; ties go to fewer unknown neighbours."""
+        """Return the guess most likely to survive this click and the next one.
+
+        The candidates are the cells within GUESS_MARGIN of the lowest mine
+        probability. For each, every number it could show is tried: the
+        position after that number is solved again, and the safest cell
+        there is its "next safety" (1 when the number proves a cell safe).
+        The score is P(safe now) x E[next safety], so among equally risky
+        cells the one whose number is likeliest to help wins.
+        """
         lowest = min(choices.values())
-        tied = [c for c, p in choices.items() if p == lowest]
-        unknown = set(self.unknown_cells())
-        return min(tied, key=lambda c: (sum(1 for n in self.neighbors(c) if n in unknown), c))
+        ranked = sorted(choices, key=lambda c: (choices[c], self._unknown_neighbors(c), c))
+        near = [c for c in ranked if choices[c] <= lowest + GUESS_MARGIN]
+        if len(near) == 1 or self.total_mines is None:
+            return near[0]
+        # Cells off the frontier whose unknown neighbours are off it too differ
+        # only in how many unknown neighbours they have: one of each will do.
+        frontier = set().union(*(s.cells for s in self.knowledge))
+        candidates: dict[object, Cell] = {}
+        for c in near:
+            around = [n for n in self.neighbors(c) if self._is_unknown(n)]
+            alike = c not in frontier and not frontier.intersection(around)
+            candidates.setdefault(("outside", len(around)) if alike else c, c)
+            if len(candidates) == GUESS_CANDIDATES:
+                break
+        cache: dict[frozenset[Rule], Component] = {}
+        order = list(candidates.values())
+        scores = {c: (1 - choices[c]) * self._next_safety(c, cache) for c in order}
+        return max(order, key=lambda c: (scores[c], -order.index(c)))
+
+    def _is_unknown(self, cell: Cell) -> bool:
+        """True when the AI knows neither that cell is safe nor that it is a mine."""
+        return cell not in self.moves_made and cell not in self.mines and cell not in self.safes
+
+    def _unknown_neighbors(self, cell: Cell) -> int:
+        """Return how many neighbours of cell are neither revealed nor known."""
+        return sum(1 for n in self.neighbors(cell) if self._is_unknown(n))
+
+    def _next_safety(self, cell: Cell, cache: dict[frozenset[Rule], Component]) -> Fraction:
+        """Return E[safety of the best next click] if cell turns out safe."""
+        rules = [(frozenset(s.cells - {cell}), s.count) for s in self.knowledge]
+        around = [n for n in self.neighbors(cell) if self._is_unknown(n)]
+        assert self.total_mines is not None
+        left = self.total_mines - len(self.mines)
+        unknown = [c for c in self.unknown_cells() if c != cell]
+        total = 0
+        expected = Fraction(0)
+        for shown in range(len(around) + 1):
+            these = rules + [(frozenset(around), shown)]
+            named = set().union(*(r[0] for r in these))
+            outside = sum(1 for c in unknown if c not in named)
+            try:
+                after = solve(these, left, outside, cache)
+            except Contradiction:
+                continue
+            best = after.safest()
+            total += after.weight
+            expected += after.weight * best
+        return expected / total if total else Fraction(0)
 
     def why_safe(self, cell: Cell) -> Optional[Step]:
         """Return the latest step that concluded cell is safe, if any."""

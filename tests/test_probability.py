@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+import minesweeper
 from minesweeper import Contradiction, Minesweeper, MinesweeperAI, Sentence, solve
 
 HALF = Fraction(1, 2)
@@ -397,9 +398,14 @@ def test_make_move_returns_none_when_only_mines_are_left():
     assert ai.make_move() is None
 
 
-def test_a_guess_is_the_least_likely_mine_and_changes_nothing():
-    # Issue 3: "else the best guess: the lowest probability". Checked on every
-    # guess of 150 seeded games against the probabilities just before the move.
+@pytest.mark.parametrize("margin", [Fraction(0), minesweeper.GUESS_MARGIN])
+def test_a_guess_is_the_least_likely_mine_and_changes_nothing(monkeypatch, margin):
+    # Issue 3: "else the best guess: the lowest probability"; issue 6 lets the
+    # AI trade a little safety (at most GUESS_MARGIN) for a more useful cell.
+    # With the margin set to 0 the guess must be exactly the safest cell.
+    # Checked on every guess of 150 seeded games against the probabilities
+    # just before the move.
+    monkeypatch.setattr(minesweeper, "GUESS_MARGIN", margin)
     guesses = 0
     for seed in range(150):
         rng = random.Random(seed)
@@ -416,8 +422,8 @@ def test_a_guess_is_the_least_likely_mine_and_changes_nothing():
             if ai.last_move.rule == "guess":
                 guesses += 1
                 lowest = min(p for p in before_p.values() if p < 1)
-                assert before_p[move] == lowest, f"seed {seed}: {move} is not the safest"
-                assert ai.last_move.probability == lowest
+                assert before_p[move] <= lowest + margin, f"seed {seed}: {move} is too risky"
+                assert ai.last_move.probability == before_p[move]
                 if not any(s.rule == "enumeration" for s in ai.steps[steps:]):
                     assert snapshot(ai) == before, f"seed {seed}: a guess changed knowledge"
             else:
