@@ -20,10 +20,10 @@ import functools
 import math
 import random
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Optional
+from typing import Optional, TypeVar, Union
 
 Cell = tuple[int, int]
 
@@ -697,19 +697,22 @@ def components(rules: list[Rule]) -> list[list[Rule]]:
     return sorted(groups.values(), key=lambda g: min(min(r[0]) for r in g))
 
 
-def elimination_order(rules: list[Rule]) -> list[Cell]:
+Var = TypeVar("Var", bound=Union[int, Cell])
+
+
+def elimination_order(rules: Sequence[tuple[frozenset[Var], int]]) -> list[Var]:
     """Order cells so that few rules are partly assigned at any time."""
-    cell_rules: dict[Cell, list[int]] = {}
+    cell_rules: dict[Var, list[int]] = {}
     for index, (cells, _) in enumerate(rules):
         for c in cells:
             cell_rules.setdefault(c, []).append(index)
     left = [len(cells) for cells, _ in rules]
     opened: set[int] = set()
     unassigned = set(cell_rules)
-    order: list[Cell] = []
+    order: list[Var] = []
     while unassigned:
 
-        def cost(c: Cell) -> tuple[int, int, Cell]:
+        def cost(c: Var) -> tuple[int, int, Var]:
             rs = cell_rules[c]
             new = sum(1 for r in rs if r not in opened and left[r] > 1)
             closing = sum(1 for r in rs if left[r] == 1)
@@ -748,7 +751,7 @@ def count_component(rules: list[Rule], budget: int = STATE_BUDGET) -> Component:
         (frozenset(g for g, (names, _) in enumerate(groups) if r in names), count)
         for r, (_, count) in enumerate(rules)
     ]
-    order = elimination_order(group_rules)  # type: ignore[arg-type]
+    order = elimination_order(group_rules)
     position = {g: t for t, g in enumerate(order)}
     last = [max(position[g] for g in gs) for gs, _ in group_rules]
     left = [len(cells) for cells, _ in rules]
@@ -757,8 +760,8 @@ def count_component(rules: list[Rule], budget: int = STATE_BUDGET) -> Component:
     # state: the needs of the open rules -> (packed counts, packed tally per group so far)
     states: dict[tuple[int, ...], tuple[int, list[int]]] = {(): (1, [])}
     for t, g in enumerate(order):
-        names, cells = groups[g]
-        size = len(cells)
+        names, members = groups[g]
+        size = len(members)
         for r in names:
             if r not in open_rules:
                 open_rules.append(r)
@@ -790,7 +793,8 @@ def count_component(rules: list[Rule], budget: int = STATE_BUDGET) -> Component:
                 shifted = (poly << shift) * w
                 if key in nxt:
                     acc_poly, acc_marks = nxt[key]
-                    nxt[key] = (acc_poly + shifted, [a + b for a, b in zip(acc_marks, marks)])
+                    summed = [a + b for a, b in zip(acc_marks, marks, strict=True)]
+                    nxt[key] = (acc_poly + shifted, summed)
                 else:
                     nxt[key] = (shifted, marks)
         open_rules = [open_rules[i] for i in keep]
@@ -803,9 +807,9 @@ def count_component(rules: list[Rule], budget: int = STATE_BUDGET) -> Component:
     counts = _unpack(packed, bits, len(membership) + 1)
     per_cell: dict[Cell, Poly] = {}
     for g, tally in zip(order, tallies, strict=True):
-        poly = _unpack(tally, bits, len(counts))
+        unpacked = _unpack(tally, bits, len(counts))
         for c in groups[g][1]:
-            per_cell[c] = poly
+            per_cell[c] = unpacked
     return Component(sorted(membership), counts, per_cell)
 
 
