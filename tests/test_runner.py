@@ -1,0 +1,447 @@
+"""The window, driven by posted pygame events under the dummy SDL driver.
+
+The tests assert on the game and the AI, and check rendered PNGs by colours
+that do not depend on how text is drawn.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+import runner
+from minesweeper import Minesweeper, cell_name
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "assets"))
+import make_images  # noqa: E402  (the images' colours)
+
+# A 3x3 board: one mine in the corner and a revealed 1 in the middle.
+CORNER = "# corner\n*..\n.1.\n...\n"
+# A 4x4 board with two mines, nothing revealed.
+TWO_MINES = "# two mines\n*...\n....\n...*\n....\n"
+
+
+@pytest.fixture(autouse=True)
+def display():
+    """Start the display and fonts for each test, and stop any auto-play timer after."""
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    if pygame.display.get_init():
+        pygame.time.set_timer(runner.AUTOPLAY_EVENT, 0)
+        pygame.event.clear()
+
+
+def start(ctrl: runner.Controller) -> runner.Painter:
+    """Open the window for ctrl and return a painter to draw it with."""
+    runner.open_window(ctrl)
+    pygame.event.clear()
+    return runner.Painter()
+
+
+def view(ctrl: runner.Controller) -> runner.Layout:
+    """Return the layout of the open window."""
+    return runner.layout(pygame.display.get_surface().get_size(), ctrl)
+
+
+def post_click(pos, button=1):
+    """Post a press and a release of a mouse button at pos."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def click_cell(ctrl, cell, button=1):
+    """Post a click on a cell of the board."""
+    post_click(view(ctrl).cell_rect(cell).center, button)
+
+
+def click_button(ctrl, command):
+    """Post a left click on the panel button that runs command."""
+    rect = next(b.rect for b in view(ctrl).buttons if b.command == command)
+    post_click(rect.center)
+
+
+def press(key):
+    """Post a key press."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def pump(ctrl, painter, iterations=1):
+    """Let the window handle the posted events and draw."""
+    runner.run(ctrl, painter, max_iterations=iterations)
+
+
+def position(text, **kwargs):
+    """Return a controller on a position given as text."""
+    return runner.Controller.from_position(text, **kwargs)
+
+
+# -- clicks ------------------------------------------------------------------
+
+
+def test_a_click_reveals_the_cell_and_tells_the_ai():
+    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=11)
+    painter = start(ctrl)
+    click_cell(ctrl, (4, 4))
+    pump(ctrl, painter)
+    assert (4, 4) in ctrl.game.revealed
+    assert not ctrl.game.is_mine((4, 4))  # the first click is safe by default
+    assert ctrl.ai.moves_made == set(ctrl.game.revealed)
+
+
+def test_a_zero_floods_and_every_flooded_cell_reaches_the_ai():
+    ctrl = position(TWO_MINES)
+    painter = start(ctrl)
+    click_cell(ctrl, (3, 0))
+    pump(ctrl, painter)
+    assert len(ctrl.game.revealed) > 1
+    assert ctrl.ai.moves_made == set(ctrl.game.revealed)
+
+
+def test_right_click_toggles_a_flag_that_the_ai_does_not_learn():
+    ctrl = position(CORNER)
+    painter = start(ctrl)
+    click_cell(ctrl, (0, 0), button=3)
+    pump(ctrl, painter)
+    assert ctrl.game.flags == {(0, 0)}
+    assert ctrl.game.mines_left() == 0
+    assert ctrl.ai.mines == set()
+    click_cell(ctrl, (0, 0), button=3)
+    pump(ctrl, painter)
+    assert ctrl.game.flags == set()
+
+
+@pytest.mark.parametrize("button", [1, 2])
+def test_clicking_a_number_whose_flags_match_reveals_its_neighbours(button):
+    ctrl = position(CORNER)
+    painter = start(ctrl)
+    click_cell(ctrl, (0, 0), button=3)
+    click_cell(ctrl, (1, 1), button=button)
+    pump(ctrl, painter)
+    assert set(ctrl.game.revealed) == set(ctrl.game.cells()) - {(0, 0)}
+    assert ctrl.game.won()
+    assert ctrl.ai.moves_made == set(ctrl.game.revealed)
+
+
+def test_a_chord_without_matching_flags_does_nothing_and_says_why():
+    ctrl = position(CORNER)
+    painter = start(ctrl)
+    click_cell(ctrl, (1, 1), button=2)
+    pump(ctrl, painter)
+    assert list(ctrl.game.revealed) == [(1, 1)]
+    assert "0 flags" in ctrl.message
+
+
+# -- the AI --------------------------------------------------------------------
+
+
+def test_ai_move_button_reveals_the_cell_the_ai_chose():
+    ctrl = runner.Controller(runner.BOARDS["cs50"], seed=5)
+    painter = start(ctrl)
+    for _ in range(4):
+        before = set(ctrl.game.revealed)
+        click_button(ctrl, "ai")
+        pump(ctrl, painter)
+        if ctrl.game.is_over():
+            break
+        chosen = ctrl.ai.last_move.cell
+        assert chosen not in before and chosen in ctrl.game.revealed
+        assert cell_name(chosen) in ctrl.message
+        assert ctrl.ai.moves_made == set(ctrl.game.revealed)
+
+
+def test_key_a_plays_a_known_safe_cell_and_says_why():
+    ctrl = position("# safe\n*1.\n11.\n...\n")  # {A1} is the only cell next to A2's 1
+    painter = start(ctrl)
+    press(pygame.K_a)
+    pump(ctrl, painter)
+    assert ctrl.ai.last_move.rule == "safe"
+    played = ctrl.ai.last_move.cell
+    assert played in ctrl.game.revealed
+    assert "because" in ctrl.message and cell_name(played) in ctrl.message
+
+
+def test_ai_move_after_the_game_ended_changes_nothing():
+    ctrl = position(CORNER)
+    painter = start(ctrl)
+    click_cell(ctrl, (0, 0))
+    pump(ctrl, painter)
+    assert ctrl.game.lost()
+    shown = dict(ctrl.game.revealed)
+    steps = len(ctrl.ai.steps)
+    press(pygame.K_a)
+    pump(ctrl, painter)
+    assert ctrl.game.revealed == shown and len(ctrl.ai.steps) == steps
+    assert "nothing to play" in ctrl.message
+
+
+def test_ai_lifts_a_player_flag_on_the_cell_it_plays():
+    ctrl = position("# safe\n*1.\n11.\n...\n")
+    painter = start(ctrl)
+    ctrl.think()
+    target = ctrl.pending
+    click_cell(ctrl, target, button=3)
+    press(pygame.K_a)
+    pump(ctrl, painter)
+    assert target in ctrl.game.revealed and target not in ctrl.game.flags
+
+
+def test_auto_play_moves_on_timer_events_until_the_game_ends():
+    ctrl = runner.Controller(runner.BOARDS["cs50"], seed=3)
+    painter = start(ctrl)
+    press(pygame.K_p)
+    pump(ctrl, painter)
+    assert ctrl.autoplay
+    for _ in range(64):
+        pygame.event.post(pygame.event.Event(runner.AUTOPLAY_EVENT))
+        pump(ctrl, painter)
+        if ctrl.game.is_over():
+            break
+    assert ctrl.game.is_over()
+    assert not ctrl.autoplay
+    press(pygame.K_p)
+    pump(ctrl, painter)
+    assert not ctrl.autoplay
+
+
+def test_p_again_stops_auto_play():
+    ctrl = runner.Controller(runner.BOARDS["expert"], seed=3)
+    painter = start(ctrl)
+    press(pygame.K_p)
+    press(pygame.K_p)
+    pump(ctrl, painter)
+    assert not ctrl.autoplay
+    pygame.event.post(pygame.event.Event(runner.AUTOPLAY_EVENT))
+    pump(ctrl, painter)
+    assert ctrl.game.revealed == {}
+
+
+# -- new game, restart, board sizes ------------------------------------------
+
+
+def test_restart_replays_the_same_board_and_new_game_changes_the_seed():
+    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=21, first_click="opening")
+    painter = start(ctrl)
+    click_cell(ctrl, (4, 4))
+    pump(ctrl, painter)
+    first = ctrl.game.to_text()
+    press(pygame.K_r)
+    pump(ctrl, painter)
+    assert ctrl.game.revealed == {} and ctrl.game.seed == 21
+    assert ctrl.ai.moves_made == set()
+    click_cell(ctrl, (4, 4))
+    pump(ctrl, painter)
+    assert ctrl.game.to_text() == first
+    press(pygame.K_n)
+    pump(ctrl, painter)
+    assert ctrl.game.seed != 21 and ctrl.game.revealed == {}
+    assert ctrl.game.first_click == "opening"
+
+
+def test_f2_and_the_button_start_new_games():
+    ctrl = runner.Controller(runner.BOARDS["cs50"], seed=1)
+    painter = start(ctrl)
+    seeds = {ctrl.game.seed}
+    press(pygame.K_F2)
+    pump(ctrl, painter)
+    seeds.add(ctrl.game.seed)
+    click_button(ctrl, "new")
+    pump(ctrl, painter)
+    seeds.add(ctrl.game.seed)
+    assert len(seeds) == 3
+
+
+def test_restart_of_a_position_reloads_it():
+    ctrl = position(TWO_MINES)
+    painter = start(ctrl)
+    click_cell(ctrl, (0, 0))
+    pump(ctrl, painter)
+    assert ctrl.game.lost()
+    click_button(ctrl, "restart")
+    pump(ctrl, painter)
+    assert ctrl.game.status() == "playing"
+    assert ctrl.game.to_text() == Minesweeper.from_text(TWO_MINES).to_text()
+
+
+def test_board_buttons_switch_size_and_the_window_follows():
+    ctrl = runner.Controller(runner.BOARDS["cs50"], seed=1)
+    painter = start(ctrl)
+    click_button(ctrl, "board:expert")
+    pump(ctrl, painter)
+    game = ctrl.game
+    assert (game.height, game.width, game.mine_count) == (16, 30, 99)
+    size = pygame.display.get_surface().get_size()
+    assert size == runner.default_window_size(game)
+    assert view(ctrl).cell_rect((15, 29)).right <= size[0] - runner.PANEL_WIDTH
+
+
+def test_expert_fits_1280_by_720_beside_the_panel():
+    game = Minesweeper(16, 30, 99, seed=1)
+    width, height = runner.default_window_size(game)
+    assert width <= 1280 and height <= 720
+    ctrl = runner.Controller(runner.BOARDS["expert"], seed=1)
+    corner = runner.layout((width, height), ctrl).cell_rect((15, 29))
+    assert corner.right <= width - runner.PANEL_WIDTH and corner.bottom <= height
+    assert corner.width >= 20  # cells large enough to click
+
+
+def test_a_resized_window_scales_the_cells():
+    ctrl = runner.Controller(runner.BOARDS["expert"], seed=1)
+    small = runner.layout((900, 500), ctrl)
+    large = runner.layout((1900, 1000), ctrl)
+    assert small.cell < large.cell
+    assert small.cell_rect((15, 29)).right <= 900 - runner.PANEL_WIDTH
+
+
+# -- win, loss, timer -------------------------------------------------------------
+
+
+class FakeClock:
+    """A clock that moves only when told."""
+
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_timer_starts_at_the_first_reveal_and_stops_at_the_end():
+    clock = FakeClock()
+    ctrl = runner.Controller.from_position(CORNER)
+    ctrl.clock = clock
+    painter = start(ctrl)
+    clock.now += 5
+    assert ctrl.elapsed() == 0
+    click_cell(ctrl, (2, 2))  # a 0 that opens every safe cell: the game is won
+    pump(ctrl, painter)
+    assert ctrl.game.won()
+    clock.now += 7
+    assert ctrl.elapsed() == 0
+    assert ctrl.status_text() == "Won in 0.0 s"
+
+
+def test_timer_counts_while_playing():
+    clock = FakeClock()
+    ctrl = runner.Controller(runner.BOARDS["expert"], seed=2, clock=clock)
+    painter = start(ctrl)
+    click_cell(ctrl, (8, 15))
+    pump(ctrl, painter)
+    clock.now += 12.5
+    assert ctrl.elapsed() == 12.5
+    assert ctrl.status_text() == "Playing"
+
+
+# -- the command line -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--board", "huge"], "expected beginner"),
+        (["--board", "3x3x20"], "at most 8"),
+        (["--board", "0x5x1"], "height"),
+        (["--board", "200x5x1"], "at most 50 rows"),
+        (["--first-click", "maybe"], "invalid choice"),
+        (["--seed", "ten"], "invalid int"),
+        (["--position", "/no/such/file.txt"], "cannot read"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(argv, words, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        runner.main(argv)
+    assert exit_info.value.code == 2
+    assert words in capsys.readouterr().err
+
+
+def test_a_bad_board_from_the_shell_gets_a_message_not_a_traceback():
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "runner.py"), "--board", "4x4x99"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin"},
+        cwd="/",
+    )
+    assert done.returncode == 2
+    assert "4x4x99" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_main_runs_the_loop_and_escape_closes_it():
+    press(pygame.K_ESCAPE)
+    assert runner.main(["--board", "beginner", "--seed", "4"], max_iterations=5) == 0
+    assert not pygame.display.get_init()
+
+
+def test_board_sizes_by_name_and_by_numbers():
+    assert runner.board_argument("Expert") == runner.BOARDS["expert"]
+    assert runner.board_argument("10x12x20")[1:] == (10, 12, 20)
+
+
+# -- rendered states, checked by colour ----------------------------------------
+
+
+def inner_pixel(screen, rect):
+    """Return a cell's background colour where no image or digit is drawn."""
+    return tuple(
+        screen.get_at((rect.x + int(rect.width * 0.3), rect.y + runner.bevel(rect.width) + 1))
+    )[:3]
+
+
+def has_colour(screen, rect, colour, tolerance=16):
+    """Return True when some pixel of rect is within tolerance of colour."""
+    for x in range(rect.left, rect.right):
+        for y in range(rect.top, rect.bottom):
+            pixel = screen.get_at((x, y))
+            if all(abs(pixel[k] - colour[k]) <= tolerance for k in range(3)):
+                return True
+    return False
+
+
+def render(ctrl, painter, path):
+    """Draw one frame, save it as a PNG, and return the PNG read back."""
+    runner.draw(pygame.display.get_surface(), ctrl, painter)
+    pygame.image.save(pygame.display.get_surface(), str(path))
+    return pygame.image.load(str(path))
+
+
+def test_each_state_renders_with_the_right_cell_colours(tmp_path):
+    ctrl = position(TWO_MINES)
+    painter = start(ctrl)
+    size = runner.default_window_size(ctrl.game)
+    click_cell(ctrl, (3, 0))  # a 0: opens the lower left
+    click_cell(ctrl, (0, 2), button=3)  # a wrong flag (no mine there)
+    pump(ctrl, painter)
+    cells = view(ctrl).cell_rect
+
+    playing = render(ctrl, painter, tmp_path / "playing.png")
+    assert playing.get_size() == size
+    assert inner_pixel(playing, cells((3, 0))) == runner.REVEALED
+    assert inner_pixel(playing, cells((0, 0))) == runner.HIDDEN
+    assert inner_pixel(playing, cells((0, 2))) == runner.HIDDEN
+    assert has_colour(playing, cells((0, 2)), make_images.FLAG_RED)
+    assert not has_colour(playing, cells((0, 0)), make_images.MINE_BODY)  # mines stay hidden
+
+    click_cell(ctrl, (2, 3))  # a mine
+    pump(ctrl, painter)
+    lost = render(ctrl, painter, tmp_path / "lost.png")
+    assert ctrl.game.lost()
+    assert inner_pixel(lost, cells((2, 3))) == runner.EXPLODED
+    assert inner_pixel(lost, cells((0, 0))) == runner.REVEALED
+    assert has_colour(lost, cells((0, 0)), make_images.MINE_BODY)
+    assert inner_pixel(lost, cells((0, 2))) == runner.HIDDEN
+    assert has_colour(lost, cells((0, 2)), make_images.CROSS_RED)
+    assert not has_colour(lost, cells((0, 2)), make_images.FLAG_RED)
+
+    ctrl.restart()
+    for cell in ctrl.game.cells():
+        if cell not in ctrl.game.mines and cell not in ctrl.game.revealed:
+            ctrl.reveal(cell)
+    won = render(ctrl, painter, tmp_path / "won.png")
+    assert ctrl.game.won() and ctrl.status_text().startswith("Won in")
+    for mine in ctrl.game.mines:  # every mine is shown flagged, flags or not
+        assert inner_pixel(won, cells(mine)) == runner.HIDDEN
+        assert has_colour(won, cells(mine), make_images.FLAG_RED)
