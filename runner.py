@@ -217,6 +217,12 @@ def controller_from_args(argv: Optional[list[str]]) -> Controller:
 PROVING_RULES = ("zero", "enumeration")
 
 
+def position_note(text: str) -> str:
+    """Return the comment lines after a position's title, joined: what the class should see."""
+    comments = [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
+    return " ".join(c for c in comments[1:] if c)
+
+
 class Controller:
     """One window's state; each public method is a command that a click or a key runs."""
 
@@ -241,6 +247,7 @@ class Controller:
         self.clock = clock
         self.position_text: Optional[str] = None
         self.title = ""
+        self.note = ""  # a position's comment lines after its title: what to look for
         self.version = 0
         self._odds: tuple[int, dict[Cell, tuple[Fraction, str]]] = (-1, {})
         if game is None:
@@ -264,7 +271,8 @@ class Controller:
         controller.custom = None
         controller.position_text = text
         controller.title = title
-        controller.message = f"Position: {title}. Press → to step through what the AI knows."
+        controller.note = position_note(text)
+        controller.message = f"{controller.note} Press → to step through what the AI knows."
         return controller
 
     # -- starting games -------------------------------------------------------
@@ -280,6 +288,7 @@ class Controller:
         self.pending: Optional[Cell] = None
         self.pending_step: Optional[Step] = None
         self.pending_from = 0  # how many steps there were before the pending move was thought
+        self.thought_aloud = False  # True after Think: the pending move stays outlined
         self.step_index = -1
         self.selected: Optional[Sentence] = None
         self.scroll = 0
@@ -295,7 +304,7 @@ class Controller:
         elif board in BOARDS:
             self.board = BOARDS[board]
         self.position_text = None
-        self.title = ""
+        self.title = self.note = ""
         b = self.board
         rule = self.first_click
         if b.mines > max_mines(b.height, b.width, rule):
@@ -312,7 +321,7 @@ class Controller:
             self._start(
                 Minesweeper(g.height, g.width, g.mine_count, seed=g.seed, first_click=g.first_click)
             )
-        self.message = f"Restarted: {self.describe()}."
+        self.message = f"Restarted: {self.describe()}. {self.note}".strip()
 
     def describe(self) -> str:
         """Return a one-line description of the game: size, mines, seed or title."""
@@ -459,6 +468,7 @@ class Controller:
             self.message = "The AI finds no cell left to play."
             return
         assert self.pending is not None and self.pending_step is not None
+        self.thought_aloud = True
         self.step_index = self._thought_step(self.pending, self.pending_from)
         self.message = f"Think: {self.reason(self.pending_step)}. A plays it."
 
@@ -552,6 +562,7 @@ class Controller:
         self.selected = None
         if not keep_choice:
             self.pending, self.pending_step = None, None
+            self.thought_aloud = False
             self._refresh_choice()
 
     def _refresh_choice(self) -> None:
@@ -567,11 +578,13 @@ class Controller:
             self.message = "Nothing to save yet: the mines are placed at the first click."
             return None
         stamp = datetime.now()
-        title = f"{self.title or self.describe()} (saved {stamp:%Y-%m-%d %H:%M:%S})"
+        title = re.sub(r" \(saved [^)]*\)$", "", self.title or self.describe())
+        title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
+        note = f"# {self.note}\n" if self.note else ""
         path = self._free_path(f"position-{stamp:%Y%m%d-%H%M%S}")
         try:
             self.save_dir.mkdir(parents=True, exist_ok=True)
-            path.write_text(f"# {title}\n{self.game.to_text()}", encoding="utf-8")
+            path.write_text(f"# {title}\n{note}{self.game.to_text()}", encoding="utf-8")
         except OSError as error:
             self.message = f"Could not save: {error}."
             return None
@@ -963,7 +976,8 @@ def draw_highlights(
 
 def draw_choice(screen: pygame.Surface, view: Layout, ctrl: Controller) -> None:
     """Outline the AI's pending move (after Think, or the overlay's pick)."""
-    if ctrl.pending is not None and not ctrl.game.is_over():
+    shown = ctrl.thought_aloud or ctrl.overlay
+    if shown and ctrl.pending is not None and not ctrl.game.is_over():
         width = max(2, view.cell // 9)
         pygame.draw.rect(screen, CHOICE_OUTLINE, view.cell_rect(ctrl.pending), width)
 
