@@ -17,6 +17,7 @@ It imports the standard library only, so it works without pygame.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 from collections import deque
@@ -615,6 +616,10 @@ Rule = tuple[frozenset[Cell], int]
 Poly = list[int]
 
 STATE_BUDGET = 200_000
+SEARCH_CONFIGS = 3_000
+SEARCH_BUDGET = 300_000
+FIRST_SEARCH_BOARDS = 3_100
+FIRST_SEARCH_BUDGET = 8_000_000
 GUESS_MARGIN = Fraction(5, 100)
 GUESS_CANDIDATES = 12
 
@@ -1196,11 +1201,19 @@ class MinesweeperAI:
                         safes=frozenset() if mine else cells,
                     )
                 )
+                self._retire(sentence)
                 for c in sorted(cells):
                     if c not in self.mines and c not in self.safes:
                         self._mark(c, mine)
                 continue
             self._subset_inference(sentence, cells)
+
+    def _retire(self, sentence: Sentence) -> None:
+        """Take a fully used sentence out of the index, so marking its cells is silent."""
+        key = frozenset(sentence.cells)
+        del self._by_cells[key]
+        for c in key:
+            self._containing[c].pop(id(sentence), None)
 
     def _subset_inference(self, sentence: Sentence, cells: frozenset[Cell]) -> None:
         """Derive set2 - set1 = count2 - count1 for every strict subset pair."""
@@ -1313,15 +1326,54 @@ class MinesweeperAI:
         if not choices:
             self.last_move = None
             return None
-        move = self._best_guess(choices)
-        self.last_move = Step(
-            "guess",
-            cell=move,
-            probability=choices[move],
-            note="" if solution.exact else " (approximate)",
-        )
+        note = "" if solution.exact else " (approximate)"
+        searched = self._search_endgame(solution)
+        if searched is not None:
+            move, wins, total = searched
+            note = f"; best play from here wins {wins} of the {total} arrangements"
+        else:
+            move = self._best_guess(choices)
+        self.last_move = Step("guess", cell=move, probability=choices[move], note=note)
         self.steps.append(self.last_move)
         return move
+
+    # -- looking ahead to the end of the game -----------------------------------
+
+    def arrangements(self) -> list[frozenset[Cell]]:
+        """Return every placement of the remaining mines that fits the knowledge.
+
+        Lists them one by one, so call it only when solution().weight is small.
+        """
+        assert self.total_mines is not None
+        left = self.total_mines - len(self.mines)
+        rules = [(frozenset(s.cells), s.count) for s in self.knowledge]
+        frontier = elimination_order(rules) if rules else []
+        outside = [c for c in self.unknown_cells() if c not in set(frontier)]
+        found: list[frozenset[Cell]] = []
+        for placed in _frontier_placements(rules, frontier):
+            rest = left - len(placed)
+            if 0 <= rest <= len(outside):
+                for extra in itertools.combinations(outside, rest):
+                    found.append(frozenset(placed) | frozenset(extra))
+        return found
+
+    def _search_endgame(self, solution: Solution) -> Optional[tuple[Cell, int, int]]:
+        """Return the guess that wins most often with best play, when few arrangements remain.
+
+        Every arrangement is listed and the game tree searched to the end: a
+        cell's value is the number of arrangements that best play from there
+        wins. Returns (cell, wins, arrangements), or None past the budget.
+        """
+        if self.total_mines is None or not solution.exact or solution.weight > SEARCH_CONFIGS:
+            return None
+        search = endgame_search(self.height, self.width)
+        known = search.mask(self.mines)
+        configs = [search.mask(mines) | known for mines in self.arrangements()]
+        try:
+            cell, wins = search.best_guess(configs, search.mask(self.moves_made))
+        except TooWide:
+            return None
+        return cell, wins, len(configs)
 
     def _opening_cell(self) -> Cell:
         """Return where a first click wins most often under the first-click rule."""
@@ -1336,6 +1388,11 @@ class MinesweeperAI:
             why = "the first click is sure to be a 0, so start away from the corner"
         else:
             why = "a corner, where a 0 and an opening are likeliest"
+        if self.total_mines is not None:
+            solved = best_opening(self.height, self.width, self.total_mines, self.first_click)
+            if solved is not None:
+                move, wins, total = solved
+                why = f"best play from here wins {wins} of the {total} boards, the most of any cell"
         self.last_move = Step("first", cell=move, note=why)
         self.steps.append(self.last_move)
         return move
@@ -1357,6 +1414,10 @@ class MinesweeperAI:
                 note="" if self.total_mines is not None else "no total",
             )
         )
+        proven = safes | mines
+        for sentence in list(self.knowledge):
+            if self._alive(sentence) and sentence.cells <= proven:
+                self._retire(sentence)
         for c in sorted(mines):
             self._mark(c, True)
         for c in sorted(safes):
@@ -1431,3 +1492,213 @@ class MinesweeperAI:
             if cell in step.safes:
                 return step
         return None
+
+
+def _frontier_placements(rules: list[Rule], order: list[Cell]) -> Iterator[set[Cell]]:
+    """Yield every set of frontier mines that satisfies all rules (backtracking)."""
+    rules_of: dict[Cell, list[int]] = {c: [] for c in order}
+    for index, (cells, _) in enumerate(rules):
+        for c in cells:
+            rules_of[c].append(index)
+    need = [count for _, count in rules]
+    room = [len(cells) for cells, _ in rules]
+    placed: set[Cell] = set()
+
+    def extend(t: int) -> Iterator[set[Cell]]:
+        if t == len(order):
+            yield set(placed)
+            return
+        cell = order[t]
+        for mine in (True, False):
+            rs = rules_of[cell]
+            for r in rs:
+                room[r] -= 1
+                need[r] -= mine
+            if all(0 <= need[r] <= room[r] for r in rs):
+                if mine:
+                    placed.add(cell)
+                yield from extend(t + 1)
+                placed.discard(cell)
+            for r in rs:
+                room[r] += 1
+                need[r] += mine
+
+    yield from extend(0)
+
+
+class EndgameSearch:
+    """Best play to the end of the game over an explicit list of arrangements.
+
+    An arrangement is a bit mask of mines over the board's cells, and the set
+    of arrangements still possible (a sorted tuple) is the whole state: any
+    cell safe in all of them would be revealed for free. wins(S) is how many
+    arrangements of S best play wins; it depends on S alone, so one memo
+    serves every game on a board of this size (it is shared per size).
+    """
+
+    MEMO_LIMIT = 300_000
+
+    def __init__(self, height: int, width: int) -> None:
+        board = Minesweeper(height, width, 0, seed=0, first_click="none")
+        self.cells = list(board.cells())
+        self.index = {c: i for i, c in enumerate(self.cells)}
+        self.bit = [1 << i for i in range(len(self.cells))]
+        self.around = [sum(1 << self.index[n] for n in board.neighbors(c)) for c in self.cells]
+        self.memo: dict[tuple[int, ...], int] = {}
+        self.nodes = 0
+        self.budget = SEARCH_BUDGET
+
+    def mask(self, mines: Iterable[Cell]) -> int:
+        """Return the bit mask of a set of cells."""
+        return sum(self.bit[self.index[c]] for c in mines)
+
+    def best_guess(
+        self, configs: Iterable[int], seen: int = 0, budget: Optional[int] = None
+    ) -> tuple[Cell, int]:
+        """Return the click that best play makes now and the arrangements it wins.
+
+        seen marks cells already revealed. Raises TooWide past the budget
+        (SEARCH_BUDGET unless given).
+        """
+        self._start(SEARCH_BUDGET if budget is None else budget)
+        best = self._best_guess(tuple(sorted(configs)), seen)
+        assert best is not None
+        return self.cells[best[0]], best[1]
+
+    def wins_after(self, cell: Cell, configs: Iterable[int], budget: int) -> int:
+        """Return how many arrangements best play wins after clicking cell first."""
+        self._start(budget)
+        i = self.index[cell]
+        survivors = tuple(c for c in sorted(configs) if not c & self.bit[i])
+        return sum(self.wins(part, self.bit[i]) for part in self._split(survivors, [i]))
+
+    def _count(self, visits: int) -> None:
+        """Count work done; raise TooWide once it passes the budget."""
+        self.nodes += visits
+        if self.nodes > self.budget:
+            raise TooWide(f"the endgame search passed its budget of {self.budget} visits")
+
+    def _start(self, budget: int) -> None:
+        """Reset the node count for one search; forget old work past the limit."""
+        self.nodes = 0
+        self.budget = budget
+        if len(self.memo) > self.MEMO_LIMIT:
+            self.memo.clear()
+
+    def wins(self, configs: tuple[int, ...], seen: int = 0) -> int:
+        """Return how many of these arrangements best play wins.
+
+        seen marks cells whose numbers are already the same in every one of
+        them; it only saves work, the result depends on configs alone.
+        """
+        if len(configs) == 1:
+            return 1
+        if configs in self.memo:
+            return self.memo[configs]
+        self._count(len(configs))
+        anywhere = 0
+        always = -1
+        for config in configs:
+            anywhere |= config
+            always &= config
+        uncertain = anywhere & ~always
+        # Safe in every arrangement, so revealed for free; only a cell next to
+        # an uncertain one can show different numbers.
+        near = 0
+        for u in _bits(uncertain):
+            near |= self.around[u]
+        free = list(_bits(near & ~(anywhere | seen)))
+        seen |= near & ~anywhere
+        parts = self._split(configs, free)
+        if len(parts) > 1:
+            result = sum(self.wins(part, seen) for part in parts)
+        else:
+            best = self._best_guess(configs, seen)
+            result = best[1] if best else len(configs)
+        self.memo[configs] = result
+        return result
+
+    def _split(self, configs: tuple[int, ...], cells: list[int]) -> list[tuple[int, ...]]:
+        """Group arrangements by the numbers these (safe) cells would show."""
+        masks = [self.around[c] for c in cells]
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for config in configs:
+            key = tuple([(config & m).bit_count() for m in masks])
+            groups.setdefault(key, []).append(config)
+        return [tuple(g) for g in groups.values()]
+
+    def _best_guess(self, configs: tuple[int, ...], seen: int = 0) -> Optional[tuple[int, int]]:
+        """Return (cell, wins) for the risky click that wins most, or None."""
+        every = (1 << len(self.cells)) - 1
+        always = every
+        anywhere = 0
+        for config in configs:
+            always &= config
+            anywhere |= config
+        risky = list(_bits(anywhere & ~always))
+        safe_in = {i: sum(1 for c in configs if not c & self.bit[i]) for i in risky}
+        risky.sort(key=lambda i: -safe_in[i])
+        best: Optional[tuple[int, int]] = None
+        for i in risky:
+            if best is not None and safe_in[i] <= best[1]:
+                break
+            self._count(len(configs))
+            survivors = tuple(c for c in configs if not c & self.bit[i])
+            parts = self._split(survivors, [i])
+            total = sum(self.wins(part, seen | self.bit[i]) for part in parts)
+            if best is None or total > best[1]:
+                best = (i, total)
+        return best
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """Yield the positions of the set bits of a non-negative mask."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+_SEARCHES: dict[tuple[int, int], EndgameSearch] = {}
+
+
+def endgame_search(height: int, width: int) -> EndgameSearch:
+    """Return the shared search (and its memo) for boards of this size."""
+    if (height, width) not in _SEARCHES:
+        _SEARCHES[(height, width)] = EndgameSearch(height, width)
+    return _SEARCHES[(height, width)]
+
+
+@functools.lru_cache(maxsize=32)
+def best_opening(height: int, width: int, mines: int, rule: str) -> Optional[tuple[Cell, int, int]]:
+    """Return (first click, boards won, boards) under best play, on boards small enough.
+
+    Every placement of the mines that the first-click rule allows is listed
+    and the game searched to the end for each candidate first click (one
+    per symmetry class: the top-left quarter). None when the board has more
+    than FIRST_SEARCH_BOARDS placements or the search passes its budget.
+    """
+    search = endgame_search(height, width)
+    cells = search.cells
+    clear = 0 if rule == "none" else 1 if rule == "safe" else min(height, 3) * min(width, 3)
+    if math.comb(len(cells) - clear, mines) > FIRST_SEARCH_BOARDS:
+        return None
+    board = Minesweeper(height, width, 0, seed=0, first_click="none")
+    best: Optional[tuple[Cell, int, int]] = None
+    budget = FIRST_SEARCH_BUDGET
+    for first in cells:
+        if 2 * first[0] > height - 1 or 2 * first[1] > width - 1:
+            continue
+        keep_clear = {first} | (set(board.neighbors(first)) if rule == "opening" else set())
+        if rule == "none":
+            keep_clear = set()
+        allowed = [c for c in cells if c not in keep_clear]
+        boards = [search.mask(m) for m in itertools.combinations(allowed, mines)]
+        try:
+            wins = search.wins_after(first, boards, budget)
+        except TooWide:
+            return None
+        budget -= search.nodes
+        if best is None or wins * best[2] > best[1] * len(boards):
+            best = (first, wins, len(boards))
+    return best

@@ -99,26 +99,8 @@ def describe(step: Step) -> str:
     raise AssertionError(f"a step with an unexpected rule: {step.rule!r}")
 
 
-def echoes_its_own_conclusion(step: Step, earlier: list[Step]) -> bool:
-    """True for a 'known' step that only restates a zero/full sentence as its cells get marked.
-
-    After "zero {A2, B1, B2}" the AI marks A2, B1, B2 one at a time and logs
-    "{A2, B1, B2} = 0 less A2 gives {B1, B2} = 0" and so on: nothing new, and
-    reported to the lead as a bug. The comparisons below leave these echoes
-    out; test_a_zero_does_not_echo_itself (xfail, strict) fails once they are
-    gone, as the sign to delete this filter.
-    """
-    if step.rule != "known":
-        return False
-    premise = step.premises[0]
-    if premise.count not in (0, len(premise.cells)):
-        return False
-    last = next((s for s in reversed(earlier) if s.rule in ("zero", "full")), None)
-    return last is not None and premise.cells <= (last.safes | last.mines)
-
-
 def described(steps: list[Step]) -> list[str]:
-    return [describe(s) for i, s in enumerate(steps) if not echoes_its_own_conclusion(s, steps[:i])]
+    return [describe(s) for s in steps]
 
 
 # -- the brute force: every placement of every mine ------------------------------
@@ -244,12 +226,9 @@ def test_02_a_zero_frees_all_eight_neighbours():
     assert ai.last_move.rule == "safe"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="marking the cells of a zero/full sentence logs 'known' steps for that same "
-    "sentence (reported); delete this marker and echoes_its_own_conclusion once fixed",
-)
 def test_a_zero_does_not_echo_itself():
+    # Marking the cells of a zero sentence must not log 'known' steps that
+    # only restate that same sentence as it empties.
     _, ai = load("02-lone-zero")
     assert [describe(s) for s in ai.steps] == LONE_ZERO
 
@@ -458,9 +437,9 @@ COUNTER = [
 COUNTER_MOVE = [
     "enumeration [{A4, B4, C2, C4} = 2; {A4, B4} = 1; {C1, C2} = 1; {C2, C4} = 1] "
     "in 2 arrangements: safe {C1, C4} mine {C2}",
-    "known {C1, C2} = 1 less mines {C2}: {C1} = 0",
+    # {C1, C2} = 1 and {C2, C4} = 1 lie wholly inside what the enumeration
+    # proved, so they leave silently; only the sentence that goes on shrinks.
     "known {A4, B4, C2, C4} = 2 less mines {C2}: {A4, B4, C4} = 1",
-    "known {C2, C4} = 1 less mines {C2}: {C4} = 0",
 ]
 
 

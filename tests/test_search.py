@@ -1,0 +1,183 @@
+"""The endgame search: best play to the end of the game, checked independently.
+
+The reference here plays the game the slow, obvious way: a position is what
+the player has seen (revealed cells and their numbers, with floods), every
+placement of the mines is simulated separately, and the value of a position
+is the most placements any next click can go on to win. It shares no code
+with EndgameSearch, which reasons over sets of placements and free cells.
+"""
+
+import itertools
+import random
+from functools import cache
+
+import pytest
+
+import minesweeper
+from minesweeper import Minesweeper, MinesweeperAI, best_opening, endgame_search
+
+
+def neighbours(height, width, cell):
+    i, j = cell
+    return [
+        (r, c)
+        for r in range(max(0, i - 1), min(height, i + 2))
+        for c in range(max(0, j - 1), min(width, j + 2))
+        if (r, c) != cell
+    ]
+
+
+def observe(height, width, mines, seen, click):
+    """What the player sees after clicking in one world: None on a mine."""
+    if click in mines:
+        return None
+    shown = dict(seen)
+    todo = [click]
+    while todo:
+        cell = todo.pop()
+        if cell in shown:
+            continue
+        shown[cell] = sum(1 for n in neighbours(height, width, cell) if n in mines)
+        if shown[cell] == 0:
+            todo.extend(neighbours(height, width, cell))
+    return frozenset(shown.items())
+
+
+def reference_best(height, width, worlds, first):
+    """Most worlds that any strategy wins after the given first click."""
+    cells = [(i, j) for i in range(height) for j in range(width)]
+    safe_count = height * width - len(worlds[0])
+
+    @cache
+    def value(group, seen):
+        if len(seen) == safe_count:
+            return len(group)
+        shown = dict(seen)
+        best = 0
+        for click in cells:
+            if click in shown:
+                continue
+            outcomes = {}
+            for w in group:
+                seen_after = observe(height, width, worlds[w], shown, click)
+                if seen_after is not None:
+                    outcomes.setdefault(seen_after, []).append(w)
+            best = max(best, sum(value(tuple(g), s) for s, g in outcomes.items()))
+        return best
+
+    outcomes = {}
+    for w in range(len(worlds)):
+        seen_after = observe(height, width, worlds[w], {}, first)
+        if seen_after is not None:
+            outcomes.setdefault(seen_after, []).append(w)
+    return sum(value(tuple(g), s) for s, g in outcomes.items())
+
+
+@pytest.mark.parametrize("height, width, mines", [(2, 3, 2), (3, 3, 2), (2, 4, 3), (3, 3, 3)])
+def test_best_opening_equals_the_reference_under_the_safe_rule(height, width, mines):
+    cells = [(i, j) for i in range(height) for j in range(width)]
+    expected = 0
+    for first in cells:
+        worlds = [frozenset(m) for m in itertools.combinations(set(cells) - {first}, mines)]
+        expected = max(expected, reference_best(height, width, worlds, first))
+    first, wins, boards = best_opening(height, width, mines, "safe")
+    assert boards == len(list(itertools.combinations(range(height * width - 1), mines)))
+    assert wins == expected
+    worlds = [frozenset(m) for m in itertools.combinations(set(cells) - {first}, mines)]
+    assert reference_best(height, width, worlds, first) == wins
+
+
+def test_best_opening_under_the_none_rule_counts_first_click_losses():
+    # Under "none" the first click can hit one of the mines: 2x3 with 1 mine.
+    cells = [(i, j) for i in range(2) for j in range(3)]
+    worlds = [frozenset({m}) for m in cells]
+    expected = max(reference_best(2, 3, worlds, first) for first in cells)
+    first, wins, boards = best_opening(2, 3, 1, "none")
+    assert (wins, boards) == (expected, 6)
+    assert wins < boards  # some first click must risk the one mine
+
+
+def play_every_board(height, width, mines):
+    """Return (wins, boards) for the AI over every placement its first click allows."""
+    first = MinesweeperAI(height, width, mines).make_move()
+    cells = [(i, j) for i in range(height) for j in range(width)]
+    wins = boards = 0
+    for placed in itertools.combinations([c for c in cells if c != first], mines):
+        game = Minesweeper(height, width, mines, seed=0, first_click="none")
+        game._set_mines(placed)
+        ai = MinesweeperAI(height, width, mines)
+        while not game.is_over():
+            move = ai.make_move()
+            for cell, count in game.reveal(move).revealed:
+                ai.add_knowledge(cell, count)
+        wins += game.won()
+        boards += 1
+    return wins, boards
+
+
+@pytest.mark.parametrize("height, width, mines", [(3, 3, 2), (4, 4, 3)])
+def test_the_ai_wins_as_often_as_best_play_on_small_boards(height, width, mines):
+    _, best_wins, boards = best_opening(height, width, mines, "safe")
+    assert play_every_board(height, width, mines) == (best_wins, boards)
+
+
+def test_the_search_is_used_and_may_prefer_a_riskier_cell():
+    # Over seeded 4x5 games with 5 mines, the search decides guesses (its step
+    # says so), and at least once it picks a cell that is not the safest now,
+    # because that cell wins more games in the end.
+    riskier = searched = 0
+    for seed in range(60):
+        game = Minesweeper(4, 5, 5, seed=seed)
+        ai = MinesweeperAI(4, 5, 5)
+        while not game.is_over():
+            odds = ai.mine_probabilities() if ai.moves_made else None
+            move = ai.make_move()
+            step = ai.last_move
+            if step.rule == "guess" and "best play" in step.note:
+                searched += 1
+                lowest = min(p for c, p in odds.items() if c not in ai.mines)
+                riskier += odds[move] > lowest
+            for cell, count in game.reveal(move).revealed:
+                ai.add_knowledge(cell, count)
+    assert searched > 20
+    assert riskier > 0
+
+
+def test_arrangements_are_exactly_the_placements_that_fit():
+    rng = random.Random(7)
+    for seed in range(40):
+        height, width = rng.randint(3, 4), rng.randint(3, 5)
+        mines = rng.randint(2, 5)
+        game = Minesweeper(height, width, mines, seed=seed)
+        ai = MinesweeperAI(height, width, mines)
+        for cell, count in game.reveal((0, 0)).revealed:
+            ai.add_knowledge(cell, count)
+        if game.is_over():
+            continue
+        fits = {
+            frozenset(m)
+            for m in itertools.combinations(list(game.cells()), mines)
+            if not set(m) & set(game.revealed)
+            and all(
+                sum(1 for n in game.neighbors(c) if n in m) == k for c, k in game.revealed.items()
+            )
+        }
+        listed = {frozenset(a) | frozenset(ai.mines) for a in ai.arrangements()}
+        assert listed == fits
+        assert len(ai.arrangements()) == ai.solution().weight
+
+
+def test_a_search_past_its_budget_falls_back_to_the_one_step_rule(monkeypatch):
+    monkeypatch.setattr(minesweeper, "SEARCH_BUDGET", 1)
+    endgame_search(4, 4).memo.clear()
+    game = Minesweeper(4, 4, 4, seed=3)
+    ai = MinesweeperAI(4, 4, 4)
+    guesses = 0
+    while not game.is_over():
+        move = ai.make_move()
+        if ai.last_move.rule == "guess":
+            guesses += 1
+            assert "best play" not in ai.last_move.note
+        for cell, count in game.reveal(move).revealed:
+            ai.add_knowledge(cell, count)
+    assert guesses >= 1
