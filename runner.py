@@ -76,7 +76,7 @@ SCREEN = (1280, 680)  # the default window fits a 1280x720 screen with room for 
 PANEL_WIDTH = 420
 MARGIN = 12
 LABEL = 24  # the band for row letters and column numbers
-MIN_CELL, MAX_CELL = 10, 44
+MIN_CELL, MAX_CELL = 10, 64
 LINE = 19  # height of a line of panel text
 LIST_LINE = 20  # height of a row in the knowledge list
 
@@ -116,6 +116,8 @@ SAFE = (30, 190, 60, 150)
 MINE = (230, 30, 30, 140)
 SELECTED = (170, 60, 220, 130)
 SELECTED_ROW = (225, 205, 245)
+KNOWN_MINE = (230, 30, 30)  # dots for what the AI has concluded about hidden cells
+KNOWN_SAFE = (30, 190, 60)
 STEP_OUTLINE = (20, 20, 20)
 CHOICE_OUTLINE = (230, 0, 180)
 LEGEND = (
@@ -125,6 +127,8 @@ LEGEND = (
     (MINE, "mine"),
     (SELECTED, "selected"),
 )
+# Drawn in the legend as dots: what the AI knows, step or no step.
+KNOWN_LEGEND = ((KNOWN_MINE, "AI knows: mine"), (KNOWN_SAFE, "AI knows: safe"))
 
 HELP = (
     "Left: reveal · Right: flag · Middle, or left on a number: chord · "
@@ -448,7 +452,7 @@ class Controller:
     def _set_autoplay(self, on: bool) -> None:
         """Turn the auto-play timer on or off."""
         self.autoplay = on
-        if pygame.get_init():
+        if pygame.display.get_init():
             pygame.time.set_timer(AUTOPLAY_EVENT, AUTOPLAY_MS if on else 0)
 
     def tick(self) -> None:
@@ -715,8 +719,8 @@ def layout(size: tuple[int, int], ctrl: Controller) -> Layout:
     title = pygame.Rect(x, MARGIN, inner, 2 * LINE)
     status = pygame.Rect(x, title.bottom + 4, inner, 40)
     buttons, y = _buttons(ctrl, x, status.bottom + 10, inner)
-    message = pygame.Rect(x, y + 4, inner, 4 * LINE)
-    step_height = 7 * LINE if ctrl.classroom else 0
+    message = pygame.Rect(x, y + 4, inner, 3 * LINE)
+    step_height = 8 * LINE if ctrl.classroom else 0
     step = pygame.Rect(x, message.bottom + 6, inner, step_height)
     help_rect = pygame.Rect(x, height - 4 * 15 - MARGIN, inner, 4 * 15)
     top = step.bottom + 6
@@ -833,6 +837,7 @@ def draw(screen: pygame.Surface, ctrl: Controller, painter: Painter) -> None:
     screen.blit(board_layer(view, ctrl, painter), (MARGIN, MARGIN))
     if ctrl.classroom:
         draw_highlights(screen, view, ctrl, painter)
+        draw_known(screen, view, ctrl)
     draw_choice(screen, view, ctrl)
     draw_panel(screen, view, ctrl, painter)
 
@@ -840,7 +845,7 @@ def draw(screen: pygame.Surface, ctrl: Controller, painter: Painter) -> None:
 def board_layer(view: Layout, ctrl: Controller, painter: Painter) -> pygame.Surface:
     """Return the labelled board (with the overlay), redrawn only when it changed."""
     game = ctrl.game
-    key = (ctrl.version, frozenset(game.flags), view.cell, ctrl.overlay, game.status())
+    key = (id(game), ctrl.version, frozenset(game.flags), view.cell, ctrl.overlay)
     if painter.layer_key != key:
         here = replace(view, origin=(LABEL, LABEL))
         size = (LABEL + view.cell * view.columns, LABEL + view.cell * view.rows)
@@ -852,6 +857,19 @@ def board_layer(view: Layout, ctrl: Controller, painter: Painter) -> pygame.Surf
             draw_overlay(layer, here, ctrl, painter)
         painter.layer, painter.layer_key = layer, key
     return painter.layer
+
+
+def draw_known(screen: pygame.Surface, view: Layout, ctrl: Controller) -> None:
+    """Mark what the AI knows about hidden cells: a red dot for a mine, green for safe."""
+    ai, radius = ctrl.ai, max(2, view.cell // 9)
+    inset = max(3, view.cell // 8) + radius + 1  # inside any highlight frame
+    marks = [(c, KNOWN_MINE) for c in ai.mines] + [(c, KNOWN_SAFE) for c in ai.safes]
+    for cell, colour in marks:
+        if cell not in ctrl.game.revealed:
+            rect = view.cell_rect(cell)
+            centre = (rect.right - inset, rect.top + inset)
+            pygame.draw.circle(screen, colour, centre, radius)
+            pygame.draw.circle(screen, INK, centre, radius, 1)
 
 
 def draw_labels(screen: pygame.Surface, view: Layout, painter: Painter) -> None:
@@ -917,14 +935,31 @@ def overlay_colour(percentage: str) -> tuple[int, int, int, int]:
     return OVERLAY_SCALE[int(percentage.rstrip("%"))]
 
 
+def plural(count: int, word: str) -> str:
+    """Return "1 sentence" or "3 sentences"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+# The overlay's colour scale: (probability, colour) stops, closer together at low odds,
+# where most cells are, so that 20% and 40% look different.
+OVERLAY_STOPS = (
+    (0.0, (40, 185, 75)),
+    (0.2, (195, 220, 60)),
+    (0.35, (250, 190, 40)),
+    (0.5, (240, 110, 40)),
+    (1.0, (205, 25, 25)),
+)
+OVERLAY_ALPHA = 200
+
+
 def _scale_colour(t: float) -> tuple[int, int, int, int]:
-    """Return the tint at t in [0, 1] on the green-yellow-red scale."""
-    if t <= 0.5:
-        a, b, s = (40, 185, 75), (245, 205, 40), t * 2
-    else:
-        a, b, s = (245, 205, 40), (225, 40, 40), (t - 0.5) * 2
-    r, g, bl = (round(x + (y - x) * s) for x, y in zip(a, b, strict=True))
-    return (r, g, bl, 165)
+    """Return the tint at probability t, mixed between the two stops around it."""
+    for (t0, a), (t1, b) in zip(OVERLAY_STOPS, OVERLAY_STOPS[1:], strict=False):
+        if t <= t1:
+            s = (t - t0) / (t1 - t0)
+            r, g, bl = (round(x + (y - x) * s) for x, y in zip(a, b, strict=True))
+            return (r, g, bl, OVERLAY_ALPHA)
+    return (*OVERLAY_STOPS[-1][1], OVERLAY_ALPHA)
 
 
 OVERLAY_SCALE = [_scale_colour(k / 100) for k in range(101)]
@@ -962,16 +997,25 @@ def step_colours(step: Step) -> dict[Cell, tuple[int, int, int, int]]:
 def draw_highlights(
     screen: pygame.Surface, view: Layout, ctrl: Controller, painter: Painter
 ) -> None:
-    """Tint the shown step's premises and conclusions, and the selected sentence's cells."""
+    """Mark the shown step's premises and conclusions, and the selected sentence's cells.
+
+    The marks are translucent fills, or thick frames when the odds overlay fills the cells.
+    """
+    marks: dict[Cell, tuple[int, int, int, int]] = {}
     step = ctrl.current_step()
     if step is not None:
-        for cell, colour in step_colours(step).items():
-            screen.blit(painter.tint(colour, view.cell), view.cell_rect(cell))
-        if step.cell is not None:
-            pygame.draw.rect(screen, STEP_OUTLINE, view.cell_rect(step.cell), 2)
+        marks.update(step_colours(step))
     if ctrl.selected is not None:
-        for cell in ctrl.selected.cells:
-            screen.blit(painter.tint(SELECTED, view.cell), view.cell_rect(cell))
+        marks.update((cell, SELECTED) for cell in ctrl.selected.cells)
+    frame = max(3, view.cell // 8)
+    for cell, colour in marks.items():
+        rect = view.cell_rect(cell)
+        if ctrl.overlay:
+            pygame.draw.rect(screen, colour[:3], rect.inflate(-2, -2), frame)
+        else:
+            screen.blit(painter.tint(colour, view.cell), rect)
+    if step is not None and step.cell is not None:
+        pygame.draw.rect(screen, STEP_OUTLINE, view.cell_rect(step.cell), 2)
 
 
 def draw_choice(screen: pygame.Surface, view: Layout, ctrl: Controller) -> None:
@@ -1058,17 +1102,24 @@ def draw_step(
         rule = RULES.get(step.rule, "")
         words = f"{step.text()}." + (f" Rule: {rule}." if rule else "")
     screen.blit(painter.text(header, 14, INK, bold=True), inner.topleft)
-    body = pygame.Rect(inner.x, inner.y + LINE + 2, inner.width, inner.height - 2 * LINE - 4)
+    body = pygame.Rect(inner.x, inner.y + LINE + 2, inner.width, inner.height - LINE - 38)
     draw_wrapped(screen, words, body, painter, 14)
-    draw_legend(screen, (inner.x, inner.bottom - 15), painter)
+    draw_legend(screen, (inner.x, inner.bottom - 31), painter)
 
 
 def draw_legend(screen: pygame.Surface, at: tuple[int, int], painter: Painter) -> None:
-    """Draw a small swatch and a word for each highlight colour."""
+    """Draw a swatch and a word for each highlight colour, and a dot for each AI mark."""
     x, y = at
     for colour, word in LEGEND:
         screen.fill(REVEALED, (x, y + 1, 12, 12))
         screen.blit(painter.tint(colour, 12), (x, y + 1))
+        label = painter.text(word, 11, FAINT_INK)
+        screen.blit(label, (x + 15, y))
+        x += 15 + label.get_width() + 10
+    x, y = at[0], y + 16
+    for colour, word in KNOWN_LEGEND:
+        pygame.draw.circle(screen, colour, (x + 6, y + 7), 5)
+        pygame.draw.circle(screen, INK, (x + 6, y + 7), 5, 1)
         label = painter.text(word, 11, FAINT_INK)
         screen.blit(label, (x + 15, y))
         x += 15 + label.get_width() + 10
@@ -1086,7 +1137,8 @@ def draw_knowledge(
     rect, knowledge = view.knowledge, ctrl.ai.knowledge
     first, rows = first_sentence(ctrl, view), view.list_rows()
     shown = knowledge[first : first + rows]
-    header = f"Knowledge: {len(knowledge)} sentences, {len(ctrl.ai.mines)} known mines"
+    header = f"Knowledge: {plural(len(knowledge), 'sentence')}, "
+    header += f"{plural(len(ctrl.ai.mines), 'known mine')}"
     if len(knowledge) > rows:
         header += f" · {first + 1}-{first + len(shown)} ↕"
     screen.blit(painter.text(header, 13, INK, bold=True), rect.topleft)
@@ -1108,8 +1160,8 @@ def draw_summary(
     """Say in one line what the AI knows, outside classroom mode."""
     ai = ctrl.ai
     text = (
-        f"The AI knows {len(ai.knowledge)} sentences, {len(ai.mines)} mines and "
-        f"{len(ai.safes - ai.moves_made)} safe cells to play. Press C to see them."
+        f"The AI knows {plural(len(ai.knowledge), 'sentence')}, {plural(len(ai.mines), 'mine')} "
+        f"and {plural(len(ai.safes - ai.moves_made), 'safe cell')} to play. Press C to see them."
     )
     draw_wrapped(screen, text, rect, painter, 13, FAINT_INK)
 

@@ -207,6 +207,15 @@ def test_auto_play_moves_on_timer_events_until_the_game_ends():
     assert not ctrl.autoplay
 
 
+def test_auto_play_runs_on_a_real_timer():
+    ctrl = runner.Controller(runner.BOARDS["expert"], seed=2)
+    painter = start(ctrl)
+    press(pygame.K_p)
+    pump(ctrl, painter, iterations=4)  # each iteration waits for the next event
+    assert len(ctrl.ai.moves_made) >= 2
+    assert ctrl.ai.moves_made == set(ctrl.game.revealed)
+
+
 def test_p_again_stops_auto_play():
     ctrl = runner.Controller(runner.BOARDS["expert"], seed=3)
     painter = start(ctrl)
