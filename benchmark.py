@@ -17,7 +17,9 @@ any of them, a player crash or a stuck player makes the exit status 1.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -31,6 +33,7 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any, Optional
 
+import minesweeper
 from minesweeper import FIRST_CLICK_RULES, Cell, Minesweeper, MinesweeperAI
 
 BOARDS = {
@@ -42,6 +45,7 @@ BOARDS = {
 PLAYERS = ("tank", "cs50")
 Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
 CHUNK_MAX = 25  # games per task: small enough for a lively progress bar
+EXACT_LIMIT = 20_000  # mine placements --exact will search exhaustively
 
 Board = tuple[int, int, int]
 
@@ -160,14 +164,30 @@ def play_moves(game: Minesweeper, ai: MinesweeperAI, player: str, record: Record
             record.safe_errors += 1
 
 
-def play_chunk(task: tuple[int, int, int, Board, str, tuple[str, ...]]) -> list[Record]:
+Task = tuple[int, int, int, Board, str, tuple[str, ...], tuple[str, ...]]
+
+
+def play_chunk(task: Task) -> list[Record]:
     """Play games start..stop-1 for every player (a Pool task)."""
-    start, stop, seed, board, rule, players = task
-    return [
-        play_one(i, derive_seed(seed, i), board, rule, player)
-        for i in range(start, stop)
-        for player in players
-    ]
+    start, stop, seed, board, rule, players, without = task
+    with techniques_off(without):
+        return [
+            play_one(i, derive_seed(seed, i), board, rule, player)
+            for i in range(start, stop)
+            for player in players
+        ]
+
+
+@contextlib.contextmanager
+def techniques_off(names: Sequence[str]) -> Iterator[None]:
+    """Switch the named guess techniques off for a while (the README's ladder)."""
+    saved = dict(minesweeper.TECHNIQUES)
+    for name in names:
+        minesweeper.TECHNIQUES[name] = False
+    try:
+        yield
+    finally:
+        minesweeper.TECHNIQUES.update(saved)
 
 
 # ---------------------------------------------------------------------------
@@ -221,9 +241,10 @@ def run_games(
     players: tuple[str, ...],
     jobs: int,
     progress: Optional[Progress] = None,
+    without: tuple[str, ...] = (),
 ) -> list[Record]:
     """Play every game for every player; records in game order whatever jobs is."""
-    tasks = [(a, b, seed, board, rule, players) for a, b in chunks(games, jobs)]
+    tasks = [(a, b, seed, board, rule, players, without) for a, b in chunks(games, jobs)]
     if jobs == 1:
         return collect(map(play_chunk, tasks), progress)
     with Pool(min(jobs, len(tasks)), initializer=ignore_interrupts) as pool:
@@ -349,6 +370,90 @@ def format_table(report: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------------------
+# Small boards solved exactly: best play against the AI, over every board
+# ---------------------------------------------------------------------------
+
+
+def exact_chunk(task: tuple[Board, str, tuple[tuple[Cell, ...], ...]]) -> int:
+    """Return how many of these mine placements the AI wins (a Pool task)."""
+    (height, width, mines), rule, placements = task
+    wins = 0
+    for placed in placements:
+        game = Minesweeper(height, width, mines, seed=0, first_click="none")
+        game._set_mines(placed)
+        ai = MinesweeperAI(height, width, mines, first_click=rule)
+        while not game.is_over():
+            cell = ai.make_move()
+            if cell is None:
+                break
+            for revealed, count in game.reveal(cell).revealed:
+                ai.add_knowledge(revealed, count)
+        wins += game.won()
+    return wins
+
+
+def exact_report(board: Board, rule: str, jobs: int) -> dict[str, Any]:
+    """Return best play's and the AI's win rates over every board the rule allows.
+
+    Best play is the exhaustive game-tree search over every first click (no
+    budget); the AI plays every placement of the mines that its own first
+    click allows, so both figures are exact, with no sampling error.
+    """
+    height, width, mines = board
+    started = time.perf_counter()
+    best = minesweeper.best_opening(height, width, mines, rule, limit=10**9, budget=10**15)
+    assert best is not None
+    first = MinesweeperAI(height, width, mines, first_click=rule).make_move()
+    assert first is not None
+    free = minesweeper.mine_free_cells(height, width, first, rule)
+    cells = [(i, j) for i in range(height) for j in range(width) if (i, j) not in free]
+    placements = list(itertools.combinations(cells, mines))
+    size = max(1, len(placements) // (jobs * 8))
+    tasks = [
+        (board, rule, tuple(placements[k : k + size])) for k in range(0, len(placements), size)
+    ]
+    if jobs == 1:
+        wins = sum(map(exact_chunk, tasks))
+    else:
+        with Pool(jobs, initializer=ignore_interrupts) as pool:
+            wins = sum(pool.imap(exact_chunk, tasks))
+    return {
+        "board": {"height": height, "width": width, "mines": mines},
+        "rule": rule,
+        "best": {
+            "first_click": list(best[0]),
+            "wins": best[1],
+            "boards": best[2],
+            "win_rate": best[1] / best[2],
+        },
+        "ai": {
+            "first_click": list(first),
+            "wins": wins,
+            "boards": len(placements),
+            "win_rate": wins / len(placements),
+        },
+        "ratio": (wins / len(placements)) / (best[1] / best[2]),
+        "wall_seconds": time.perf_counter() - started,
+    }
+
+
+def format_exact(report: dict[str, Any]) -> str:
+    """Return the exact comparison as a few lines of text."""
+    b, best, ai = report["board"], report["best"], report["ai"]
+    return "\n".join(
+        [
+            f"{b['height']}x{b['width']} with {b['mines']} mines, first click {report['rule']!r}: "
+            f"every board, no sampling ({report['wall_seconds']:.1f} s)",
+            f"best play  first click {tuple(best['first_click'])}: "
+            f"{best['wins']} of {best['boards']} = {100 * best['win_rate']:.3f}%",
+            f"the AI     first click {tuple(ai['first_click'])}: "
+            f"{ai['wins']} of {ai['boards']} = {100 * ai['win_rate']:.3f}%",
+            f"the AI reaches {100 * report['ratio']:.2f}% of best play",
+        ]
+    )
+
+
+# ---------------------------------------------------------------------------
 # Command line
 # ---------------------------------------------------------------------------
 
@@ -389,6 +494,17 @@ def players_arg(text: str) -> tuple[str, ...]:
     return chosen
 
 
+def techniques_arg(text: str) -> tuple[str, ...]:
+    """Parse a comma-separated list of guess techniques to switch off."""
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    unknown = [n for n in names if n not in minesweeper.TECHNIQUES]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown technique {unknown[0]!r}; choose from {', '.join(minesweeper.TECHNIQUES)}"
+        )
+    return names
+
+
 def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     """Parse and check the command line; exit 2 with a message when it is wrong."""
     parser = argparse.ArgumentParser(
@@ -420,6 +536,18 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         default=PLAYERS,
         help="comma-separated, from tank,cs50 (default both)",
     )
+    parser.add_argument(
+        "--without",
+        type=techniques_arg,
+        default=(),
+        help="switch guess techniques off, comma-separated, from "
+        + ",".join(minesweeper.TECHNIQUES),
+    )
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help="small boards only: best play and the AI over every board, no sampling",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     height, width, mines = args.board[1]
@@ -427,6 +555,12 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         Minesweeper(height, width, mines, seed=0, first_click=args.rule)
     except ValueError as error:
         parser.error(f"argument --board: {error}")
+    free = len(minesweeper.mine_free_cells(height, width, (0, 0), args.rule))
+    if args.exact and math.comb(height * width - free, mines) > EXACT_LIMIT:
+        parser.error(
+            f"argument --exact: {math.comb(height * width - free, mines)} mine placements "
+            f"are too many to search exhaustively (at most {EXACT_LIMIT}); try 4x4x5 or 4x5x4"
+        )
     return args
 
 
@@ -434,10 +568,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the benchmark; 0 when every call was right, 1 otherwise, 2 for bad arguments."""
     args = parse_args(argv)
     name, board = args.board
+    if args.exact:
+        exact = exact_report(board, args.rule, args.jobs)
+        print(json.dumps(exact) if args.json else format_exact(exact))
+        return 0
     started = time.perf_counter()
     try:
         records = run_games(
-            board, args.rule, args.seed, args.games, args.players, args.jobs, Progress(args.games)
+            board,
+            args.rule,
+            args.seed,
+            args.games,
+            args.players,
+            args.jobs,
+            Progress(args.games),
+            args.without,
         )
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
@@ -449,6 +594,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "games": args.games,
         "seed": args.seed,
         "jobs": args.jobs,
+        "without": list(args.without),
         "wall_seconds": time.perf_counter() - started,
         "players": summarise(records),
         "ok": not found,

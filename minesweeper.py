@@ -620,6 +620,9 @@ SEARCH_CONFIGS = 3_000
 SEARCH_BUDGET = 300_000
 FIRST_SEARCH_BOARDS = 3_100
 FIRST_SEARCH_BUDGET = 8_000_000
+# The guess techniques beyond the lowest probability, each measured in the
+# README's ladder; benchmark.py --without switches them off to measure them.
+TECHNIQUES = {"lookahead": True, "search": True, "fifty-fifty": True}
 GUESS_MARGIN = Fraction(5, 100)
 GUESS_CANDIDATES = 12
 
@@ -1328,9 +1331,13 @@ class MinesweeperAI:
             return None
         note = "" if solution.exact else " (approximate)"
         searched = self._search_endgame(solution)
+        coin = self._forced_coin_flip(choices) if TECHNIQUES["fifty-fifty"] else None
         if searched is not None:
             move, wins, total = searched
             note = f"; best play from here wins {wins} of the {total} arrangements"
+        elif coin is not None:
+            move = coin
+            note = "; a 50/50 that no later number can settle, so take it before other risks"
         else:
             move = self._best_guess(choices)
         self.last_move = Step("guess", cell=move, probability=choices[move], note=note)
@@ -1364,7 +1371,12 @@ class MinesweeperAI:
         cell's value is the number of arrangements that best play from there
         wins. Returns (cell, wins, arrangements), or None past the budget.
         """
-        if self.total_mines is None or not solution.exact or solution.weight > SEARCH_CONFIGS:
+        if (
+            self.total_mines is None
+            or not TECHNIQUES["search"]
+            or not solution.exact
+            or solution.weight > SEARCH_CONFIGS
+        ):
             return None
         search = endgame_search(self.height, self.width)
         known = search.mask(self.mines)
@@ -1388,7 +1400,7 @@ class MinesweeperAI:
             why = "the first click is sure to be a 0, so start away from the corner"
         else:
             why = "a corner, where a 0 and an opening are likeliest"
-        if self.total_mines is not None:
+        if self.total_mines is not None and TECHNIQUES["search"]:
             solved = best_opening(self.height, self.width, self.total_mines, self.first_click)
             if solved is not None:
                 move, wins, total = solved
@@ -1439,7 +1451,7 @@ class MinesweeperAI:
         lowest = min(choices.values())
         ranked = sorted(choices, key=lambda c: (choices[c], self._unknown_neighbors(c), c))
         near = [c for c in ranked if choices[c] <= lowest + GUESS_MARGIN]
-        if len(near) == 1 or self.total_mines is None:
+        if len(near) == 1 or self.total_mines is None or not TECHNIQUES["lookahead"]:
             return near[0]
         # Cells off the frontier whose unknown neighbours are off it too differ
         # only in how many unknown neighbours they have: one of each will do.
@@ -1455,6 +1467,27 @@ class MinesweeperAI:
         order = list(candidates.values())
         scores = {c: (1 - choices[c]) * self._next_safety(c, cache) for c in order}
         return max(order, key=lambda c: (scores[c], -order.index(c)))
+
+    def _forced_coin_flip(self, choices: dict[Cell, Fraction]) -> Optional[Cell]:
+        """Return a cell of a 50/50 that nothing can ever settle, if there is one.
+
+        That is a sentence {a, b} = 1 sharing no cell with any other, where a
+        and b have no unknown neighbour but each other: no number revealed
+        later can touch them, and the count is one mine either way.
+        """
+        for sentence in self.knowledge:
+            if len(sentence.cells) != 2 or sentence.count != 1:
+                continue
+            pair = set(sentence.cells)
+            if any(choices.get(c) != Fraction(1, 2) for c in pair):
+                continue
+            alone = all(s is sentence or not (s.cells & pair) for s in self.knowledge)
+            sealed = all(
+                n in pair or not self._is_unknown(n) for c in pair for n in self.neighbors(c)
+            )
+            if alone and sealed:
+                return min(pair)
+        return None
 
     def _is_unknown(self, cell: Cell) -> bool:
         """True when the AI knows neither that cell is safe nor that it is a mine."""
@@ -1669,29 +1702,44 @@ def endgame_search(height: int, width: int) -> EndgameSearch:
     return _SEARCHES[(height, width)]
 
 
+def mine_free_cells(height: int, width: int, first: Cell, rule: str) -> set[Cell]:
+    """Return the cells the first-click rule keeps free of mines for this first click."""
+    if rule == "none":
+        return set()
+    if rule == "safe":
+        return {first}
+    board = Minesweeper(height, width, 0, seed=0, first_click="none")
+    return {first} | set(board.neighbors(first))
+
+
 @functools.lru_cache(maxsize=32)
-def best_opening(height: int, width: int, mines: int, rule: str) -> Optional[tuple[Cell, int, int]]:
+def best_opening(
+    height: int,
+    width: int,
+    mines: int,
+    rule: str,
+    limit: Optional[int] = None,
+    budget: Optional[int] = None,
+) -> Optional[tuple[Cell, int, int]]:
     """Return (first click, boards won, boards) under best play, on boards small enough.
 
     Every placement of the mines that the first-click rule allows is listed
     and the game searched to the end for each candidate first click (one
     per symmetry class: the top-left quarter). None when the board has more
-    than FIRST_SEARCH_BOARDS placements or the search passes its budget.
+    than limit placements (FIRST_SEARCH_BOARDS) or the search passes its
+    budget (FIRST_SEARCH_BUDGET).
     """
     search = endgame_search(height, width)
     cells = search.cells
-    clear = 0 if rule == "none" else 1 if rule == "safe" else min(height, 3) * min(width, 3)
-    if math.comb(len(cells) - clear, mines) > FIRST_SEARCH_BOARDS:
+    clear = len(mine_free_cells(height, width, (0, 0), rule))
+    if math.comb(len(cells) - clear, mines) > (limit or FIRST_SEARCH_BOARDS):
         return None
-    board = Minesweeper(height, width, 0, seed=0, first_click="none")
     best: Optional[tuple[Cell, int, int]] = None
-    budget = FIRST_SEARCH_BUDGET
+    budget = budget or FIRST_SEARCH_BUDGET
     for first in cells:
         if 2 * first[0] > height - 1 or 2 * first[1] > width - 1:
             continue
-        keep_clear = {first} | (set(board.neighbors(first)) if rule == "opening" else set())
-        if rule == "none":
-            keep_clear = set()
+        keep_clear = mine_free_cells(height, width, first, rule)
         allowed = [c for c in cells if c not in keep_clear]
         boards = [search.mask(m) for m in itertools.combinations(allowed, mines)]
         try:

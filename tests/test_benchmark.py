@@ -249,3 +249,35 @@ def test_progress_counts_games_on_a_terminal() -> None:
     bar.advance(7)
     bar.close()
     assert "3/10 games" in stream.getvalue() and "10/10 games" in stream.getvalue()
+
+
+def test_without_switches_a_technique_off_only_for_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    import minesweeper
+
+    seen: list[bool] = []
+    real = MinesweeperAI._search_endgame
+
+    def spy(self: MinesweeperAI, solution: object) -> object:
+        seen.append(minesweeper.TECHNIQUES["search"])
+        return real(self, solution)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(MinesweeperAI, "_search_endgame", spy)
+    benchmark.run_games((4, 4, 4), "safe", 1, 6, ("tank",), jobs=1, without=("search",))
+    assert seen and not any(seen)
+    assert minesweeper.TECHNIQUES["search"] is True
+
+
+def test_exact_mode_compares_the_ai_with_best_play(capsys: pytest.CaptureFixture[str]) -> None:
+    # 3x3 with 2 mines under the safe rule: 28 placements after a first click.
+    assert benchmark.main(["--exact", "--board", "3x3x2", "--jobs", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["best"]["boards"] == 28 == report["ai"]["boards"]
+    assert report["ai"]["wins"] <= report["best"]["wins"]
+    assert report["ratio"] == pytest.approx(report["ai"]["wins"] / report["best"]["wins"])
+
+
+def test_exact_mode_refuses_a_board_too_big_to_search(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        benchmark.main(["--exact", "--board", "beginner"])
+    assert stop.value.code == 2
+    assert "too many to search" in capsys.readouterr().err
