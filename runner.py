@@ -387,7 +387,7 @@ class Controller:
         else:
             text = f"{len(result.revealed)} cells opened from {cell_name(cell)}."
         if self.game.won():
-            text += f" Every safe cell is open: won in {self.elapsed():.1f} s."
+            text += f" Every safe cell is open: {self.status_text().lower()}."
         return text
 
     # -- the AI's moves ---------------------------------------------------------
@@ -617,7 +617,7 @@ class Controller:
         """Return the status: Playing, Won in N s, or Lost."""
         status = self.game.status()
         if status == "won":
-            return f"Won in {self.elapsed():.1f} s"
+            return f"Won in {int(self.elapsed() * 10) / 10:.1f} s"  # tenths, never rounded up
         return status.capitalize()
 
 
@@ -862,14 +862,18 @@ def board_layer(view: Layout, ctrl: Controller, painter: Painter) -> pygame.Surf
 def draw_known(screen: pygame.Surface, view: Layout, ctrl: Controller) -> None:
     """Mark what the AI knows about hidden cells: a red dot for a mine, green for safe."""
     ai, radius = ctrl.ai, max(2, view.cell // 9)
-    inset = max(3, view.cell // 8) + radius + 1  # inside any highlight frame
     marks = [(c, KNOWN_MINE) for c in ai.mines] + [(c, KNOWN_SAFE) for c in ai.safes]
     for cell, colour in marks:
         if cell not in ctrl.game.revealed:
-            rect = view.cell_rect(cell)
-            centre = (rect.right - inset, rect.top + inset)
+            centre = dot_centre(view.cell_rect(cell))
             pygame.draw.circle(screen, colour, centre, radius)
             pygame.draw.circle(screen, INK, centre, radius, 1)
+
+
+def dot_centre(rect: pygame.Rect) -> tuple[int, int]:
+    """Return where a cell's knowledge dot goes: top right, inside any highlight frame."""
+    inset = max(3, rect.width // 8) + max(2, rect.width // 9) + 1
+    return (rect.right - inset, rect.top + inset)
 
 
 def draw_labels(screen: pygame.Surface, view: Layout, painter: Painter) -> None:
@@ -1053,7 +1057,7 @@ def draw_status(
     status = ctrl.game.status()
     colour = {"won": WON_COLOUR, "lost": LOST_COLOUR}.get(status, INK)
     boxes = (
-        (f"Mines {ctrl.game.mines_left()}", INK, 0.28),
+        (f"Mines {0 if ctrl.game.won() else ctrl.game.mines_left()}", INK, 0.28),
         (f"Time {int(ctrl.elapsed())}", INK, 0.28),
         (ctrl.status_text(), colour, 0.44),
     )

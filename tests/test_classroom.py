@@ -121,6 +121,24 @@ def test_step_colours_give_conclusions_precedence():
     assert others and all(colours[c] == runner.PREMISE for c in others)
 
 
+def test_classroom_dots_mark_what_the_ai_knows_about_hidden_cells():
+    ctrl = position(SUBSET)
+    painter = start(ctrl)
+    runner.draw(pygame.display.get_surface(), ctrl, painter)
+    screen, cells = pygame.display.get_surface(), view(ctrl).cell_rect
+    hidden_mines = ctrl.ai.mines - set(ctrl.game.revealed)
+    hidden_safes = ctrl.ai.safes - set(ctrl.game.revealed)
+    assert hidden_mines and hidden_safes
+    for cell in hidden_mines:
+        assert tuple(screen.get_at(runner.dot_centre(cells(cell))))[:3] == runner.KNOWN_MINE
+    for cell in hidden_safes:
+        assert tuple(screen.get_at(runner.dot_centre(cells(cell))))[:3] == runner.KNOWN_SAFE
+    ctrl.toggle_classroom()
+    runner.draw(screen, ctrl, painter)
+    cell = next(iter(hidden_mines))
+    assert tuple(screen.get_at(runner.dot_centre(cells(cell))))[:3] == runner.HIDDEN
+
+
 # -- Think ---------------------------------------------------------------------
 
 
