@@ -1086,7 +1086,9 @@ def draw_button(screen: pygame.Surface, button: Button, on: bool, painter: Paint
     """Draw a rounded button, filled when its toggle is on."""
     pygame.draw.rect(screen, BUTTON_ON if on else BUTTON, button.rect, border_radius=6)
     pygame.draw.rect(screen, HIDDEN_DARK, button.rect, 1, border_radius=6)
-    label = painter.text(button.label, 13, (255, 255, 255) if on else INK, bold=True)
+    ink = (255, 255, 255) if on else INK
+    size = 13 if painter.font(13, bold=True).size(button.label)[0] <= button.rect.width - 8 else 11
+    label = painter.text(button.label, size, ink, bold=True)
     screen.blit(label, label.get_rect(center=button.rect.center))
 
 
