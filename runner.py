@@ -1123,8 +1123,8 @@ def draw_legend(screen: pygame.Surface, at: tuple[int, int], painter: Painter) -
         screen.blit(label, (x + 15, y))
         x += 15 + label.get_width() + 10
     x, y = at[0], y + 16
-    for colour, word in KNOWN_LEGEND:
-        pygame.draw.circle(screen, colour, (x + 6, y + 7), 5)
+    for dot, word in KNOWN_LEGEND:
+        pygame.draw.circle(screen, dot, (x + 6, y + 7), 5)
         pygame.draw.circle(screen, INK, (x + 6, y + 7), 5, 1)
         label = painter.text(word, 11, FAINT_INK)
         screen.blit(label, (x + 15, y))
