@@ -580,9 +580,7 @@ class Step:
 
     def _text_guess(self) -> str:
         assert self.cell is not None and self.probability is not None
-        return (
-            f"guess {cell_name(self.cell)}: {percent(self.probability)} mine, the lowest{self.note}"
-        )
+        return f"guess {cell_name(self.cell)}: {percent(self.probability)} mine{self.note}"
 
     def _text_safe(self) -> str:
         assert self.cell is not None
@@ -1329,7 +1327,6 @@ class MinesweeperAI:
         if not choices:
             self.last_move = None
             return None
-        note = "" if solution.exact else " (approximate)"
         searched = self._search_endgame(solution)
         coin = self._forced_coin_flip(choices) if TECHNIQUES["fifty-fifty"] else None
         if searched is not None:
@@ -1340,8 +1337,16 @@ class MinesweeperAI:
             note = "; a 50/50 that no later number can settle, so take it before other risks"
         else:
             move = self._best_guess(choices)
+            lowest = min(choices.values())
+            note = (
+                ", the lowest"
+                if choices[move] == lowest
+                else f", not the lowest ({percent(lowest)}) but likelier to make the next one safe"
+            )
+            note += "" if solution.exact else " (approximate: the frontier was too wide to count)"
         self.last_move = Step("guess", cell=move, probability=choices[move], note=note)
-        self.steps.append(self.last_move)
+        if not self.steps or self.steps[-1] != self.last_move:
+            self.steps.append(self.last_move)  # asking twice logs the guess once
         return move
 
     # -- looking ahead to the end of the game -----------------------------------
@@ -1406,7 +1411,8 @@ class MinesweeperAI:
                 move, wins, total = solved
                 why = f"best play from here wins {wins} of the {total} boards, the most of any cell"
         self.last_move = Step("first", cell=move, note=why)
-        self.steps.append(self.last_move)
+        if not self.steps or self.steps[-1] != self.last_move:
+            self.steps.append(self.last_move)
         return move
 
     def _apply_enumeration(self, solution: Solution, probabilities: dict[Cell, Fraction]) -> None:
@@ -1520,9 +1526,9 @@ class MinesweeperAI:
         return expected / total if total else Fraction(0)
 
     def why_safe(self, cell: Cell) -> Optional[Step]:
-        """Return the latest step that concluded cell is safe, if any."""
+        """Return the step that proved cell safe (a zero count or an enumeration), if any."""
         for step in reversed(self.steps):
-            if cell in step.safes:
+            if cell in step.safes and step.rule in ("zero", "enumeration"):
                 return step
         return None
 

@@ -218,7 +218,6 @@ def controller_from_args(argv: Optional[list[str]]) -> Controller:
 # The controller: the game, the AI, and what the window is showing
 # ---------------------------------------------------------------------------
 
-PROVING_RULES = ("zero", "enumeration")
 
 
 def position_note(text: str) -> str:
@@ -434,12 +433,7 @@ class Controller:
 
     def proof(self, cell: Cell) -> Optional[Step]:
         """Return the step that proved cell safe (a zero count or an enumeration)."""
-        step = self.ai.why_safe(cell)
-        if step is None or step.rule in PROVING_RULES:
-            return step
-        # why_safe can return a "known" step, which only repeats a safe cell: look further back.
-        proofs = (s for s in reversed(self.ai.steps) if cell in s.safes and s.rule in PROVING_RULES)
-        return next(proofs, step)
+        return self.ai.why_safe(cell)
 
     def toggle_autoplay(self) -> None:
         """Start or stop the AI playing one move per timer tick until the game ends."""

@@ -404,11 +404,12 @@ def test_a_guess_is_the_least_likely_mine_and_changes_nothing(monkeypatch, margi
     # AI trade a little safety (at most GUESS_MARGIN) for a more useful cell.
     # With the margin set to 0 the guess must be exactly the safest cell.
     # Checked on every guess of 150 seeded games against the probabilities
-    # just before the move. The endgame search, which may rightly prefer a
-    # riskier cell that wins more games, is switched off here and tested in
-    # test_search.py.
+    # just before the move. The endgame search and the early 50/50, which
+    # rightly take a riskier cell (one that wins more games, or a coin flip
+    # that must come anyway), are switched off here and tested on their own.
     monkeypatch.setattr(minesweeper, "GUESS_MARGIN", margin)
-    monkeypatch.setattr(minesweeper, "SEARCH_CONFIGS", 0)
+    monkeypatch.setitem(minesweeper.TECHNIQUES, "search", False)
+    monkeypatch.setitem(minesweeper.TECHNIQUES, "fifty-fifty", False)
     guesses = 0
     for seed in range(150):
         rng = random.Random(seed)

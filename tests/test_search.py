@@ -9,6 +9,7 @@ with EndgameSearch, which reasons over sets of placements and free cells.
 
 import itertools
 import random
+from fractions import Fraction
 from functools import cache
 
 import pytest
@@ -181,3 +182,25 @@ def test_a_search_past_its_budget_falls_back_to_the_one_step_rule(monkeypatch):
         for cell, count in game.reveal(move).revealed:
             ai.add_knowledge(cell, count)
     assert guesses >= 1
+
+
+def test_an_unavoidable_fifty_fifty_is_taken_before_other_risks():
+    # A1/B1... here A1 and A2 share one mine ({A1, A2} = 1 from B1 = 1 after
+    # B2's other mine is known) and every neighbour of theirs is revealed or a
+    # known mine: no later number can tell them apart. The closed cells on the
+    # right are each 30% likely to be mines, safer than 50%, but that coin
+    # flip must come anyway, so the AI takes it first and says why.
+    game = Minesweeper.from_text("*.*21*...*\n13*22....*\n01112*..*.\n00002***..\n00001..*..\n")
+    ai = MinesweeperAI(game.height, game.width, mines=len(game.mines))
+    for cell, count in game.revealed.items():
+        ai.add_knowledge(cell, count)
+    odds = ai.mine_probabilities()
+    move = ai.make_move()
+    assert move in {(0, 0), (0, 1)}
+    assert ai.last_move.rule == "guess"
+    assert odds[move] == Fraction(1, 2)
+    assert "50/50" in ai.last_move.note
+    assert min(odds.values()) < Fraction(1, 2)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(minesweeper.TECHNIQUES, "fifty-fifty", False)
+        assert odds[ai.make_move()] < Fraction(1, 2)
