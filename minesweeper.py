@@ -1058,20 +1058,9 @@ class MinesweeperAI:
                 sentence.mark_mine(cell)
             elif cell in self.safes:
                 sentence.mark_safe(cell)
-        if not 0 <= sentence.count <= len(sentence.cells):
-            raise Contradiction(f"{sentence.text()} cannot hold: the numbers contradict each other")
-        key = frozenset(sentence.cells)
-        if not key:
+        if not self._index(sentence):
             return False
-        if key in self._by_cells:
-            if self._by_cells[key].count != sentence.count:
-                raise Contradiction(f"{sentence.text()} contradicts {self._by_cells[key].text()}")
-            return False
-        self._by_cells[key] = sentence
-        for cell in key:
-            self._containing.setdefault(cell, {})[id(sentence)] = sentence
         self.knowledge.append(sentence)
-        self._queue.append(sentence)
         return True
 
     def _alive(self, sentence: Sentence) -> bool:
@@ -1116,7 +1105,7 @@ class MinesweeperAI:
                 sentence.mark_mine(cell)
             else:
                 sentence.mark_safe(cell)
-            if self._reinsert(sentence):
+            if self._index(sentence):
                 known = frozenset([cell])
                 self.steps.append(
                     Step(
@@ -1128,8 +1117,8 @@ class MinesweeperAI:
                     )
                 )
 
-    def _reinsert(self, sentence: Sentence) -> bool:
-        """Put a changed sentence back under its new cells; False if it is gone."""
+    def _index(self, sentence: Sentence) -> bool:
+        """File a new or changed sentence under its cells and queue it; False if empty or known."""
         key = frozenset(sentence.cells)
         if not 0 <= sentence.count <= len(key):
             raise Contradiction(f"{sentence.text()} cannot hold: the numbers contradict each other")
