@@ -736,7 +736,7 @@ def elimination_order(rules: Sequence[tuple[frozenset[Var], int]]) -> list[Var]:
     return order
 
 
-def count_component(rules: list[Rule], budget: int = STATE_BUDGET) -> Component:
+def count_component(rules: list[Rule], budget: Optional[int] = None) -> Component:
     """Count the arrangements of one component by number of mines, per cell.
 
     Cells named by exactly the same rules form a group: a group of m cells
@@ -807,8 +807,8 @@ def count_component(rules: list[Rule], budget: int = STATE_BUDGET) -> Component:
         states = nxt
         if not states:
             raise Contradiction("no arrangement of mines agrees with these numbers")
-        if len(states) > budget:
-            raise TooWide(f"{len(states)} partial arrangements exceed the budget of {budget}")
+        if len(states) > (budget or STATE_BUDGET):
+            raise TooWide(f"{len(states)} partial arrangements exceed the budget")
     packed, tallies = states[()]
     counts = _unpack(packed, bits, len(membership) + 1)
     per_cell: dict[Cell, Poly] = {}

@@ -219,7 +219,6 @@ def controller_from_args(argv: Optional[list[str]]) -> Controller:
 # ---------------------------------------------------------------------------
 
 
-
 def position_note(text: str) -> str:
     """Return the comment lines after a position's title, joined: what the class should see."""
     comments = [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]

@@ -204,3 +204,26 @@ def test_an_unavoidable_fifty_fifty_is_taken_before_other_risks():
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(minesweeper.TECHNIQUES, "fifty-fifty", False)
         assert odds[ai.make_move()] < Fraction(1, 2)
+
+
+def test_a_frontier_past_the_counting_budget_is_approximated_and_says_so(monkeypatch):
+    # With a budget of 2 partial arrangements, no real component can be
+    # counted exactly: the engine must fall back, mark the result inexact,
+    # keep every figure a probability, and the guess must say it is
+    # approximate rather than pass the numbers off as exact.
+    monkeypatch.setattr(minesweeper, "STATE_BUDGET", 2)
+    game = Minesweeper(9, 9, 20, seed=11)
+    ai = MinesweeperAI(9, 9, 20)
+    for cell, count in game.reveal((4, 4)).revealed:
+        ai.add_knowledge(cell, count)
+    solution = ai.solution()
+    assert not solution.exact
+    odds = ai.mine_probabilities()
+    assert all(0 <= p <= 1 for p in odds.values())
+    while ai.make_safe_move() is not None:
+        for cell, count in game.reveal(ai.make_safe_move()).revealed:
+            ai.add_knowledge(cell, count)
+    move = ai.make_move()
+    if ai.last_move.rule == "guess":
+        assert "approximate" in ai.last_move.note
+    assert move not in ai.mines
