@@ -400,7 +400,8 @@ def parse_board(text: str) -> BoardText:
     for i, (number, line) in enumerate(rows):
         if len(line) != width:
             raise ValueError(
-                f"line {number}: expected {width} cells like the first row, found {len(line)}"
+                f"line {number}, column {min(len(line), width) + 1}: expected {width} cells "
+                f"like the first row, found {len(line)}"
             )
         for j, char in enumerate(line):
             _read_symbol(board, (i, j), char, number, j + 1)
