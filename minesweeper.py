@@ -552,14 +552,15 @@ class Step:
         )
 
     def _text_zero(self) -> str:
-        n = len(self.safes)
-        return f"all {n} of {cells_text(self.safes)} are safe: the count is 0"
+        if len(self.safes) == 1:
+            return f"{cells_text(self.safes)} is safe: the count is 0"
+        return f"all {len(self.safes)} of {cells_text(self.safes)} are safe: the count is 0"
 
     def _text_full(self) -> str:
-        n = len(self.mines)
-        return (
-            f"all {n} of {cells_text(self.mines)} are mines: the count equals the number of cells"
-        )
+        which = cells_text(self.mines)
+        if len(self.mines) == 1:
+            return f"{which} is a mine: the count equals the number of cells"
+        return f"all {len(self.mines)} of {which} are mines: the count equals the number of cells"
 
     def _text_subset(self) -> str:
         assert self.sentence is not None

@@ -505,3 +505,23 @@ def test_the_knowledge_base_never_calls_a_mine_safe(seed):
         assert not ai.safes & game.mines
         assert ai.mines <= game.mines
         assert not has_empty_or_duplicate(ai.knowledge)
+
+
+def test_step_words_for_one_cell_and_for_several():
+    # The classroom reads these aloud: one cell "is", several "are".
+    ai = MinesweeperAI(3, 3)
+    ai.add_knowledge((0, 0), 1)  # {A2, B1, B2} = 1
+    ai.add_knowledge((0, 1), 1)  # {A3, B1, B2, B3} = 1 -> {A3, B3} = 0
+    ai.add_knowledge((0, 2), 1)  # all of A's numbers are 1: {B2, B3} = 1 ...
+    words = [s.text() for s in ai.steps if s.rule in ("zero", "full")]
+    assert "all 2 of {A3, B3} are safe: the count is 0" in words
+    single = MinesweeperAI(2, 2)
+    single.add_knowledge((0, 0), 3)
+    assert [s.text() for s in single.steps if s.rule == "full"] == [
+        "all 3 of {A2, B1, B2} are mines: the count equals the number of cells"
+    ]
+    one = MinesweeperAI(1, 2)
+    one.add_knowledge((0, 0), 1)
+    assert [s.text() for s in one.steps if s.rule == "full"] == [
+        "{A2} is a mine: the count equals the number of cells"
+    ]
