@@ -51,6 +51,17 @@ def cell_name(cell: Cell) -> str:
     return f"{row_name(cell[0])}{cell[1] + 1}"
 
 
+def neighbors_on(cell: Cell, height: int, width: int) -> list[Cell]:
+    """Return the cells around cell on a height x width board, in reading order."""
+    i, j = cell
+    return [
+        (r, c)
+        for r in range(max(0, i - 1), min(height, i + 2))
+        for c in range(max(0, j - 1), min(width, j + 2))
+        if (r, c) != cell
+    ]
+
+
 def cells_text(cells: Iterable[Cell]) -> str:
     """Return "{A1, B2}" for a group of cells, in reading order."""
     return "{" + ", ".join(cell_name(c) for c in sorted(cells)) + "}"
@@ -182,13 +193,7 @@ class Minesweeper:
 
     def neighbors(self, cell: Cell) -> list[Cell]:
         """Return the cells around cell (not cell itself), in reading order."""
-        i, j = cell
-        return [
-            (r, c)
-            for r in range(max(0, i - 1), min(self.height, i + 2))
-            for c in range(max(0, j - 1), min(self.width, j + 2))
-            if (r, c) != cell
-        ]
+        return neighbors_on(cell, self.height, self.width)
 
     # -- CS50's queries ------------------------------------------------------
 
@@ -1018,13 +1023,7 @@ class MinesweeperAI:
 
     def neighbors(self, cell: Cell) -> list[Cell]:
         """Return the cells around cell on this AI's board."""
-        i, j = cell
-        return [
-            (r, c)
-            for r in range(max(0, i - 1), min(self.height, i + 2))
-            for c in range(max(0, j - 1), min(self.width, j + 2))
-            if (r, c) != cell
-        ]
+        return neighbors_on(cell, self.height, self.width)
 
     def all_cells(self) -> list[Cell]:
         """Return every cell of the board in reading order."""

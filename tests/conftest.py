@@ -11,3 +11,21 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def pygame_display():
+    """Start pygame's display and fonts for a window test; stop auto-play and events after."""
+    import pygame
+
+    import runner
+
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    if pygame.display.get_init():
+        pygame.time.set_timer(runner.AUTOPLAY_EVENT, 0)
+        pygame.event.clear()

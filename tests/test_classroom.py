@@ -21,15 +21,7 @@ FIFTY_FIFTY = "# fifty-fifty\n001.\n013*\n01**\n"
 SHIPPED = sorted((ROOT / "assets" / "positions").glob("*.txt"))
 
 
-@pytest.fixture(autouse=True)
-def display():
-    """Start the display and fonts for each test."""
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    if pygame.display.get_init():
-        pygame.time.set_timer(runner.AUTOPLAY_EVENT, 0)
-        pygame.event.clear()
+pytestmark = pytest.mark.usefixtures("pygame_display")
 
 
 def position(text, **kwargs):

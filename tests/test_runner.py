@@ -24,15 +24,7 @@ CORNER = "# corner\n*..\n.1.\n...\n"
 TWO_MINES = "# two mines\n*...\n....\n...*\n....\n"
 
 
-@pytest.fixture(autouse=True)
-def display():
-    """Start the display and fonts for each test, and stop any auto-play timer after."""
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    if pygame.display.get_init():
-        pygame.time.set_timer(runner.AUTOPLAY_EVENT, 0)
-        pygame.event.clear()
+pytestmark = pytest.mark.usefixtures("pygame_display")
 
 
 def start(ctrl: runner.Controller) -> runner.Painter:
