@@ -227,3 +227,19 @@ def test_a_frontier_past_the_counting_budget_is_approximated_and_says_so(monkeyp
     if ai.last_move.rule == "guess":
         assert "approximate" in ai.last_move.note
     assert move not in ai.mines
+
+
+@pytest.mark.parametrize(
+    "height, width, expected", [(16, 30, (3, 3)), (9, 9, (3, 3)), (4, 4, (1, 1)), (1, 5, (0, 2))]
+)
+def test_the_opening_rule_starts_a_few_cells_in_and_never_off_the_board(height, width, expected):
+    # Under "opening" the first click is sure to be a 0; D4 measured best on
+    # expert. Small boards get their middle instead (their own search may
+    # override that when the board is small enough to solve).
+    minesweeper.TECHNIQUES["search"] = False
+    try:
+        ai = MinesweeperAI(height, width, 1, first_click="opening")
+        assert ai.make_move() == expected
+        assert ai.last_move.rule == "first"
+    finally:
+        minesweeper.TECHNIQUES["search"] = True
