@@ -845,14 +845,6 @@ def _convolve(a: Poly, b: Poly) -> Poly:
     return out
 
 
-def _product(polys: list[Poly]) -> Poly:
-    """Return the product of many count polynomials."""
-    out = [1]
-    for p in polys:
-        out = _convolve(out, p)
-    return out
-
-
 def solve(
     rules: list[Rule],
     mines_left: Optional[int],
@@ -1248,21 +1240,25 @@ class MinesweeperAI:
 
     def unknown_cells(self) -> list[Cell]:
         """Return the cells whose state the AI does not know, in reading order."""
-        return [
-            c
-            for c in self.all_cells()
-            if c not in self.moves_made and c not in self.mines and c not in self.safes
-        ]
+        return [c for c in self.all_cells() if self._is_unknown(c)]
 
     def solution(self) -> Solution:
         """Return the enumeration's result over the current knowledge base."""
         self._sync()
         self._compact()
-        rules = [(frozenset(s.cells), s.count) for s in self.knowledge]
-        frontier = set().union(*(r[0] for r in rules)) if rules else set()
+        rules = self._rules()
+        frontier = self._frontier()
         outside = sum(1 for c in self.unknown_cells() if c not in frontier)
         left = None if self.total_mines is None else self.total_mines - len(self.mines)
         return solve(rules, left, outside)
+
+    def _rules(self) -> list[Rule]:
+        """Return the knowledge base as the engine's rules: (cells, count) pairs."""
+        return [(frozenset(s.cells), s.count) for s in self.knowledge]
+
+    def _frontier(self) -> set[Cell]:
+        """Return the cells that some sentence names."""
+        return set().union(*(s.cells for s in self.knowledge))
 
     def mine_probabilities(self) -> dict[Cell, Fraction]:
         """Return every unrevealed cell -> the exact chance that it holds a mine.
@@ -1348,9 +1344,10 @@ class MinesweeperAI:
         """
         assert self.total_mines is not None
         left = self.total_mines - len(self.mines)
-        rules = [(frozenset(s.cells), s.count) for s in self.knowledge]
+        rules = self._rules()
         frontier = elimination_order(rules) if rules else []
-        outside = [c for c in self.unknown_cells() if c not in set(frontier)]
+        named = self._frontier()
+        outside = [c for c in self.unknown_cells() if c not in named]
         found: list[frozenset[Cell]] = []
         for placed in _frontier_placements(rules, frontier):
             rest = left - len(placed)
@@ -1453,7 +1450,7 @@ class MinesweeperAI:
             return near[0]
         # Cells off the frontier whose unknown neighbours are off it too differ
         # only in how many unknown neighbours they have: one of each will do.
-        frontier = set().union(*(s.cells for s in self.knowledge))
+        frontier = self._frontier()
         candidates: dict[object, Cell] = {}
         for c in near:
             around = [n for n in self.neighbors(c) if self._is_unknown(n)]

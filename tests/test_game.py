@@ -3,19 +3,9 @@
 import random
 
 import pytest
+from helpers import around
 
 from minesweeper import Minesweeper, max_mines
-
-
-def around(cell, height, width):
-    """Neighbours computed here, independently of the game."""
-    i, j = cell
-    return {
-        (i + di, j + dj)
-        for di in (-1, 0, 1)
-        for dj in (-1, 0, 1)
-        if (di, dj) != (0, 0) and 0 <= i + di < height and 0 <= j + dj < width
-    }
 
 
 def count_around(game, cell):

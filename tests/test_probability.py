@@ -7,6 +7,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
+from helpers import around, snapshot
 
 import minesweeper
 from minesweeper import Contradiction, Minesweeper, MinesweeperAI, Sentence, solve
@@ -15,16 +16,6 @@ HALF = Fraction(1, 2)
 
 
 # -- independent helpers: geometry and brute force written for the tests ----------
-
-
-def around(cell, height, width):
-    i, j = cell
-    return [
-        (i + di, j + dj)
-        for di in (-1, 0, 1)
-        for dj in (-1, 0, 1)
-        if (di, dj) != (0, 0) and 0 <= i + di < height and 0 <= j + dj < width
-    ]
 
 
 def brute_force(height, width, total, shown):
@@ -75,15 +66,6 @@ def shown_of(text):
     """The revealed cells of a board text with their numbers, and its size."""
     game = Minesweeper.from_text(text)
     return game, dict(game.revealed)
-
-
-def snapshot(ai):
-    return (
-        set(ai.moves_made),
-        set(ai.mines),
-        set(ai.safes),
-        sorted((sorted(s.cells), s.count) for s in ai.knowledge),
-    )
 
 
 def play_some(seed, *, total_known=True):

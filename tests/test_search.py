@@ -13,19 +13,10 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
+from helpers import around
 
 import minesweeper
 from minesweeper import Minesweeper, MinesweeperAI, best_opening, endgame_search
-
-
-def neighbours(height, width, cell):
-    i, j = cell
-    return [
-        (r, c)
-        for r in range(max(0, i - 1), min(height, i + 2))
-        for c in range(max(0, j - 1), min(width, j + 2))
-        if (r, c) != cell
-    ]
 
 
 def observe(height, width, mines, seen, click):
@@ -38,9 +29,9 @@ def observe(height, width, mines, seen, click):
         cell = todo.pop()
         if cell in shown:
             continue
-        shown[cell] = sum(1 for n in neighbours(height, width, cell) if n in mines)
+        shown[cell] = sum(1 for n in around(cell, height, width) if n in mines)
         if shown[cell] == 0:
-            todo.extend(neighbours(height, width, cell))
+            todo.extend(around(cell, height, width))
     return frozenset(shown.items())
 
 
