@@ -627,9 +627,10 @@ FIRST_SEARCH_BOARDS = 3_100
 FIRST_SEARCH_BUDGET = 8_000_000
 # The guess techniques beyond the lowest probability, each measured in the
 # README's ladder; benchmark.py --without switches them off to measure them.
-TECHNIQUES = {"lookahead": True, "search": True, "fifty-fifty": True}
+TECHNIQUES = {"lookahead": True, "progress": True, "search": True, "fifty-fifty": True}
 GUESS_MARGIN = Fraction(5, 100)
 GUESS_CANDIDATES = 12
+PROGRESS_BONUS = Fraction(3, 10)
 
 
 class Contradiction(ValueError):
@@ -1327,7 +1328,8 @@ class MinesweeperAI:
             note = (
                 ", the lowest"
                 if choices[move] == lowest
-                else f", not the lowest ({percent(lowest)}) but likelier to make the next one safe"
+                else f", not the lowest ({percent(lowest)}) but its number is likelier "
+                "to make the next click safe"
             )
             note += "" if solution.exact else " (approximate: the frontier was too wide to count)"
         self.last_move = Step("guess", cell=move, probability=choices[move], note=note)
@@ -1434,14 +1436,17 @@ class MinesweeperAI:
         self._compact()
 
     def _best_guess(self, choices: dict[Cell, Fraction]) -> Cell:
-        """Return the guess most likely to survive this click and the next one.
+        """Return the guess most likely to survive this click and to move the game on.
 
         The candidates are the cells within GUESS_MARGIN of the lowest mine
         probability. For each, every number it could show is tried: the
         position after that number is solved again, and the safest cell
-        there is its "next safety" (1 when the number proves a cell safe).
-        The score is P(safe now) x E[next safety], so among equally risky
-        cells the one whose number is likeliest to help wins.
+        there is its "next safety" (1 when the number proves a cell safe,
+        which is "progress"). The score is
+        P(safe now) x (E[next safety] + PROGRESS_BONUS x P(progress)),
+        so among equally risky cells the one whose number is likeliest to
+        help wins, and a cell likely to open new ground (a far corner, say)
+        beats one that only tends to make the next guess a little safer.
         """
         lowest = min(choices.values())
         ranked = sorted(choices, key=lambda c: (choices[c], self._unknown_neighbors(c), c))
@@ -1460,7 +1465,11 @@ class MinesweeperAI:
                 break
         cache: dict[frozenset[Rule], Component] = {}
         order = list(candidates.values())
-        scores = {c: (1 - choices[c]) * self._next_safety(c, cache) for c in order}
+        bonus = PROGRESS_BONUS if TECHNIQUES["progress"] else 0
+        scores = {}
+        for c in order:
+            safety, progress = self._next_safety(c, cache)
+            scores[c] = (1 - choices[c]) * (safety + bonus * progress)
         return max(order, key=lambda c: (scores[c], -order.index(c)))
 
     def _forced_coin_flip(self, choices: dict[Cell, Fraction]) -> Optional[Cell]:
@@ -1492,14 +1501,21 @@ class MinesweeperAI:
         """Return how many neighbours of cell are neither revealed nor known."""
         return sum(1 for n in self.neighbors(cell) if self._is_unknown(n))
 
-    def _next_safety(self, cell: Cell, cache: dict[frozenset[Rule], Component]) -> Fraction:
-        """Return E[safety of the best next click] if cell turns out safe."""
+    def _next_safety(
+        self, cell: Cell, cache: dict[frozenset[Rule], Component]
+    ) -> tuple[Fraction, Fraction]:
+        """Return E[safety of the best next click] and P(progress) if cell turns out safe.
+
+        Progress means the number shown proves some cell safe (or the count
+        does), so the next click is free.
+        """
         rules = [(frozenset(s.cells - {cell}), s.count) for s in self.knowledge]
         around = [n for n in self.neighbors(cell) if self._is_unknown(n)]
         assert self.total_mines is not None
         left = self.total_mines - len(self.mines)
         unknown = [c for c in self.unknown_cells() if c != cell]
         total = 0
+        progress = 0
         expected = Fraction(0)
         for shown in range(len(around) + 1):
             these = rules + [(frozenset(around), shown)]
@@ -1509,10 +1525,16 @@ class MinesweeperAI:
                 after = solve(these, left, outside, cache)
             except Contradiction:
                 continue
-            best = after.safest()
+            # When no unknown cell could be safe, every one left is a mine:
+            # this click wins the game, and nothing further is risked.
+            best = after.safest() or Fraction(1)
             total += after.weight
             expected += after.weight * best
-        return expected / total if total else Fraction(0)
+            if best == 1:
+                progress += after.weight
+        if not total:
+            return Fraction(0), Fraction(0)
+        return expected / total, Fraction(progress, total)
 
     def why_safe(self, cell: Cell) -> Optional[Step]:
         """Return the step that proved cell safe (a zero count or an enumeration), if any."""
