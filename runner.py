@@ -712,7 +712,7 @@ def layout(size: tuple[int, int], ctrl: Controller) -> Layout:
     title = pygame.Rect(x, MARGIN, inner, 2 * LINE)
     status = pygame.Rect(x, title.bottom + 4, inner, 40)
     buttons, y = _buttons(ctrl, x, status.bottom + 10, inner)
-    message = pygame.Rect(x, y + 4, inner, 3 * LINE)
+    message = pygame.Rect(x, y + 4, inner, 4 * LINE)
     step_height = 8 * LINE if ctrl.classroom else 0
     step = pygame.Rect(x, message.bottom + 6, inner, step_height)
     help_rect = pygame.Rect(x, height - 4 * 15 - MARGIN, inner, 4 * 15)
@@ -1191,13 +1191,18 @@ def draw_wrapped(
     bold: bool = False,
     line: int = LINE,
 ) -> None:
-    """Draw text word-wrapped into rect; lines that do not fit are left out."""
-    y = rect.y
-    for part in wrap(text, painter.font(size, bold), rect.width):
-        if y + line > rect.bottom + 2:
-            break
-        screen.blit(painter.text(part, size, colour, bold), (rect.x, y))
-        y += line
+    """Draw text word-wrapped into rect; when it does not all fit, the last line ends in "…"."""
+    font = painter.font(size, bold)
+    parts = wrap(text, font, rect.width)
+    room = max(0, (rect.height + 2) // line)
+    if len(parts) > room > 0:
+        parts = parts[:room]
+        cut = parts[-1]
+        while cut and font.size(cut + " …")[0] > rect.width:
+            cut = cut.rsplit(" ", 1)[0] if " " in cut else cut[:-1]
+        parts[-1] = f"{cut} …"
+    for k, part in enumerate(parts[:room]):
+        screen.blit(painter.text(part, size, colour, bold), (rect.x, rect.y + k * line))
 
 
 # ---------------------------------------------------------------------------

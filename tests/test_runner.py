@@ -446,3 +446,22 @@ def test_each_state_renders_with_the_right_cell_colours(tmp_path):
     for mine in ctrl.game.mines:  # every mine is shown flagged, flags or not
         assert inner_pixel(won, cells(mine)) == runner.HIDDEN
         assert has_colour(won, cells(mine), make_images.FLAG_RED)
+
+
+def test_a_message_too_long_for_its_box_ends_in_an_ellipsis(monkeypatch):
+    # The status box holds four lines; a longer text must show that it was cut.
+    painter = runner.Painter()
+    drawn = []
+    real_text = painter.text
+    monkeypatch.setattr(
+        painter, "text", lambda part, *rest: drawn.append(part) or real_text(part, *rest)
+    )
+    screen = pygame.Surface((400, 200))
+    box = pygame.Rect(0, 0, 200, 4 * runner.LINE)
+    runner.draw_wrapped(screen, "word " * 200, box, painter, 14)
+    assert len(drawn) == 4
+    assert drawn[-1].endswith(" …")
+    assert painter.font(14, False).size(drawn[-1])[0] <= box.width
+    drawn.clear()
+    runner.draw_wrapped(screen, "short and whole", box, painter, 14)
+    assert drawn == ["short and whole"]
