@@ -30,6 +30,7 @@ import time
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from multiprocessing import Pool
 from typing import Any, Optional
 
@@ -98,6 +99,7 @@ class Record:
     safe_errors: int = 0
     stuck: bool = False
     crash: str = ""
+    lost_on: str = ""  # the fatal click: one of LOSSES, "" for a game not lost on a click
 
     def outcome(self) -> tuple[object, ...]:
         """Return everything but the timings: equal for equal seeds."""
@@ -110,6 +112,7 @@ class Record:
             self.safe_errors,
             self.stuck,
             self.crash,
+            self.lost_on,
         )
 
 
@@ -159,9 +162,29 @@ def play_moves(game: Minesweeper, ai: MinesweeperAI, player: str, record: Record
         t3 = time.perf_counter()
         # The game's own reveal (t1..t2) is not the AI's cost.
         record.move_ms.append((t1 - t0 + t3 - t2) * 1000)
+        if result.exploded is not None:
+            record.lost_on = fatal_click(ai, kind, record.kinds.get("guess", 0))
+            if kind in ("safe", "proven"):
+                record.safe_errors += 1
         record.kinds[kind] = record.kinds.get(kind, 0) + 1
-        if result.exploded is not None and kind in ("safe", "proven"):
-            record.safe_errors += 1
+
+
+# Where lost games end, worst first for a strong player: the first guess is
+# mostly the board's density (a corner that shows a number leaves nothing
+# better), a 50/50 is a coin flip, later guesses are where play can improve.
+LOSSES = ("first click", "first guess", "a 50/50", "later guess", "a safe call")
+
+
+def fatal_click(ai: MinesweeperAI, kind: str, guesses_before: int) -> str:
+    """Return which of LOSSES the click that hit a mine was."""
+    if kind == "first":
+        return "first click"
+    if kind != "guess":
+        return "a safe call"
+    step = ai.last_move
+    if step is not None and step.rule == "guess" and step.probability == Fraction(1, 2):
+        return "a 50/50"
+    return "first guess" if guesses_before == 0 else "later guess"
 
 
 Task = tuple[int, int, int, Board, str, tuple[str, ...], tuple[str, ...]]
@@ -311,6 +334,12 @@ def player_figures(records: Sequence[Record]) -> dict[str, Any]:
         "kinds": kinds,
         "guess_share": kinds["guess"] / len(moves) if moves else 0.0,
         "guesses_per_game": kinds["guess"] / games if games else 0.0,
+        # The cs50 player knows no probabilities, so it cannot tell a 50/50.
+        "losses": {
+            k: sum(r.lost_on == k for r in records)
+            for k in LOSSES
+            if k != "a 50/50" or any(r.player == "tank" for r in records)
+        },
         "safe_call_errors": sum(r.safe_errors for r in records),
         "stuck": sum(r.stuck for r in records),
         "crashes": sum(bool(r.crash) for r in records),
@@ -347,10 +376,23 @@ ROWS: list[tuple[str, Any]] = [
     ("moves per game", lambda f: f"{f['moves_per_game']:.1f}"),
     ("guesses, share of moves", lambda f: f"{100 * f['guess_share']:.2f}%"),
     ("guesses per game", lambda f: f"{f['guesses_per_game']:.2f}"),
+    ("lost on the first click", lambda f: lost(f, "first click")),
+    ("lost on the first guess", lambda f: lost(f, "first guess")),
+    ("lost on a 50/50", lambda f: lost(f, "a 50/50")),
+    ("lost on a later guess", lambda f: lost(f, "later guess")),
     ("safe-call errors", lambda f: f"{f['safe_call_errors']}"),
     ("stuck (no move)", lambda f: f"{f['stuck']}"),
     ("crashes", lambda f: f"{f['crashes']}"),
 ]
+
+
+def lost(figures: dict[str, Any], where: str) -> str:
+    """Return how many games ended on that kind of click, and their share of all games."""
+    if where not in figures["losses"]:
+        return "-"
+    n = figures["losses"][where]
+    games = figures["games"]
+    return f"{n} ({100 * n / games:.2f}%)" if games else "0"
 
 
 def format_table(report: dict[str, Any]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -142,6 +143,35 @@ def test_a_crash_is_recorded_not_raised(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(MinesweeperAI, "make_move", broken)
     record = benchmark.play_one(0, 1, (6, 6, 4), "safe", "tank")
     assert record.crash == "RuntimeError: boom" and not record.won
+
+
+def test_the_fatal_click_is_named_by_its_kind_and_odds() -> None:
+    ai = MinesweeperAI(4, 4, 3)
+    ai.last_move = Step("guess", cell=(0, 1), probability=Fraction(1, 2))
+    assert benchmark.fatal_click(ai, "guess", 0) == "a 50/50"
+    assert benchmark.fatal_click(ai, "guess", 3) == "a 50/50"
+    ai.last_move = Step("guess", cell=(0, 1), probability=Fraction(1, 3))
+    assert benchmark.fatal_click(ai, "guess", 0) == "first guess"
+    assert benchmark.fatal_click(ai, "guess", 1) == "later guess"
+    assert benchmark.fatal_click(ai, "first", 0) == "first click"
+    assert benchmark.fatal_click(ai, "proven", 2) == "a safe call"
+    ai.last_move = None  # the cs50 player: a random guess, odds unknown
+    assert benchmark.fatal_click(ai, "guess", 0) == "first guess"
+
+
+@pytest.mark.parametrize("rule", ["safe", "none"])
+def test_every_lost_game_is_counted_once_by_its_fatal_click(rule: str) -> None:
+    records = benchmark.run_games((5, 5, 7), rule, 4, 40, ("tank", "cs50"), jobs=1)
+    for r in records:
+        assert (r.lost_on == "") == r.won, (r.index, r.player, r.lost_on)
+        assert r.lost_on in ("",) + benchmark.LOSSES
+    figures = benchmark.summarise(records)
+    for player, f in figures.items():
+        assert sum(f["losses"].values()) == f["games"] - f["wins"] > 0, player
+        assert f["losses"]["a safe call"] == 0
+    assert "a 50/50" not in figures["cs50"]["losses"]
+    if rule == "safe":
+        assert figures["tank"]["losses"]["first click"] == 0
 
 
 # -- the command line --------------------------------------------------------------
