@@ -169,9 +169,9 @@ def play_moves(game: Minesweeper, ai: MinesweeperAI, player: str, record: Record
         record.kinds[kind] = record.kinds.get(kind, 0) + 1
 
 
-# Where lost games end, worst first for a strong player: the first guess is
+# The click that ends a lost game. For a strong player the first guess is
 # mostly the board's density (a corner that shows a number leaves nothing
-# better), a 50/50 is a coin flip, later guesses are where play can improve.
+# better) and a 50/50 a coin flip; later guesses are where play can improve.
 LOSSES = ("first click", "first guess", "a 50/50", "later guess", "a safe call")
 
 
