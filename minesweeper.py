@@ -1475,22 +1475,23 @@ class MinesweeperAI:
     def _forced_coin_flip(self, choices: dict[Cell, Fraction]) -> Optional[Cell]:
         """Return a cell of a 50/50 that nothing can ever settle, if there is one.
 
-        That is a sentence {a, b} = 1 sharing no cell with any other, where a
-        and b have no unknown neighbour but each other: no number revealed
-        later can touch them, and the count is one mine either way.
+        That is a sentence {a, b} = 1 where every cell next to one of a and b
+        but not the other is a known mine. Every number shown now or later
+        then counts a and b together or not at all, so moving the mine from
+        one to the other never changes what the board shows: the coin flip
+        has to be taken some time, and taken first it costs nothing more,
+        while the number it reveals may save a guess elsewhere.
         """
+        half = Fraction(1, 2)
         for sentence in self.knowledge:
             if len(sentence.cells) != 2 or sentence.count != 1:
                 continue
-            pair = set(sentence.cells)
-            if any(choices.get(c) != Fraction(1, 2) for c in pair):
+            a, b = sorted(sentence.cells)
+            if choices.get(a) != half or choices.get(b) != half:
                 continue
-            alone = all(s is sentence or not (s.cells & pair) for s in self.knowledge)
-            sealed = all(
-                n in pair or not self._is_unknown(n) for c in pair for n in self.neighbors(c)
-            )
-            if alone and sealed:
-                return min(pair)
+            one_sided = set(self.neighbors(a)).symmetric_difference(self.neighbors(b)) - {a, b}
+            if one_sided <= self.mines:
+                return a
         return None
 
     def _is_unknown(self, cell: Cell) -> bool:

@@ -1,5 +1,7 @@
 """Small helpers the tests share, written here rather than borrowed from the model."""
 
+import itertools
+
 
 def around(cell, height=8, width=8):
     """The cells around cell on a height x width board, worked out independently."""
@@ -20,3 +22,22 @@ def snapshot(ai):
         set(ai.safes),
         sorted((sorted(s.cells), s.count) for s in ai.knowledge),
     )
+
+
+def placements(height, width, total, shown):
+    """Every set of `total` mine cells that agrees with the shown numbers (brute force).
+
+    shown maps revealed cells to their numbers; revealed cells hold no mine.
+    """
+    hidden = [(i, j) for i in range(height) for j in range(width) if (i, j) not in shown]
+    index = {c: k for k, c in enumerate(hidden)}
+    checks = [
+        (sum(1 << index[n] for n in around(c, height, width) if n in index), k)
+        for c, k in shown.items()
+    ]
+    found = []
+    for combo in itertools.combinations(range(len(hidden)), total):
+        placed = sum(1 << k for k in combo)
+        if all((placed & mask).bit_count() == k for mask, k in checks):
+            found.append(frozenset(hidden[k] for k in combo))
+    return found

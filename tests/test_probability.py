@@ -7,7 +7,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
-from helpers import around, snapshot
+from helpers import around, placements, snapshot
 
 import minesweeper
 from minesweeper import Contradiction, Minesweeper, MinesweeperAI, Sentence, solve
@@ -24,22 +24,10 @@ def brute_force(height, width, total, shown):
     shown maps revealed cells to their numbers; revealed cells hold no mine.
     Returns cell -> Fraction for every cell not shown.
     """
+    found = placements(height, width, total, shown)
+    assert found, "the test built an impossible position"
     hidden = [(i, j) for i in range(height) for j in range(width) if (i, j) not in shown]
-    index = {c: k for k, c in enumerate(hidden)}
-    checks = [
-        (sum(1 << index[n] for n in around(c, height, width) if n in index), k)
-        for c, k in shown.items()
-    ]
-    hits = dict.fromkeys(hidden, 0)
-    agreeing = 0
-    for combo in itertools.combinations(range(len(hidden)), total):
-        placed = sum(1 << k for k in combo)
-        if all((placed & mask).bit_count() == k for mask, k in checks):
-            agreeing += 1
-            for k in combo:
-                hits[hidden[k]] += 1
-    assert agreeing, "the test built an impossible position"
-    return {c: Fraction(h, agreeing) for c, h in hits.items()}
+    return {c: Fraction(sum(c in p for p in found), len(found)) for c in hidden}
 
 
 def brute_force_frontier(height, width, shown):

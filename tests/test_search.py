@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
-from helpers import around
+from helpers import around, placements
 
 import minesweeper
 from minesweeper import Minesweeper, MinesweeperAI, best_opening, endgame_search
@@ -195,6 +195,64 @@ def test_an_unavoidable_fifty_fifty_is_taken_before_other_risks():
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(minesweeper.TECHNIQUES, "fifty-fifty", False)
         assert odds[ai.make_move()] < Fraction(1, 2)
+
+
+def test_a_fifty_fifty_tied_to_another_by_a_number_is_still_taken_first(monkeypatch):
+    # A4/A5 share one mine, and so do B5/C5; B4 = 4 ties the two pairs into
+    # one sentence {A4, A5, B5, C5} = 2. Every neighbour of A4 that A5 lacks
+    # (A3, B3) is a known mine, so no number can ever tell A4 from A5. B5 and
+    # C5 are not sealed: A4 or A5, once open, counts B5 but not C5. So the
+    # coin flip to take first is A4/A5, whose number then settles B5/C5
+    # (best play wins 2 of the 4 arrangements; B5 first would win 1).
+    monkeypatch.setitem(minesweeper.TECHNIQUES, "search", False)
+    game = Minesweeper.from_text("13**.\n1**4*\n1222.\n")
+    ai = MinesweeperAI(game.height, game.width, mines=len(game.mines))
+    for cell, count in game.revealed.items():
+        ai.add_knowledge(cell, count)
+    assert ai.mine_probabilities()[(1, 4)] == Fraction(1, 2)
+    move = ai.make_move()
+    assert move in {(0, 3), (0, 4)}
+    assert "50/50" in ai.last_move.note
+
+
+def unavoidable(a, b, found, height, width):
+    """True when a and b hold one mine in every placement and nothing tells them apart.
+
+    Every cell next to one of them but not the other must be a mine in every
+    placement, so that no number shown now or later counts one without the other.
+    """
+    always = frozenset.intersection(*found)
+    one_sided = (around(a, height, width) ^ around(b, height, width)) - {a, b}
+    return one_sided <= always and all((a in p) != (b in p) for p in found)
+
+
+def test_every_fifty_fifty_taken_early_is_truly_unavoidable(monkeypatch):
+    # Checked against every placement of the mines, independently of the
+    # AI's reasoning: the cell taken, a, has a partner b such that every
+    # placement holds exactly one of them and every cell next to one but
+    # not the other is a mine in every placement. Then no number, now or
+    # later, can tell a from b, and the coin flip is truly forced.
+    monkeypatch.setitem(minesweeper.TECHNIQUES, "search", False)
+    taken = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        height, width = rng.randint(3, 5), rng.randint(3, 6)
+        mines = rng.randint(2, min(7, height * width // 3))
+        game = Minesweeper(height, width, mines, seed=seed)
+        ai = MinesweeperAI(height, width, mines)
+        while not game.is_over():
+            move = ai.make_move()
+            assert move is not None
+            if ai.last_move.rule == "guess" and "50/50" in ai.last_move.note:
+                taken += 1
+                found = placements(height, width, mines, game.revealed)
+                partners = {c for p in found for c in p} - {move}
+                assert any(unavoidable(move, b, found, height, width) for b in partners), (
+                    f"seed {seed}: {move}"
+                )
+            for cell, count in game.reveal(move).revealed:
+                ai.add_knowledge(cell, count)
+    assert taken >= 20
 
 
 def test_a_frontier_past_the_counting_budget_is_approximated_and_says_so(monkeypatch):
