@@ -35,7 +35,7 @@ from multiprocessing import Pool
 from typing import Any, Optional
 
 import minesweeper
-from minesweeper import FIRST_CLICK_RULES, Cell, Minesweeper, MinesweeperAI
+from minesweeper import FIRST_CLICK_RULES, Cell, Minesweeper, MinesweeperAI, cell_name
 
 BOARDS = {
     "beginner": (9, 9, 10),
@@ -398,8 +398,10 @@ def lost(figures: dict[str, Any], where: str) -> str:
 def format_table(report: dict[str, Any]) -> str:
     """Return the report as a heading and one column per player."""
     b = report["board"]
+    size = f"{b['height']}x{b['width']}"
+    named = "" if b["name"] == f"{size}x{b['mines']}" else f"{b['name']} "
     lines = [
-        f"{b['name']} {b['height']}x{b['width']} with {b['mines']} mines, "
+        f"{named}{size} with {b['mines']} mines, "
         f"first click {report['rule']!r}: {report['games']} games, seed {report['seed']}, "
         f"{report['jobs']} jobs, {report['wall_seconds']:.1f} s",
         "",
@@ -486,9 +488,9 @@ def format_exact(report: dict[str, Any]) -> str:
         [
             f"{b['height']}x{b['width']} with {b['mines']} mines, first click {report['rule']!r}: "
             f"every board, no sampling ({report['wall_seconds']:.1f} s)",
-            f"best play  first click {tuple(best['first_click'])}: "
+            f"best play  first click {cell_name(tuple(best['first_click']))}: "
             f"{best['wins']} of {best['boards']} = {100 * best['win_rate']:.3f}%",
-            f"the AI     first click {tuple(ai['first_click'])}: "
+            f"the AI     first click {cell_name(tuple(ai['first_click']))}: "
             f"{ai['wins']} of {ai['boards']} = {100 * ai['win_rate']:.3f}%",
             f"the AI reaches {100 * report['ratio']:.2f}% of best play",
         ]
@@ -598,10 +600,12 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     except ValueError as error:
         parser.error(f"argument --board: {error}")
     free = len(minesweeper.mine_free_cells(height, width, (0, 0), args.rule))
-    if args.exact and math.comb(height * width - free, mines) > EXACT_LIMIT:
+    placements = math.comb(height * width - free, mines)
+    if args.exact and placements > EXACT_LIMIT:
+        many = f"{placements:,}" if placements < 10**12 else f"about {placements:.1e}"
         parser.error(
-            f"argument --exact: {math.comb(height * width - free, mines)} mine placements "
-            f"are too many to search exhaustively (at most {EXACT_LIMIT}); try 4x4x5 or 4x5x4"
+            f"argument --exact: {many} mine placements are too many to search "
+            f"exhaustively (at most {EXACT_LIMIT:,}); try 4x4x5 or 4x5x4"
         )
     return args
 

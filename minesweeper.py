@@ -583,7 +583,12 @@ class Step:
                 else f"{cells_text(self.mines)} mines"
             )
         way = "weighted by the mine count" if self.note != "no total" else "without a mine total"
-        return f"{' and '.join(found)} in every one of the {self.arrangements} arrangements, {way}"
+        every = (
+            "in the only arrangement"
+            if self.arrangements == 1
+            else f"in every one of the {self.arrangements} arrangements"
+        )
+        return f"{' and '.join(found)} {every}, {way}"
 
     def _text_guess(self) -> str:
         assert self.cell is not None and self.probability is not None

@@ -296,6 +296,7 @@ class Controller:
         self.scroll = 0
         self.started: Optional[float] = None
         self.finished: Optional[float] = None
+        self.ending = ""  # the last move's message: once the game is over, the one that ended it
         self._set_autoplay(False)
         self._changed()
 
@@ -330,8 +331,9 @@ class Controller:
         g = self.game
         if self.position_text is not None:
             return self.title or "a position"
+        name = self.board.name if self.board in BOARDS.values() else "Custom"
         return (
-            f"{self.board.name} {g.height}x{g.width}, {g.mine_count} mines, seed {g.seed}, "
+            f"{name} {g.height}x{g.width}, {g.mine_count} mines, seed {g.seed}, "
             f"first click {g.first_click}"
         )
 
@@ -352,7 +354,7 @@ class Controller:
         """Toggle the player's flag on a hidden cell (the AI does not use flags)."""
         result = self.game.toggle_flag(cell)
         if result.ignored:
-            self.message = f"No flag: {result.ignored}."
+            self.message = self._after_the_end() or f"No flag: {result.ignored}."
         elif result.flagged:
             self.message = f"Flag on {cell_name(cell)}; {self.game.mines_left()} mines left."
         else:
@@ -361,7 +363,7 @@ class Controller:
     def _play(self, result: MoveResult, cell: Cell, who: str) -> str:
         """Tell the AI what a move revealed and update the timer; return the outcome in words."""
         if result.ignored:
-            self.message = f"Nothing happened: {result.ignored}."
+            self.message = self._after_the_end() or f"Nothing happened: {result.ignored}."
             return ""
         now = self.clock()
         if self.started is None:
@@ -373,8 +375,14 @@ class Controller:
             self._set_autoplay(False)
         self._changed()
         outcome = self._outcome(cell, result)
-        self.message = f"{who}: {outcome}"
+        self.message = self.ending = f"{who}: {outcome}"
         return outcome
+
+    def _after_the_end(self) -> str:
+        """Return the message that ended the game and what to do next, once it is over."""
+        if not (self.game.is_over() and self.ending):
+            return ""
+        return f"{self.ending} The game is over: N starts a new game, R restarts."
 
     def _outcome(self, cell: Cell, result: MoveResult) -> str:
         """Return what a move did, in one sentence."""
@@ -394,7 +402,7 @@ class Controller:
         """Play one AI move (the pending one after Think) and say why in the message."""
         if self.game.is_over():
             self._set_autoplay(False)
-            self.message = (
+            self.message = self._after_the_end() or (
                 f"The game is {self.game.status()}: the AI has nothing to play. "
                 "N starts a new game, R restarts."
             )
@@ -410,7 +418,7 @@ class Controller:
             self.game.toggle_flag(cell)
             lifted = " (it lifted your flag there: your flags are not its knowledge)"
         outcome = self._play(self.game.reveal(cell), cell, "AI")
-        self.message = f"AI: {reason}{lifted}. {outcome}"
+        self.message = self.ending = f"AI: {reason}{lifted}. {outcome}"
 
     def _choice(self) -> tuple[Optional[Cell], Optional[Step]]:
         """Return the pending move after Think, else ask the AI for one now."""
@@ -523,6 +531,11 @@ class Controller:
             if self.overlay
             else "Odds overlay off."
         )
+        if self.overlay and not self.game.revealed and self.game.first_click != "none":
+            self.message += (
+                f" Under the {self.game.first_click} rule the first click itself is never "
+                "a mine; the odds are for the cells it leaves."
+            )
         self._refresh_choice()
 
     def toggle_classroom(self) -> None:
@@ -679,6 +692,28 @@ def fit_cell(area: tuple[int, int], rows: int, columns: int) -> int:
     return max(MIN_CELL, min(MAX_CELL, across, down))
 
 
+def minimum_window_size(ctrl: Controller) -> tuple[int, int]:
+    """Return the smallest window that shows every cell at MIN_CELL and the whole panel.
+
+    The panel needs its buttons, message and step box, three rows of the
+    knowledge list and the help lines; the board needs MIN_CELL per cell.
+    """
+    game = ctrl.game
+    edges = 2 * MARGIN + LABEL
+    width = PANEL_WIDTH + edges + MIN_CELL * game.width
+    tall = layout((width, 10_000), ctrl)
+    panel = tall.step.bottom + 6 + 3 * LINE + 6 + (tall.panel.bottom - tall.help.y)
+    return (width, max(panel, edges + MIN_CELL * game.height))
+
+
+def keep_minimum_size(ctrl: Controller) -> None:
+    """Grow a window resized (or a panel grown) past the minimum back to it."""
+    have = pygame.display.get_surface().get_size()
+    need = minimum_window_size(ctrl)
+    if have[0] < need[0] or have[1] < need[1]:
+        pygame.display.set_mode((max(have[0], need[0]), max(have[1], need[1])), pygame.RESIZABLE)
+
+
 def default_window_size(game: Minesweeper) -> tuple[int, int]:
     """Return the window size that shows game at its best and fits SCREEN."""
     cell = fit_cell((SCREEN[0] - PANEL_WIDTH, SCREEN[1]), game.height, game.width)
@@ -740,12 +775,17 @@ def _buttons(ctrl: Controller, x: int, y: int, width: int) -> tuple[list[Button]
     if ctrl.custom is not None:
         rows[1].append(("board:custom", "Custom"))
     buttons = []
+    gap = 6
     for row in rows:
-        gap = 6
-        each = (width - gap * (len(row) - 1)) // len(row)
+        room = width - gap * (len(row) - 1)
+        # Four to a row share the width equally; a fifth (Custom) is too
+        # narrow for "Intermediate" that way, so such a row goes by label length.
+        weights = [1] * len(row) if len(row) <= 4 else [len(label) + 4 for _, label in row]
+        left = x
         for k, (command, label) in enumerate(row):
-            rect = pygame.Rect(x + k * (each + gap), y, each, 30)
-            buttons.append(Button(command, label, rect))
+            each = room * weights[k] // sum(weights)
+            buttons.append(Button(command, label, pygame.Rect(left, y, each, 30)))
+            left += each + gap
         y += 36
     return buttons, y
 
@@ -1318,6 +1358,7 @@ def run(ctrl: Controller, painter: Painter, max_iterations: Optional[int] = None
                 return
             if (ctrl.game.height, ctrl.game.width) != size:
                 open_window(ctrl)
+        keep_minimum_size(ctrl)
         draw(pygame.display.get_surface(), ctrl, painter)
         pygame.display.flip()
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 import benchmark
-from minesweeper import MinesweeperAI, Step
+from minesweeper import MinesweeperAI, Step, cell_name
 
 Z2 = benchmark.Z95**2  # 3.841459...
 
@@ -208,6 +208,8 @@ def test_table_shows_both_columns(capsys: pytest.CaptureFixture[str]) -> None:
     assert benchmark.main(["--board", "beginner", "--games", "3", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     assert "beginner 9x9 with 10 mines" in out and "seed 1" in out
+    assert benchmark.main(["--board", "5x5x3", "--games", "2", "--jobs", "1"]) == 0
+    assert capsys.readouterr().out.startswith("5x5 with 3 mines, first click 'safe'")
     header = next(line for line in out.splitlines() if "tank" in line)
     assert header.split() == ["tank", "cs50"]
     assert "95% interval" in out and "safe-call errors" in out and "OK:" in out
@@ -304,10 +306,17 @@ def test_exact_mode_compares_the_ai_with_best_play(capsys: pytest.CaptureFixture
     assert report["best"]["boards"] == 28 == report["ai"]["boards"]
     assert report["ai"]["wins"] <= report["best"]["wins"]
     assert report["ratio"] == pytest.approx(report["ai"]["wins"] / report["best"]["wins"])
+    assert benchmark.main(["--exact", "--board", "3x3x2", "--jobs", "1"]) == 0
+    text = capsys.readouterr().out
+    # Cells by their names on the board, as in README's table.
+    assert text.startswith("3x3 with 2 mines, first click 'safe'")
+    assert f"best play  first click {cell_name(tuple(report['best']['first_click']))}:" in text
 
 
 def test_exact_mode_refuses_a_board_too_big_to_search(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         benchmark.main(["--exact", "--board", "beginner"])
     assert stop.value.code == 2
-    assert "too many to search" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "too many to search" in err
+    assert "about 1.6e+12 mine placements" in err

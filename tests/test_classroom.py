@@ -203,6 +203,18 @@ def test_key_o_shows_probabilities_and_outlines_the_ai_pick():
     assert inner_pixel(view(ctrl).cell_rect(hidden)) == runner.HIDDEN
 
 
+@pytest.mark.parametrize("rule", ["safe", "opening", "none"])
+def test_the_overlay_before_the_first_click_says_the_first_click_is_safe(rule):
+    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=2, first_click=rule)
+    ctrl.toggle_overlay()
+    said = f"Under the {rule} rule the first click itself is never a mine"
+    assert (said in ctrl.message) == (rule != "none")
+    ctrl.toggle_overlay()
+    ctrl.reveal((0, 0))
+    ctrl.toggle_overlay()
+    assert "first click itself" not in ctrl.message
+
+
 def test_overlay_colours_run_from_green_to_red():
     green, red = runner.overlay_colour("0%"), runner.overlay_colour("100%")
     assert green[1] > green[0] and red[0] > red[1]
@@ -231,7 +243,7 @@ def test_clicking_a_sentence_highlights_its_cells():
 def test_the_wheel_scrolls_a_long_knowledge_list_and_stops_at_its_end():
     ctrl = runner.Controller(runner.BOARDS["expert"], seed=8, classroom=True)
     painter = start(ctrl)
-    pygame.display.set_mode((1100, 500), pygame.RESIZABLE)
+    pygame.display.set_mode(runner.minimum_window_size(ctrl), pygame.RESIZABLE)  # few rows
     rows = view(ctrl).list_rows()
     for _ in range(40):
         if len(ctrl.ai.knowledge) > rows + 3 or ctrl.game.is_over():

@@ -316,6 +316,15 @@ def test_large_frontier_probabilities_are_exact_not_approximate():
 # -- make_move -------------------------------------------------------------------------
 
 
+def test_an_enumeration_step_counts_its_arrangements_in_words():
+    one = minesweeper.Step("enumeration", safes=frozenset({(0, 0)}), arrangements=1)
+    assert one.text() == "{A1} safe in the only arrangement, weighted by the mine count"
+    many = minesweeper.Step("enumeration", mines=frozenset({(0, 1), (1, 0)}), arrangements=6)
+    assert many.text() == (
+        "{A2, B1} mines in every one of the 6 arrangements, weighted by the mine count"
+    )
+
+
 def test_make_move_records_what_the_enumeration_proves():
     # ".1*1." with 1 mine: the knowledge base sees nothing; the enumeration
     # proves the middle a mine and both ends safe (every arrangement agrees).

@@ -167,7 +167,25 @@ def test_ai_move_after_the_game_ended_changes_nothing():
     press(pygame.K_a)
     pump(ctrl, painter)
     assert ctrl.game.revealed == shown and len(ctrl.ai.steps) == steps
-    assert "nothing to play" in ctrl.message
+    # The message that ended the game stays, with what to do next.
+    assert ctrl.message.startswith("You: A1 was a mine: the game is lost.")
+    assert ctrl.message.endswith("N starts a new game, R restarts.")
+
+
+def test_a_click_after_the_game_ended_keeps_the_message_that_ended_it():
+    ctrl = position(CORNER)
+    painter = start(ctrl)
+    click_cell(ctrl, (0, 0))
+    pump(ctrl, painter)
+    ending = ctrl.message
+    assert "the game is lost" in ending
+    for act in (lambda: click_cell(ctrl, (2, 2)), lambda: ctrl.flag((2, 2))):
+        act()
+        pump(ctrl, painter)
+        assert ctrl.message.startswith(ending) and "N starts a new game" in ctrl.message
+    press(pygame.K_n)
+    pump(ctrl, painter)
+    assert not ctrl.game.is_over() and ctrl.message.startswith("New game")
 
 
 def test_ai_lifts_a_player_flag_on_the_cell_it_plays():
@@ -267,6 +285,13 @@ def test_restart_of_a_position_reloads_it():
     assert ctrl.game.to_text() == Minesweeper.from_text(TWO_MINES).to_text()
 
 
+def test_the_title_names_a_board_once():
+    named = runner.Controller(runner.BOARDS["beginner"], seed=4)
+    assert named.describe().startswith("Beginner 9x9, 10 mines, seed 4")
+    custom = runner.Controller(runner.board_argument("3x3x8"), seed=4)
+    assert custom.describe().startswith("Custom 3x3, 8 mines, seed 4")
+
+
 def test_board_buttons_switch_size_and_the_window_follows():
     ctrl = runner.Controller(runner.BOARDS["cs50"], seed=1)
     painter = start(ctrl)
@@ -295,6 +320,25 @@ def test_a_resized_window_scales_the_cells():
     large = runner.layout((1900, 1000), ctrl)
     assert small.cell < large.cell
     assert small.cell_rect((15, 29)).right <= 900 - runner.PANEL_WIDTH
+
+
+@pytest.mark.parametrize("classroom", [False, True])
+def test_a_window_made_too_small_grows_back_to_show_everything(classroom):
+    ctrl = runner.Controller(runner.BOARDS["expert"], seed=1, classroom=classroom)
+    painter = start(ctrl)
+    pygame.display.set_mode((500, 300), pygame.RESIZABLE)
+    pump(ctrl, painter)
+    width, height = pygame.display.get_surface().get_size()
+    assert (width, height) == runner.minimum_window_size(ctrl)
+    here = view(ctrl)
+    corner = here.cell_rect((15, 29))
+    assert corner.right <= width - runner.PANEL_WIDTH and corner.bottom <= height
+    # Three rows of the knowledge list, and the help lines below them, not on them.
+    assert here.knowledge.height >= 3 * runner.LINE
+    assert here.step.bottom <= here.knowledge.top and here.knowledge.bottom <= here.help.top
+    # A window just as large is left alone.
+    pump(ctrl, painter)
+    assert pygame.display.get_surface().get_size() == (width, height)
 
 
 # -- win, loss, timer -------------------------------------------------------------
