@@ -1320,7 +1320,9 @@ class MinesweeperAI:
             self.last_move = None
             return None
         searched = self._search_endgame(solution)
-        coin = self._forced_coin_flip(choices) if TECHNIQUES["fifty-fifty"] else None
+        coin = None
+        if searched is None and TECHNIQUES["fifty-fifty"]:
+            coin = self._forced_coin_flip(choices)
         if searched is not None:
             move, wins, total = searched
             note = f"; best play from here wins {wins} of the {total} arrangements"

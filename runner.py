@@ -695,7 +695,7 @@ def fit_cell(area: tuple[int, int], rows: int, columns: int) -> int:
 def minimum_window_size(ctrl: Controller) -> tuple[int, int]:
     """Return the smallest window that shows every cell at MIN_CELL and the whole panel.
 
-    The panel needs its buttons, message and step box, three rows of the
+    The panel needs its buttons, message and step box, three lines for the
     knowledge list and the help lines; the board needs MIN_CELL per cell.
     """
     game = ctrl.game
@@ -1348,6 +1348,7 @@ def run(ctrl: Controller, painter: Painter, max_iterations: Optional[int] = None
     and then draws one frame; tests pass max_iterations to bound the loop.
     """
     iterations = 0
+    checked: object = None  # what the window's minimum size was last checked for
     while max_iterations is None or iterations < max_iterations:
         iterations += 1
         events = [pygame.event.wait(IDLE_MS), *pygame.event.get()]
@@ -1358,7 +1359,11 @@ def run(ctrl: Controller, painter: Painter, max_iterations: Optional[int] = None
                 return
             if (ctrl.game.height, ctrl.game.width) != size:
                 open_window(ctrl)
-        keep_minimum_size(ctrl)
+        size = pygame.display.get_surface().get_size()
+        shape = (size, ctrl.game.height, ctrl.game.width, ctrl.classroom, ctrl.custom is not None)
+        if shape != checked:  # only a resize, a new board or the panel can change it
+            keep_minimum_size(ctrl)
+            checked = shape
         draw(pygame.display.get_surface(), ctrl, painter)
         pygame.display.flip()
 
