@@ -17,7 +17,6 @@ any of them, a player crash or a stuck player makes the exit status 1.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import hashlib
 import itertools
 import json
@@ -34,8 +33,18 @@ from fractions import Fraction
 from multiprocessing import Pool
 from typing import Any, Optional
 
-import minesweeper
-from minesweeper import FIRST_CLICK_RULES, Cell, Minesweeper, MinesweeperAI, cell_name
+from minesweeper import (
+    FIRST_CLICK_RULES,
+    Cell,
+    Decision,
+    Minesweeper,
+    MinesweeperAI,
+    cell_name,
+    default_strategies,
+)
+from sweeper.board import kept_clear
+from sweeper.search import best_opening
+from sweeper.strategies import TECHNIQUES
 
 BOARDS = {
     "beginner": (9, 9, 10),
@@ -120,18 +129,41 @@ def choose(ai: MinesweeperAI, player: str) -> tuple[Optional[Cell], str]:
     """Return the player's next cell and its kind: first, safe, proven or guess."""
     if player == "tank":
         cell = ai.make_move()
-        return cell, ai.last_move.rule if ai.last_move else ""
+        return cell, move_kind(ai, ai.last_decision)
     cell = ai.make_safe_move()
     if cell is not None:
         return cell, "safe"
     return ai.make_random_move(), "guess" if ai.moves_made else "first"
 
 
-def play_one(index: int, game_seed: int, board: Board, rule: str, player: str) -> Record:
+def move_kind(ai: MinesweeperAI, decision: Optional[Decision]) -> str:
+    """Return a decision's kind: first, safe (knowledge base), proven (counting) or guess."""
+    if decision is None:
+        return ""
+    if decision.strategy == "opening":
+        return "first"
+    if decision.strategy == "counting":
+        return "proven"
+    if decision.strategy == "known safe":
+        proof = ai.why_safe(decision.cell)
+        return "proven" if proof is not None and proof.rule == "enumeration" else "safe"
+    return "guess"
+
+
+def play_one(
+    index: int, game_seed: int, board: Board, rule: str, player: str, without: Sequence[str] = ()
+) -> Record:
     """Play one seeded game to its end and return the record."""
     height, width, mines = board
     game = Minesweeper(height, width, mines, seed=game_seed, first_click=rule)
-    ai = MinesweeperAI(height, width, mines, first_click=rule, seed=derive_seed(game_seed, "ai"))
+    ai = MinesweeperAI(
+        height,
+        width,
+        mines,
+        first_click=rule,
+        seed=derive_seed(game_seed, "ai"),
+        strategies=default_strategies(without),
+    )
     record = Record(index, game_seed, player)
     start = time.perf_counter()
     try:
@@ -181,8 +213,8 @@ def fatal_click(ai: MinesweeperAI, kind: str, guesses_before: int) -> str:
         return "first click"
     if kind != "guess":
         return "a safe call"
-    step = ai.last_move
-    if step is not None and step.rule == "guess" and step.probability == Fraction(1, 2):
+    decision = ai.last_decision
+    if decision is not None and decision.probability == Fraction(1, 2):
         return "a 50/50"
     return "first guess" if guesses_before == 0 else "later guess"
 
@@ -193,24 +225,11 @@ Task = tuple[int, int, int, Board, str, tuple[str, ...], tuple[str, ...]]
 def play_chunk(task: Task) -> list[Record]:
     """Play games start..stop-1 for every player (a Pool task)."""
     start, stop, seed, board, rule, players, without = task
-    with techniques_off(without):
-        return [
-            play_one(i, derive_seed(seed, i), board, rule, player)
-            for i in range(start, stop)
-            for player in players
-        ]
-
-
-@contextlib.contextmanager
-def techniques_off(names: Sequence[str]) -> Iterator[None]:
-    """Switch the named guess techniques off for a while (the README's ladder)."""
-    saved = dict(minesweeper.TECHNIQUES)
-    for name in names:
-        minesweeper.TECHNIQUES[name] = False
-    try:
-        yield
-    finally:
-        minesweeper.TECHNIQUES.update(saved)
+    return [
+        play_one(i, derive_seed(seed, i), board, rule, player, without)
+        for i in range(start, stop)
+        for player in players
+    ]
 
 
 # ---------------------------------------------------------------------------
@@ -445,11 +464,11 @@ def exact_report(board: Board, rule: str, jobs: int) -> dict[str, Any]:
     """
     height, width, mines = board
     started = time.perf_counter()
-    best = minesweeper.best_opening(height, width, mines, rule, limit=10**9, budget=10**15)
+    best = best_opening(height, width, mines, rule, limit=10**9, budget=10**15)
     assert best is not None
     first = MinesweeperAI(height, width, mines, first_click=rule).make_move()
     assert first is not None
-    free = minesweeper.mine_free_cells(height, width, first, rule)
+    free = kept_clear(first, height, width, rule)
     cells = [(i, j) for i in range(height) for j in range(width) if (i, j) not in free]
     placements = list(itertools.combinations(cells, mines))
     size = max(1, len(placements) // (jobs * 8))
@@ -539,13 +558,12 @@ def players_arg(text: str) -> tuple[str, ...]:
 
 
 def techniques_arg(text: str) -> tuple[str, ...]:
-    """Parse a comma-separated list of guess techniques to switch off."""
+    """Parse a comma-separated list of guess techniques to leave out of the AI's strategies."""
     names = tuple(n.strip() for n in text.split(",") if n.strip())
-    unknown = [n for n in names if n not in minesweeper.TECHNIQUES]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown technique {unknown[0]!r}; choose from {', '.join(minesweeper.TECHNIQUES)}"
-        )
+    try:
+        default_strategies(names)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
     return names
 
 
@@ -584,8 +602,7 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         "--without",
         type=techniques_arg,
         default=(),
-        help="switch guess techniques off, comma-separated, from "
-        + ",".join(minesweeper.TECHNIQUES),
+        help="leave guess techniques out, comma-separated, from " + ",".join(TECHNIQUES),
     )
     parser.add_argument(
         "--exact",
@@ -599,7 +616,7 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         Minesweeper(height, width, mines, seed=0, first_click=args.rule)
     except ValueError as error:
         parser.error(f"argument --board: {error}")
-    free = len(minesweeper.mine_free_cells(height, width, (0, 0), args.rule))
+    free = len(kept_clear((0, 0), height, width, args.rule))
     placements = math.comb(height * width - free, mines)
     if args.exact and placements > EXACT_LIMIT:
         many = f"{placements:,}" if placements < 10**12 else f"about {placements:.1e}"

@@ -4,67 +4,100 @@ Glossary
 --------
 Cell      a pair ``(row, col)``, both counted from 0 at the top left.
 Sentence  "``count`` of these ``cells`` are mines" (CS50's name for a rule).
-Frontier  the cells that some sentence names.
-Step      one conclusion the AI drew, with the rule, the premises and the
-          conclusion, so that a window or a test can read it back.
+Frontier  the unknown cells that some sentence names.
+Step      one thing the AI learned: the rule, the premises, the conclusion.
+Position  what the AI knows at one moment, frozen, to ask "what if".
+Decision  the cell the AI would click, which strategy chose it, its odds, why.
 
-The module reads top to bottom: names and the game, the board notation,
-the sentence, the probability engine (which knows no geometry: only
-sentences and a number of mines), and the AI that ties them together.
-It imports the standard library only, so it works without pygame.
+This file holds what CS50's course teaches: the game (``Minesweeper``),
+``Sentence`` and ``MinesweeperAI`` with its knowledge base. The AI does two
+kinds of things, kept apart. *Learning* changes its knowledge and records
+steps: ``add_knowledge``, ``mark_mine``, ``mark_safe`` and
+``learn_by_counting``. *Looking* changes nothing: ``position``,
+``mine_probabilities`` and ``choose``. ``make_move`` learns, chooses and
+records the move. The rest lives beside this file in the ``sweeper``
+package (standard library only, no pygame): the board's rules and names,
+the notation, the probability engine, positions, the endgame search and
+the guess strategies.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-import math
 import random
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, TypeVar, Union
+from typing import Any, Optional
 
-Cell = tuple[int, int]
+from sweeper.board import (
+    BOARDS,
+    FIRST_CLICK_RULES,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    BoardSize,
+    Cell,
+    cell_name,
+    kept_clear,
+    max_mines,
+    neighbours,
+    parse_board_size,
+    parse_cell,
+    row_name,
+)
+from sweeper.engine import Contradiction, Rule, Solution, solve
+from sweeper.notation import (
+    MINES_LINE,
+    NOTATION,
+    BoardText,
+    mines_hex,
+    parse_board,
+    read_board_file,
+)
+from sweeper.position import Position, Workspace
+from sweeper.records import Candidate, Counting, Decision, Knowledge, Step
+from sweeper.search import adopt
+from sweeper.strategies import Strategy, decide, default_strategies
 
-FIRST_CLICK_RULES = ("safe", "opening", "none")
-
-
-# ---------------------------------------------------------------------------
-# Names of cells: row letters and column numbers, as drawn on the board.
-# ---------------------------------------------------------------------------
-
-
-def row_name(row: int) -> str:
-    """Return the letters that name a row: A..Z, then AA, AB, ..."""
-    letters = ""
-    row += 1
-    while row:
-        row, rest = divmod(row - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
-
-
-def cell_name(cell: Cell) -> str:
-    """Return a cell's name as the board's edges show it: (1, 2) is "B3"."""
-    return f"{row_name(cell[0])}{cell[1] + 1}"
-
-
-def neighbors_on(cell: Cell, height: int, width: int) -> list[Cell]:
-    """Return the cells around cell on a height x width board, in reading order."""
-    i, j = cell
-    return [
-        (r, c)
-        for r in range(max(0, i - 1), min(height, i + 2))
-        for c in range(max(0, j - 1), min(width, j + 2))
-        if (r, c) != cell
-    ]
-
-
-def cells_text(cells: Iterable[Cell]) -> str:
-    """Return "{A1, B2}" for a group of cells, in reading order."""
-    return "{" + ", ".join(cell_name(c) for c in sorted(cells)) + "}"
+__all__ = [
+    "BOARDS",
+    "FIRST_CLICK_RULES",
+    "MAX_COLUMNS",
+    "MAX_ROWS",
+    "BoardSize",
+    "BoardText",
+    "Candidate",
+    "Cell",
+    "Contradiction",
+    "Counting",
+    "Decision",
+    "Knowledge",
+    "Minesweeper",
+    "MinesweeperAI",
+    "MoveResult",
+    "NOTATION",
+    "Position",
+    "Rule",
+    "Sentence",
+    "SentenceIndex",
+    "Solution",
+    "Step",
+    "Strategy",
+    "cell_name",
+    "default_strategies",
+    "kept_clear",
+    "max_mines",
+    "neighbours",
+    "parse_board",
+    "parse_board_size",
+    "parse_cell",
+    "read_board_file",
+    "row_name",
+    "solve",
+]
 
 
 # ---------------------------------------------------------------------------
@@ -92,16 +125,6 @@ def _positive_int(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ValueError(f"{name} must be a positive whole number, not {value!r}")
     return value
-
-
-def max_mines(height: int, width: int, first_click: str) -> int:
-    """Return the most mines a board may hold under a first-click rule."""
-    cells = height * width
-    if first_click == "safe":
-        return cells - 1
-    if first_click == "opening":
-        return cells - min(height, 3) * min(width, 3)
-    return cells
 
 
 class Minesweeper:
@@ -162,10 +185,7 @@ class Minesweeper:
 
     def _first_click(self, cell: Cell) -> None:
         """Place the mines once the first click is known, by the rule."""
-        if self.first_click == "safe":
-            self._place_mines({cell})
-        else:
-            self._place_mines({cell} | set(self.neighbors(cell)))
+        self._place_mines(set(kept_clear(cell, self.height, self.width, self.first_click)))
 
     # -- geometry ------------------------------------------------------------
 
@@ -193,7 +213,7 @@ class Minesweeper:
 
     def neighbors(self, cell: Cell) -> list[Cell]:
         """Return the cells around cell (not cell itself), in reading order."""
-        return neighbors_on(cell, self.height, self.width)
+        return list(neighbours(cell, self.height, self.width))
 
     # -- CS50's queries ------------------------------------------------------
 
@@ -327,22 +347,27 @@ class Minesweeper:
 
     # -- notation ------------------------------------------------------------
 
-    def to_text(self) -> str:
-        """Return the board in the project's notation (see parse_board)."""
-        return (
-            "\n".join(
-                "".join(self._symbol((i, j)) for j in range(self.width)) for i in range(self.height)
-            )
-            + "\n"
-        )
+    def to_text(self, hide_mines: bool = False) -> str:
+        """Return the board in the project's notation (see parse_board).
 
-    def _symbol(self, cell: Cell) -> str:
+        hide_mines writes a saved game: hidden cells all as '.', flags all as
+        'F', and the mines on a '#= mines' line, so the file shows no answer.
+        """
+        rows = "\n".join(
+            "".join(self._symbol((i, j), hide_mines) for j in range(self.width))
+            for i in range(self.height)
+        )
+        if hide_mines:
+            rows = f"{MINES_LINE}{mines_hex(self.mines, self.width)}\n{rows}"
+        return rows + "\n"
+
+    def _symbol(self, cell: Cell, hide_mines: bool = False) -> str:
         """Return the notation's character for one cell."""
-        mine = cell in self.mines
+        mine = cell in self.mines and not hide_mines
         if cell == self.exploded:
             return "X"
         if cell in self.flags:
-            return "F" if mine else "f"
+            return "F" if mine or hide_mines else "f"
         if cell in self.revealed:
             return str(self.revealed[cell])
         return "*" if mine else "."
@@ -358,91 +383,6 @@ class Minesweeper:
         for cell in board.revealed:
             game.revealed[cell] = game.nearby_mines(cell)
         return game
-
-
-# ---------------------------------------------------------------------------
-# The board notation
-# ---------------------------------------------------------------------------
-
-NOTATION = """\
-One line per row, one character per cell:
-  .   hidden cell, no mine          *   hidden cell with a mine
-  0-8 revealed cell and its number  X   revealed mine (the game is lost)
-  F   flag on a mine                f   flag on a cell with no mine
-Lines that start with # are comments; the first one is the title."""
-
-
-@dataclass
-class BoardText:
-    """A board read from the notation: size, mines, revealed cells, flags."""
-
-    height: int
-    width: int
-    mines: set[Cell] = field(default_factory=set)
-    revealed: list[Cell] = field(default_factory=list)
-    flags: set[Cell] = field(default_factory=set)
-    exploded: Optional[Cell] = None
-    title: str = ""
-
-
-def parse_board(text: str) -> BoardText:
-    """Read a board in the notation; raise ValueError naming line and column."""
-    rows: list[tuple[int, str]] = []
-    title = ""
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.rstrip()
-        if stripped.startswith("#"):
-            if not title:
-                title = stripped.lstrip("#").strip()
-            continue
-        if stripped:
-            rows.append((number, stripped))
-    if not rows:
-        raise ValueError("the board text has no rows: expected lines such as '..1*'")
-    width = len(rows[0][1])
-    board = BoardText(height=len(rows), width=width, title=title)
-    digits: list[tuple[int, int, Cell, int]] = []
-    for i, (number, line) in enumerate(rows):
-        if len(line) != width:
-            raise ValueError(
-                f"line {number}, column {min(len(line), width) + 1}: expected {width} cells "
-                f"like the first row, found {len(line)}"
-            )
-        for j, char in enumerate(line):
-            _read_symbol(board, (i, j), char, number, j + 1)
-            if char.isdigit():
-                digits.append((number, j + 1, (i, j), int(char)))
-    game_neighbors = Minesweeper(board.height, board.width, 0, seed=0, first_click="none")
-    for number, column, cell, shown in digits:
-        actual = sum(1 for n in game_neighbors.neighbors(cell) if n in board.mines)
-        if actual != shown:
-            raise ValueError(
-                f"line {number}, column {column}: the cell shows {shown} "
-                f"but {actual} mines lie around it"
-            )
-    return board
-
-
-def _read_symbol(board: BoardText, cell: Cell, char: str, line: int, column: int) -> None:
-    """Record one character of the notation in board, or raise ValueError."""
-    if char in "*FX":
-        board.mines.add(cell)
-    if char in "Ff":
-        board.flags.add(cell)
-    if char.isdigit() and char in "012345678":
-        board.revealed.append(cell)
-    elif char == "X":
-        if board.exploded is not None:
-            raise ValueError(
-                f"line {line}, column {column}: a second exploded mine 'X'; "
-                "a game ends at the first"
-            )
-        board.exploded = cell
-    elif char not in ".*Ff":
-        raise ValueError(
-            f"line {line}, column {column}: unexpected {char!r}; expected one of "
-            "'.' hidden, '*' mine, '0'-'8' revealed, 'F' or 'f' flag, 'X' exploded mine"
-        )
 
 
 # ---------------------------------------------------------------------------
@@ -470,10 +410,6 @@ class Sentence:
     def __repr__(self) -> str:
         return f"Sentence({sorted(self.cells)}, {self.count})"
 
-    def text(self) -> str:
-        """Return the sentence with cell names, such as "{A1, A2} = 1"."""
-        return f"{cells_text(self.cells)} = {self.count}"
-
     def copy(self) -> Sentence:
         """Return an independent copy (steps keep copies: sentences change)."""
         return Sentence(self.cells, self.count)
@@ -499,496 +435,102 @@ class Sentence:
 
 
 # ---------------------------------------------------------------------------
-# Steps: every conclusion, readable back
+# The knowledge base's index: bookkeeping a reader can hold in their head
 # ---------------------------------------------------------------------------
 
-RULES = {
-    "clue": "a revealed number gives a sentence",
-    "known": "known cells leave a sentence",
-    "zero": "a count of 0 makes every cell safe",
-    "full": "a count equal to the number of cells makes every cell a mine",
-    "subset": "a sentence inside another leaves the difference",
-    "enumeration": "every arrangement of the mines agrees",
-    "guess": "nothing is certain: the safest cell",
-    "first": "the first click",
-}
 
+class SentenceIndex:
+    """Where each sentence of the knowledge base is filed: by its set of cells, and under each cell.
 
-def percent(p: Fraction) -> str:
-    """Return a probability as a percentage that says 0% or 100% only when certain."""
-    if p == 0 or p == 1:
-        return f"{int(p * 100)}%"
-    value = round(float(p) * 100)
-    return f"{min(max(value, 1), 99)}%"
+    Invariant between the AI's public calls: the filed sentences are exactly
+    those of ai.knowledge, in the same order; none is empty, none names a
+    cell known to be a mine or safe, and no two name the same set of cells.
+    A sentence is taken out (unfile) before its cells change and filed again
+    after, so the keys always match the contents.
+    """
 
+    def __init__(self) -> None:
+        self.by_cells: dict[frozenset[Cell], Sentence] = {}
+        self.under: dict[Cell, dict[int, Sentence]] = {}
+        self.order: dict[int, Sentence] = {}  # id -> sentence, in the order first filed
 
-@dataclass(frozen=True)
-class Step:
-    """One conclusion: the rule, its premises, and what it concluded."""
+    def file(self, sentence: Sentence) -> bool:
+        """File a sentence; False (and not filed) when it is empty or its cells are filed already.
 
-    rule: str
-    premises: tuple[Sentence, ...] = ()
-    sentence: Optional[Sentence] = None
-    safes: frozenset[Cell] = frozenset()
-    mines: frozenset[Cell] = frozenset()
-    cell: Optional[Cell] = None
-    probability: Optional[Fraction] = None
-    arrangements: int = 0
-    note: str = ""
-
-    def text(self) -> str:
-        """Return the step in words, with cell names as on the board."""
-        text: str = getattr(self, f"_text_{self.rule}")()
-        return text
-
-    def _text_clue(self) -> str:
-        assert self.cell is not None and self.sentence is not None
-        return f"{cell_name(self.cell)} shows {self.sentence.count}: {self.sentence.text()}"
-
-    def _text_known(self) -> str:
-        assert self.sentence is not None
-        parts = []
-        if self.mines:
-            parts.append(f"the known mines {cells_text(self.mines)}")
-        if self.safes:
-            parts.append(f"the known safe cells {cells_text(self.safes)}")
-        return (
-            f"{self.premises[0].text()} without {' and '.join(parts)} gives {self.sentence.text()}"
-        )
-
-    def _text_zero(self) -> str:
-        if len(self.safes) == 1:
-            return f"{cells_text(self.safes)} is safe: the count is 0"
-        return f"all {len(self.safes)} of {cells_text(self.safes)} are safe: the count is 0"
-
-    def _text_full(self) -> str:
-        which = cells_text(self.mines)
-        if len(self.mines) == 1:
-            return f"{which} is a mine: the count equals the number of cells"
-        return f"all {len(self.mines)} of {which} are mines: the count equals the number of cells"
-
-    def _text_subset(self) -> str:
-        assert self.sentence is not None
-        small, big = self.premises
-        return f"{big.text()} minus {small.text()} gives {self.sentence.text()}"
-
-    def _text_enumeration(self) -> str:
-        found = []
-        if self.safes:
-            found.append(f"{cells_text(self.safes)} safe")
-        if self.mines:
-            found.append(
-                f"{cells_text(self.mines)} a mine"
-                if len(self.mines) == 1
-                else f"{cells_text(self.mines)} mines"
+        Raises Contradiction when its count cannot hold, or another sentence
+        over the same cells has another count.
+        """
+        key = frozenset(sentence.cells)
+        if not 0 <= sentence.count <= len(key):
+            raise Contradiction(
+                f"{_words(sentence)} cannot hold: the numbers contradict each other"
             )
-        way = "weighted by the mine count" if self.note != "no total" else "without a mine total"
-        every = (
-            "in the only arrangement"
-            if self.arrangements == 1
-            else f"in every one of the {self.arrangements} arrangements"
-        )
-        return f"{' and '.join(found)} {every}, {way}"
+        twin = self.by_cells.get(key)
+        if twin is not None and twin is not sentence:
+            if twin.count != sentence.count:
+                raise Contradiction(f"{_words(sentence)} contradicts {_words(twin)}")
+            self.order.pop(id(sentence), None)
+            return False
+        if not key:
+            self.order.pop(id(sentence), None)
+            return False
+        self.by_cells[key] = sentence
+        for c in key:
+            self.under.setdefault(c, {})[id(sentence)] = sentence
+        self.order.setdefault(id(sentence), sentence)
+        return True
 
-    def _text_guess(self) -> str:
-        assert self.cell is not None and self.probability is not None
-        return f"guess {cell_name(self.cell)}: {percent(self.probability)} mine{self.note}"
+    def unfile(self, sentence: Sentence, keep_place: bool = False) -> None:
+        """Take a filed sentence out; keep_place when it will be filed again after a change."""
+        key = frozenset(sentence.cells)
+        if self.by_cells.get(key) is sentence:
+            del self.by_cells[key]
+        for c in key:
+            self.under.get(c, {}).pop(id(sentence), None)
+        if not keep_place:
+            self.order.pop(id(sentence), None)
 
-    def _text_safe(self) -> str:
-        assert self.cell is not None
-        return f"play {cell_name(self.cell)}: known to be safe"
+    def holds(self, sentence: Sentence) -> bool:
+        """True when the sentence is filed (still in the knowledge base)."""
+        return self.by_cells.get(frozenset(sentence.cells)) is sentence
 
-    def _text_proven(self) -> str:
-        assert self.cell is not None
-        return f"play {cell_name(self.cell)}: proven safe by enumeration"
+    def naming(self, cell: Cell) -> list[Sentence]:
+        """Return the filed sentences that name cell."""
+        return list(self.under.get(cell, {}).values())
 
-    def _text_first(self) -> str:
-        assert self.cell is not None
-        return f"first click {cell_name(self.cell)}: {self.note}"
+    def has(self, cells: frozenset[Cell]) -> bool:
+        """True when a sentence over exactly these cells is filed."""
+        return cells in self.by_cells
 
-
-# ---------------------------------------------------------------------------
-# The probability engine: sentences and a number of mines, no geometry
-# ---------------------------------------------------------------------------
-#
-# A component is a group of sentences linked by shared cells. For each one
-# we count, for every number k of mines it holds, how many arrangements of
-# its cells satisfy all its sentences (f[k]), and for each cell how many of
-# those put a mine on that cell (tally[cell][k]). Counting goes cell by cell
-# in an order that keeps few sentences "open" (partly assigned); partial
-# arrangements that leave the same open sentences needing the same numbers
-# of mines are merged, so the cost grows with the frontier's width rather
-# than with the 2^n arrangements. Components combine through the number of
-# mines left: the cells outside every sentence take the remaining mines in
-# C(outside, rest) ways, which weights every frontier arrangement.
-
-Rule = tuple[frozenset[Cell], int]
-Poly = list[int]
-
-STATE_BUDGET = 200_000
-SEARCH_CONFIGS = 3_000
-SEARCH_BUDGET = 300_000
-FIRST_SEARCH_BOARDS = 3_100
-FIRST_SEARCH_BUDGET = 8_000_000
-# The guess techniques beyond the lowest probability, each measured in the
-# README's ladder; benchmark.py --without switches them off to measure them.
-TECHNIQUES = {"lookahead": True, "progress": True, "search": True, "fifty-fifty": True}
-GUESS_MARGIN = Fraction(5, 100)
-GUESS_CANDIDATES = 12
-PROGRESS_BONUS = Fraction(3, 10)
+    def sentences(self) -> list[Sentence]:
+        """Return the filed sentences in the order they were first filed."""
+        return list(self.order.values())
 
 
-class Contradiction(ValueError):
-    """The revealed numbers (and the mine total) admit no arrangement."""
+def _words(sentence: Sentence) -> str:
+    """Return a sentence with cell names, for error messages."""
+    return f"{{{', '.join(cell_name(c) for c in sorted(sentence.cells))}}} = {sentence.count}"
 
 
-class TooWide(Exception):
-    """A component needs more partial arrangements than the budget allows."""
-
-
-@dataclass
-class Component:
-    """Counts for one linked group of sentences: f[k] and each cell's tally[k]."""
-
-    cells: list[Cell]
-    counts: Poly
-    tallies: dict[Cell, Poly]
-
-
-@dataclass
-class Solution:
-    """Exact mine probabilities for the frontier and for the cells outside it.
-
-    Kept as integer weights over one denominator (the weighted number of
-    arrangements), so comparing cells needs no fractions at all.
-    """
-
-    weights: dict[Cell, int]
-    outside_weight: int
-    outside_cells: int
-    weight: int
-    arrangements: int
-    exact: bool = True
-    approximate: dict[Cell, Fraction] = field(default_factory=dict)
-
-    @property
-    def probabilities(self) -> dict[Cell, Fraction]:
-        """Return each frontier cell's exact chance of a mine."""
-        exact = {c: Fraction(w, self.weight) for c, w in self.weights.items()}
-        exact.update(self.approximate)
-        return exact
-
-    @property
-    def outside(self) -> Fraction:
-        """Return the chance of a mine on a cell that no rule names."""
-        return Fraction(self.outside_weight, self.weight)
-
-    def safest(self) -> Fraction:
-        """Return the highest chance of safety that any unknown cell offers."""
-        lowest = min(self.weights.values(), default=self.weight)
-        if self.outside_cells:
-            lowest = min(lowest, self.outside_weight)
-        best = 1 - Fraction(lowest, self.weight)
-        return max([best] + [1 - p for p in self.approximate.values()])
-
-
-def components(rules: list[Rule]) -> list[list[Rule]]:
-    """Split rules into groups that share no cell (union-find over cells)."""
-    parent: dict[Cell, Cell] = {}
-
-    def find(c: Cell) -> Cell:
-        while parent[c] != c:
-            parent[c] = parent[parent[c]]
-            c = parent[c]
-        return c
-
-    for cells, _ in rules:
-        first = next(iter(cells))
-        parent.setdefault(first, first)
-        for c in cells:
-            parent.setdefault(c, c)
-            a, b = find(first), find(c)
-            if a != b:
-                parent[b] = a
-    groups: dict[Cell, list[Rule]] = {}
-    for rule in rules:
-        groups.setdefault(find(next(iter(rule[0]))), []).append(rule)
-    return sorted(groups.values(), key=lambda g: min(min(r[0]) for r in g))
-
-
-Var = TypeVar("Var", bound=Union[int, Cell])
-
-
-def elimination_order(rules: Sequence[tuple[frozenset[Var], int]]) -> list[Var]:
-    """Order cells so that few rules are partly assigned at any time."""
-    cell_rules: dict[Var, list[int]] = {}
-    for index, (cells, _) in enumerate(rules):
-        for c in cells:
-            cell_rules.setdefault(c, []).append(index)
-    left = [len(cells) for cells, _ in rules]
-    opened: set[int] = set()
-    unassigned = set(cell_rules)
-    order: list[Var] = []
-    while unassigned:
-
-        def cost(c: Var) -> tuple[int, int, Var]:
-            rs = cell_rules[c]
-            new = sum(1 for r in rs if r not in opened and left[r] > 1)
-            closing = sum(1 for r in rs if left[r] == 1)
-            return (new - closing, -len([r for r in rs if r in opened]), c)
-
-        best = min(unassigned, key=cost)
-        unassigned.discard(best)
-        order.append(best)
-        for r in cell_rules[best]:
-            left[r] -= 1
-            if left[r]:
-                opened.add(r)
-            else:
-                opened.discard(r)
-    return order
-
-
-def count_component(rules: list[Rule], budget: Optional[int] = None) -> Component:
-    """Count the arrangements of one component by number of mines, per cell.
-
-    Cells named by exactly the same rules form a group: a group of m cells
-    holding j mines does so in C(m, j) ways, so it is one variable, not m.
-    A count polynomial (arrangements by number of mines) is packed into one
-    integer, BITS bits per coefficient, so that adding polynomials is one
-    integer addition and "one more mine" is a shift.
-    """
-    membership: dict[Cell, list[int]] = {}
-    for index, (cells, _) in enumerate(rules):
-        for c in cells:
-            membership.setdefault(c, []).append(index)
-    grouped: dict[tuple[int, ...], list[Cell]] = {}
-    for c in sorted(membership):
-        grouped.setdefault(tuple(membership[c]), []).append(c)
-    groups = list(grouped.items())
-    group_rules: list[tuple[frozenset[int], int]] = [
-        (frozenset(g for g, (names, _) in enumerate(groups) if r in names), count)
-        for r, (_, count) in enumerate(rules)
-    ]
-    order = elimination_order(group_rules)
-    position = {g: t for t, g in enumerate(order)}
-    last = [max(position[g] for g in gs) for gs, _ in group_rules]
-    left = [len(cells) for cells, _ in rules]
-    bits = len(membership) + 2
-    open_rules: list[int] = []
-    # state: the needs of the open rules -> (packed counts, packed tally per group so far)
-    states: dict[tuple[int, ...], tuple[int, list[int]]] = {(): (1, [])}
-    for t, g in enumerate(order):
-        names, members = groups[g]
-        size = len(members)
-        for r in names:
-            if r not in open_rules:
-                open_rules.append(r)
-            left[r] -= size
-        slots = [open_rules.index(r) for r in names]
-        start_needs = [rules[r][1] for r in open_rules]
-        keep = [i for i, r in enumerate(open_rules) if last[r] != t]
-        remaining = [left[r] for r in open_rules]
-        ways = [
-            (j, math.comb(size, j), math.comb(size - 1, j - 1) if j else 0) for j in range(size + 1)
-        ]
-        nxt: dict[tuple[int, ...], tuple[int, list[int]]] = {}
-        for needs, (poly, tallies) in states.items():
-            full = list(needs) + start_needs[len(needs) :]
-            for j, w, w_cell in ways:
-                new = full[:]
-                ok = True
-                for slot in slots:
-                    new[slot] -= j
-                    if not 0 <= new[slot] <= remaining[slot]:
-                        ok = False
-                        break
-                if not ok:
-                    continue
-                key = tuple(new[i] for i in keep)
-                shift = j * bits
-                marks = [(x << shift) * w for x in tallies]
-                marks.append((poly << shift) * w_cell)
-                shifted = (poly << shift) * w
-                if key in nxt:
-                    acc_poly, acc_marks = nxt[key]
-                    summed = [a + b for a, b in zip(acc_marks, marks, strict=True)]
-                    nxt[key] = (acc_poly + shifted, summed)
-                else:
-                    nxt[key] = (shifted, marks)
-        open_rules = [open_rules[i] for i in keep]
-        states = nxt
-        if not states:
-            raise Contradiction("no arrangement of mines agrees with these numbers")
-        if len(states) > (budget or STATE_BUDGET):
-            raise TooWide(f"{len(states)} partial arrangements exceed the budget")
-    packed, tallies = states[()]
-    counts = _unpack(packed, bits, len(membership) + 1)
-    per_cell: dict[Cell, Poly] = {}
-    for g, tally in zip(order, tallies, strict=True):
-        unpacked = _unpack(tally, bits, len(counts))
-        for c in groups[g][1]:
-            per_cell[c] = unpacked
-    return Component(sorted(membership), counts, per_cell)
-
-
-def _unpack(packed: int, bits: int, length: int) -> Poly:
-    """Return the coefficients of a packed polynomial, trailing zeros dropped."""
-    mask = (1 << bits) - 1
-    coefficients = [(packed >> (k * bits)) & mask for k in range(length)]
-    while len(coefficients) > 1 and coefficients[-1] == 0:
-        coefficients.pop()
-    return coefficients
-
-
-def _convolve(a: Poly, b: Poly) -> Poly:
-    """Return the product of two count polynomials."""
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
-
-
-def solve(
-    rules: list[Rule],
-    mines_left: Optional[int],
-    outside: int,
-    cache: Optional[dict[frozenset[Rule], Component]] = None,
-) -> Solution:
-    """Return exact mine probabilities given rules, mines left and outside cells.
-
-    With mines_left, every arrangement of all remaining mines that satisfies
-    the rules counts once, cells outside every rule included. Without it,
-    every arrangement of the frontier counts once, and an outside cell,
-    about which nothing is known, is given 1/2. A cache shared between calls
-    saves recounting components that did not change.
-    """
-    rules = [(cells, count) for cells, count in rules if cells]
-    comps: list[Component] = []
-    wide: list[list[Rule]] = []
-    for group in components(rules):
-        key = frozenset(group)
-        if cache is not None and key in cache:
-            comps.append(cache[key])
-            continue
-        try:
-            comp = count_component(group)
-        except TooWide:
-            wide.append(group)
-            continue
-        comps.append(comp)
-        if cache is not None:
-            cache[key] = comp
-    if wide:
-        return _solve_approximately(comps, wide, mines_left, outside)
-    if mines_left is None:
-        return _solve_without_total(comps)
-    return _combine(comps, mines_left, outside)
-
-
-@functools.lru_cache(maxsize=64)
-def _binomials(n: int) -> tuple[int, ...]:
-    """Return C(n, r) for r = 0..n (the outside cells' ways to hold r mines)."""
-    row = [1]
-    for r in range(n):
-        row.append(row[-1] * (n - r) // (r + 1))
-    return tuple(row)
-
-
-def _combine(comps: list[Component], mines_left: int, outside: int) -> Solution:
-    """Weight every component's arrangements by the ways to place the rest."""
-    binom = _binomials(outside)
-    polys = [c.counts for c in comps]
-    prefix = [[1]]
-    for p in polys:
-        prefix.append(_convolve(prefix[-1], p))
-    suffix = [[1]]
-    for p in reversed(polys):
-        suffix.append(_convolve(suffix[-1], p))
-    suffix.reverse()
-    every = prefix[-1]
-
-    def rest_weight(k: int, others: Poly) -> int:
-        return sum(
-            n * binom[mines_left - k - j]
-            for j, n in enumerate(others)
-            if n and 0 <= mines_left - k - j <= outside
-        )
-
-    weight = rest_weight(0, every)
-    if weight == 0:
-        raise Contradiction(
-            f"no arrangement of the {mines_left} remaining mines agrees with the numbers"
-        )
-    cell_weights: dict[Cell, int] = {}
-    for i, comp in enumerate(comps):
-        others = _convolve(prefix[i], suffix[i + 1])
-        weights = [rest_weight(k, others) for k in range(len(comp.counts))]
-        for cell, tally in comp.tallies.items():
-            cell_weights[cell] = sum(n * weights[k] for k, n in enumerate(tally))
-    outside_weight = 0
-    if outside:
-        # An outside cell holds a mine in C(outside - 1, rest - 1) of the ways.
-        outside_weight = sum(
-            n * math.comb(outside - 1, mines_left - k - 1)
-            for k, n in enumerate(every)
-            if 1 <= mines_left - k <= outside
-        )
-    arrangements = sum(n for k, n in enumerate(every) if 0 <= mines_left - k <= outside)
-    return Solution(cell_weights, outside_weight, outside, weight, arrangements)
-
-
-def _solve_approximately(
-    comps: list[Component], wide: list[list[Rule]], mines_left: Optional[int], outside: int
-) -> Solution:
-    """Fallback past the budget: a too-wide component gets each cell's mean sentence density.
-
-    The other components and the outside cells are then solved exactly with
-    the too-wide component's expected mines taken off the total. The result
-    says exact=False, and the AI's steps say the numbers are approximate.
-    """
-    guessed: dict[Cell, Fraction] = {}
-    for group in wide:
-        shares: dict[Cell, list[Fraction]] = {}
-        for cells, count in group:
-            for c in cells:
-                shares.setdefault(c, []).append(Fraction(count, len(cells)))
-        for c, values in shares.items():
-            guessed[c] = sum(values, Fraction(0)) / len(values)
-    if mines_left is None:
-        rest = _solve_without_total(comps)
-    else:
-        expected = round(sum(guessed.values(), Fraction(0)))
-        left = min(max(mines_left - expected, 0), outside + sum(len(c.tallies) for c in comps))
-        rest = _combine(comps, left, outside)
-    rest.approximate = guessed
-    rest.exact = False
-    return rest
-
-
-def _solve_without_total(comps: list[Component]) -> Solution:
-    """Probabilities when the mine total is unknown: components independent."""
-    arrangements = 1
-    for comp in comps:
-        arrangements *= sum(comp.counts)
-    weights: dict[Cell, int] = {}
-    for comp in comps:
-        # Over the common denominator 2 x (product of every component's total).
-        scale = 2 * arrangements // sum(comp.counts)
-        for cell, tally in comp.tallies.items():
-            weights[cell] = sum(tally) * scale
-    return Solution(weights, arrangements, 0, 2 * arrangements, arrangements)
+def _rule(sentence: Sentence) -> Rule:
+    """Return a frozen copy of a sentence, as steps keep them."""
+    return Rule(frozenset(sentence.cells), sentence.count)
 
 
 # ---------------------------------------------------------------------------
-# The AI: CS50's knowledge base, then enumeration, then the best guess
+# The AI: CS50's knowledge base, then exact counting, then the strategies
 # ---------------------------------------------------------------------------
 
 
 class MinesweeperAI:
-    """Minesweeper game player: a knowledge base of sentences, then exact odds."""
+    """Minesweeper game player: a knowledge base of sentences, then exact odds.
+
+    Learning calls change the knowledge and record steps in self.steps:
+    add_knowledge, mark_mine, mark_safe (CS50's), and learn_by_counting.
+    Looking calls change nothing: position, mine_probabilities, choose (and
+    CS50's make_safe_move and make_random_move). make_move learns what it
+    can, chooses, and records the move.
+    """
 
     def __init__(
         self,
@@ -998,140 +540,253 @@ class MinesweeperAI:
         *,
         first_click: str = "safe",
         seed: Optional[int] = None,
+        strategies: Optional[Sequence[Strategy]] = None,
     ) -> None:
-        self.height = height
-        self.width = width
+        self.height = _positive_int("height", height)
+        self.width = _positive_int("width", width)
+        if first_click not in FIRST_CLICK_RULES:
+            raise ValueError(
+                f"first_click must be one of {', '.join(FIRST_CLICK_RULES)}, not {first_click!r}"
+            )
+        if mines is not None:
+            if isinstance(mines, bool) or not isinstance(mines, int) or mines < 0:
+                raise ValueError(
+                    f"mines must be None or a whole number of 0 or more, not {mines!r}"
+                )
+            if mines > height * width:
+                raise ValueError(
+                    f"{mines} mines do not fit a {height}x{width} board of {height * width} cells"
+                )
+        if strategies is None:
+            strategies = default_strategies()
+        if not all(callable(s) for s in strategies):
+            raise TypeError("strategies must be callables: position, solution -> Decision or None")
         # CS50's ai.mines is the set of known mines, so the total lives here.
         self.total_mines = mines
         self.first_click = first_click
+        self.strategies = tuple(strategies)
         self.rng = random.Random(seed)
         self.moves_made: set[Cell] = set()
         self.mines: set[Cell] = set()
         self.safes: set[Cell] = set()
         self.knowledge: list[Sentence] = []
+        self.revealed: dict[Cell, int] = {}  # the numbers told, in the order told
         self.steps: list[Step] = []
-        self.last_move: Optional[Step] = None
-        self._by_cells: dict[frozenset[Cell], Sentence] = {}
-        self._containing: dict[Cell, dict[int, Sentence]] = {}
+        self.last_decision: Optional[Decision] = None
+        self._index = SentenceIndex()
+        self._listed: Optional[list[Sentence]] = []  # knowledge as last filed (None: refile all)
+        self._applied: tuple[set[Cell], set[Cell]] = (set(), set())  # mines, safes as last applied
         self._queue: deque[Sentence] = deque()
-        self._applied = (0, 0)
-        self._indexed: Optional[list[Sentence]] = None
+        # How to undo each change of the learning call under way (None between calls).
+        self._journal: Optional[list[Callable[[], object]]] = None
+        self._proofs: dict[Cell, int] = {}  # a known safe cell -> the step that proved it
+        self._workspace = Workspace()
+        self._version = 0
+        self._cached: Optional[tuple[int, Position]] = None
 
     # -- geometry the AI may use: the board's size, never its mines --------
 
     def neighbors(self, cell: Cell) -> list[Cell]:
         """Return the cells around cell on this AI's board."""
-        return neighbors_on(cell, self.height, self.width)
+        return list(neighbours(cell, self.height, self.width))
 
     def all_cells(self) -> list[Cell]:
         """Return every cell of the board in reading order."""
         return [(i, j) for i in range(self.height) for j in range(self.width)]
 
-    # -- keeping the index in step with the public lists and sets -----------
+    def _check_cell(self, cell: object) -> Cell:
+        """Return cell when it is a cell of this board, else raise ValueError naming it."""
+        if (
+            not isinstance(cell, tuple)
+            or len(cell) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
+        ):
+            raise ValueError(f"a cell is a pair (row, column) of whole numbers, not {cell!r}")
+        i, j = cell
+        if not (0 <= i < self.height and 0 <= j < self.width):
+            raise ValueError(
+                f"cell {cell} is off the {self.height}x{self.width} board: rows run "
+                f"0..{self.height - 1}, columns 0..{self.width - 1}"
+            )
+        return (i, j)
 
-    def _sync(self) -> None:
-        """Take in sentences, mines and safes that code added directly."""
-        if self._indexed is not self.knowledge or len(self.knowledge) != len(self._by_cells):
-            self._reindex()
-        if self._applied != (len(self.mines), len(self.safes)):
-            for cell in list(self.mines):
-                self._mark(cell, True)
-            for cell in list(self.safes):
-                self._mark(cell, False)
-            self._applied = (len(self.mines), len(self.safes))
+    # -- learning: every change goes through here --------------------------------
 
-    def _reindex(self) -> None:
-        """Rebuild the index from self.knowledge, merging duplicates."""
-        sentences = [s for s in self.knowledge]
-        self._by_cells = {}
-        self._containing = {}
-        self.knowledge = []
-        self._indexed = self.knowledge
-        for s in sentences:
-            self._admit(s)
+    @contextmanager
+    def _learning(self) -> Iterator[None]:
+        """Run one learning call as a whole: take in direct edits first, infer after, undo on error.
+
+        A Contradiction part way leaves the AI exactly as it was before the call.
+        """
+        self._reconcile()
+        steps, knowledge = len(self.steps), list(self.knowledge)
+        self._journal = []
+        try:
+            yield
+            self._infer()
+        except Contradiction:
+            for undo in reversed(self._journal):
+                undo()
+            del self.steps[steps:]
+            self.knowledge[:] = knowledge
+            self._queue.clear()
+            self._index = SentenceIndex()
+            for sentence in knowledge:  # as they were filed before the call: this cannot fail
+                self._index.file(sentence)
+            self._listed = list(knowledge)
+            raise
+        finally:
+            self._journal = None
+            self._version += 1
+        self.knowledge[:] = self._index.sentences()
+        self._listed = list(self.knowledge)
+
+    def _note(self, undo: Callable[[], object]) -> None:
+        """Remember how to undo one change of the current learning call."""
+        if self._journal is not None:
+            self._journal.append(undo)
+
+    def _step(self, rule: str, **facts: Any) -> int:
+        """Record a step of rule with its facts (and how many cells were told); return its index."""
+        return self._record(Step(rule, told=len(self.revealed), **facts))
+
+    def _record(self, step: Step) -> int:
+        """Append a step to the log, noting it as the proof of the cells it finds safe."""
+        self.steps.append(step)
+        index = len(self.steps) - 1
+        for cell in step.safes:
+            if cell not in self._proofs:
+                self._proofs[cell] = index
+                self._note(functools.partial(self._proofs.pop, cell, None))
+        return index
+
+    def _listed_as_filed(self) -> bool:
+        """True when self.knowledge holds just the sentences filed at the end of the last call."""
+        listed = self._listed
+        return (
+            listed is not None
+            and len(listed) == len(self.knowledge)
+            and all(a is b for a, b in zip(listed, self.knowledge, strict=True))
+        )
+
+    def _reconcile(self) -> None:
+        """Take in direct changes by other code: sentences in knowledge, cells in mines or safes."""
+        if not self._listed_as_filed():
+            self._refile_all()
+        mines, safes = self._applied
+        if self.mines != mines or self.safes != safes:
+            given_mines, given_safes = self.mines - mines, self.safes - safes
+            self._applied = (set(self.mines), set(self.safes))
+            for cell in given_mines | given_safes:
+                (self.mines if cell in given_mines else self.safes).discard(cell)
+            self._give(given_mines, given_safes)
+
+    def _refile_all(self) -> None:
+        """Rebuild the index from self.knowledge: known cells out, duplicates merged, new given."""
+        before = {id(s) for s in self._index.sentences()}
+        self._index = SentenceIndex()
+        added: list[Rule] = []
+        for sentence in self.knowledge:
+            for cell in list(sentence.cells):
+                if cell in self.mines:
+                    sentence.mark_mine(cell)
+                elif cell in self.safes:
+                    sentence.mark_safe(cell)
+            if self._index.file(sentence):
+                self._queue.append(sentence)
+                if id(sentence) not in before:
+                    added.append(_rule(sentence))
+        self.knowledge[:] = self._index.sentences()
+        self._listed = list(self.knowledge)
+        if added:
+            self._step("given", added=tuple(added))
+
+    def _give(self, mines: Iterable[Cell], safes: Iterable[Cell]) -> None:
+        """Record cells given from outside as known (one 'given' step), and apply them."""
+        mines, safes = frozenset(mines), frozenset(safes)
+        if mines & safes:
+            raise Contradiction(f"{cell_name(min(mines & safes))} cannot be both a mine and safe")
+        mines = frozenset(c for c in mines if c not in self.mines)
+        safes = frozenset(c for c in safes if c not in self.safes)
+        if not (mines or safes):
+            return
+        self._step("given", mines=mines, safes=safes)
+        for cell in sorted(mines):
+            self._mark(cell, True)
+        for cell in sorted(safes):
+            self._mark(cell, False)
+
+    def _add_known(self, cell: Cell, mine: bool) -> None:
+        """Put cell in mines or safes (and in what has been applied), undoably."""
+        for known in (self.mines if mine else self.safes, self._applied[0 if mine else 1]):
+            if cell not in known:
+                known.add(cell)
+                self._note(functools.partial(known.discard, cell))
+
+    def _mark(self, cell: Cell, mine: bool) -> None:
+        """Record a known cell and take it out of every sentence naming it: a 'known' step each."""
+        if cell in (self.safes if mine else self.mines):
+            raise Contradiction(
+                f"{cell_name(cell)} cannot be both a mine and safe: the numbers contradict"
+            )
+        self._add_known(cell, mine)
+        known = frozenset([cell])
+        for sentence in self._index.naming(cell):
+            before = _rule(sentence)
+            self._edit(sentence, lambda s: s.mark_mine(cell) if mine else s.mark_safe(cell))
+            kept = self._index.file(sentence)
+            if kept:
+                self._queue.append(sentence)
+            self._step(
+                "known",
+                premises=(before,),
+                sentence=_rule(sentence) if kept else None,
+                known_mines=known if mine else frozenset(),
+                known_safes=frozenset() if mine else known,
+                added=(_rule(sentence),) if kept else (),
+                removed=(before,),
+            )
+
+    def _edit(self, sentence: Sentence, change: Callable[[Sentence], None]) -> None:
+        """Change a filed sentence's cells or count, undoably; the caller files it again."""
+        cells, count = set(sentence.cells), sentence.count
+
+        def undo() -> None:
+            sentence.cells, sentence.count = cells, count
+
+        self._note(undo)
+        self._index.unfile(sentence, keep_place=True)
+        change(sentence)
 
     def _admit(self, sentence: Sentence) -> bool:
-        """Add a sentence to the knowledge base unless empty or a duplicate."""
+        """Add a new sentence, less the known cells; False when it is empty or already known."""
         for cell in list(sentence.cells):
             if cell in self.mines:
                 sentence.mark_mine(cell)
             elif cell in self.safes:
                 sentence.mark_safe(cell)
-        if not self._index(sentence):
+        if not self._index.file(sentence):
             return False
-        self.knowledge.append(sentence)
+        self._queue.append(sentence)
         return True
 
-    def _alive(self, sentence: Sentence) -> bool:
-        """True when the sentence is still in the knowledge base."""
-        return self._by_cells.get(frozenset(sentence.cells)) is sentence
-
-    def _compact(self) -> None:
-        """Drop dead sentences from self.knowledge (once per public call)."""
-        self.knowledge[:] = [s for s in self.knowledge if self._alive(s)]
+    def _retire(self, sentence: Sentence) -> None:
+        """Take a sentence whose cells are all concluded out, so marking them is silent."""
+        self._index.unfile(sentence)
 
     # -- CS50's marking -----------------------------------------------------
 
     def mark_mine(self, cell: Cell) -> None:
         """Mark a cell as a mine, and update all knowledge to mark it too."""
-        self._sync()
-        self._mark(cell, True)
-        self._applied = (len(self.mines), len(self.safes))
-        self._compact()
+        cell = self._check_cell(cell)
+        with self._learning():
+            self._give([cell], [])
 
     def mark_safe(self, cell: Cell) -> None:
         """Mark a cell as safe, and update all knowledge to mark it too."""
-        self._sync()
-        self._mark(cell, False)
-        self._applied = (len(self.mines), len(self.safes))
-        self._compact()
-
-    def _mark(self, cell: Cell, mine: bool) -> None:
-        """Record a known cell and take it out of every sentence naming it."""
-        if cell in (self.safes if mine else self.mines):
-            raise Contradiction(
-                f"{cell_name(cell)} cannot be both a mine and safe: the numbers contradict"
-            )
-        (self.mines if mine else self.safes).add(cell)
-        for sentence in list(self._containing.pop(cell, {}).values()):
-            old = frozenset(sentence.cells)
-            before = Sentence(old, sentence.count)
-            del self._by_cells[old]
-            for other in old:
-                if other != cell:
-                    self._containing[other].pop(id(sentence), None)
-            if mine:
-                sentence.mark_mine(cell)
-            else:
-                sentence.mark_safe(cell)
-            if self._index(sentence):
-                known = frozenset([cell])
-                self.steps.append(
-                    Step(
-                        "known",
-                        premises=(before,),
-                        sentence=sentence.copy(),
-                        mines=known if mine else frozenset(),
-                        safes=frozenset() if mine else known,
-                    )
-                )
-
-    def _index(self, sentence: Sentence) -> bool:
-        """File a new or changed sentence under its cells and queue it; False if empty or known."""
-        key = frozenset(sentence.cells)
-        if not 0 <= sentence.count <= len(key):
-            raise Contradiction(f"{sentence.text()} cannot hold: the numbers contradict each other")
-        if not key:
-            return False
-        if key in self._by_cells:
-            if self._by_cells[key].count != sentence.count:
-                raise Contradiction(f"{sentence.text()} contradicts {self._by_cells[key].text()}")
-            return False
-        self._by_cells[key] = sentence
-        for c in key:
-            self._containing.setdefault(c, {})[id(sentence)] = sentence
-        self._queue.append(sentence)
-        return True
+        cell = self._check_cell(cell)
+        with self._learning():
+            self._give([], [cell])
 
     # -- CS50's add_knowledge ------------------------------------------------
 
@@ -1141,79 +796,104 @@ class MinesweeperAI:
         Marks the cell as a move made and safe, adds a sentence over its
         neighbours whose state is unknown (known mines lower the count), and
         then applies the zero, full and subset rules until nothing changes.
+        A bad argument raises ValueError and changes nothing; numbers that
+        contradict what is known raise Contradiction and change nothing.
         """
-        self._sync()
-        self.moves_made.add(cell)
-        if cell not in self.safes:
-            self._mark(cell, False)
-        hidden = [n for n in self.neighbors(cell) if n not in self.moves_made]
-        unknown = [n for n in hidden if n not in self.mines and n not in self.safes]
-        known_mines = frozenset(n for n in hidden if n in self.mines)
-        known_safes = frozenset(n for n in hidden if n in self.safes)
-        sentence = Sentence(unknown, count - len(known_mines))
-        if hidden and unknown:
-            clue = Sentence(hidden, count)
-            self.steps.append(Step("clue", sentence=clue.copy(), cell=cell))
-            if known_mines or known_safes:
-                self.steps.append(
-                    Step(
-                        "known",
-                        premises=(clue,),
-                        sentence=sentence.copy(),
-                        mines=known_mines,
-                        safes=known_safes,
-                    )
-                )
-        elif sentence.count != 0:
-            raise Contradiction(
-                f"{cell_name(cell)} shows {count}, but its known mines number {len(known_mines)}"
+        cell = self._check_cell(cell)
+        around = neighbours(cell, self.height, self.width)
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(around):
+            raise ValueError(
+                f"{cell_name(cell)} has {len(around)} neighbour{'s' * (len(around) != 1)}, so "
+                f"its count is a whole number from 0 to {len(around)}, not {count!r}"
             )
-        self._admit(sentence)
-        self._infer()
-        self._applied = (len(self.mines), len(self.safes))
-        self._compact()
+        if cell in self.revealed:
+            if self.revealed[cell] != count:
+                raise ValueError(
+                    f"{cell_name(cell)} was told as {self.revealed[cell]} already, not {count}"
+                )
+            return
+        with self._learning():
+            if cell in self.mines:
+                raise Contradiction(f"{cell_name(cell)} is a known mine, so it cannot show {count}")
+            self._reveal(cell, count)
+            if cell not in self.safes:
+                self._mark(cell, False)
+            hidden = [n for n in around if n not in self.moves_made]
+            unknown = [n for n in hidden if n not in self.mines and n not in self.safes]
+            known_mines = frozenset(n for n in hidden if n in self.mines)
+            known_safes = frozenset(n for n in hidden if n in self.safes)
+            sentence = Sentence(unknown, count - len(known_mines))
+            clue = Rule(frozenset(hidden), count)
+            if not unknown:  # every neighbour known: the number only confirms it
+                if sentence.count != 0:
+                    raise Contradiction(
+                        f"{cell_name(cell)} shows {count}, but its known mines number "
+                        f"{len(known_mines)}"
+                    )
+                self._step(
+                    "clue",
+                    sentence=clue,
+                    cell=cell,
+                    shown=count,
+                    known_mines=known_mines,
+                    known_safes=known_safes,
+                )
+                return
+            admitted = self._admit(sentence)
+            new = (_rule(sentence),) if admitted else ()
+            if known_mines or known_safes:
+                self._step("clue", sentence=clue, cell=cell, shown=count)
+                self._step(
+                    "known",
+                    premises=(clue,),
+                    sentence=_rule(sentence),
+                    known_mines=known_mines,
+                    known_safes=known_safes,
+                    added=new,
+                )
+            else:
+                self._step("clue", sentence=clue, cell=cell, shown=count, added=new)
+
+    def _reveal(self, cell: Cell, count: int) -> None:
+        """Record cell as played and its number as told, undoably."""
+        self.moves_made.add(cell)
+        self.revealed[cell] = count
+        self._note(functools.partial(self.moves_made.discard, cell))
+        self._note(functools.partial(self.revealed.pop, cell, None))
 
     def _infer(self) -> None:
         """Apply the zero, full and subset rules until the queue is empty."""
         while self._queue:
             sentence = self._queue.popleft()
-            if not self._alive(sentence):
+            if not self._index.holds(sentence):
                 continue
             cells, count = frozenset(sentence.cells), sentence.count
             if count == 0 or count == len(cells):
                 mine = count != 0
-                self.steps.append(
-                    Step(
-                        "full" if mine else "zero",
-                        premises=(sentence.copy(),),
-                        mines=cells if mine else frozenset(),
-                        safes=frozenset() if mine else cells,
-                    )
-                )
                 self._retire(sentence)
+                self._step(
+                    "full" if mine else "zero",
+                    premises=(_rule(sentence),),
+                    mines=cells if mine else frozenset(),
+                    safes=frozenset() if mine else cells,
+                    removed=(_rule(sentence),),
+                )
                 for c in sorted(cells):
                     if c not in self.mines and c not in self.safes:
                         self._mark(c, mine)
                 continue
             self._subset_inference(sentence, cells)
 
-    def _retire(self, sentence: Sentence) -> None:
-        """Take a fully used sentence out of the index, so marking its cells is silent."""
-        key = frozenset(sentence.cells)
-        del self._by_cells[key]
-        for c in key:
-            self._containing[c].pop(id(sentence), None)
-
     def _subset_inference(self, sentence: Sentence, cells: frozenset[Cell]) -> None:
         """Derive set2 - set1 = count2 - count1 for every strict subset pair."""
         related: dict[int, Sentence] = {}
         for c in cells:
-            related.update(self._containing.get(c, {}))
+            related.update((id(s), s) for s in self._index.naming(c))
         related.pop(id(sentence), None)
-        for other in list(related.values()):
-            if not self._alive(sentence):
+        for other in related.values():
+            if not self._index.holds(sentence):
                 return
-            if not self._alive(other):
+            if not self._index.holds(other):
                 continue
             theirs = frozenset(other.cells)
             if theirs < cells:
@@ -1223,14 +903,72 @@ class MinesweeperAI:
             else:
                 continue
             derived = Sentence(big.cells - small.cells, big.count - small.count)
-            if frozenset(derived.cells) in self._by_cells:
+            if self._index.has(frozenset(derived.cells)):
                 continue
-            self.steps.append(
-                Step("subset", premises=(small.copy(), big.copy()), sentence=derived.copy())
+            premises = (_rule(small), _rule(big))
+            admitted = self._admit(derived)
+            self._step(
+                "subset",
+                premises=premises,
+                sentence=_rule(derived),
+                added=(_rule(derived),) if admitted else (),
             )
-            self._admit(derived)
 
-    # -- CS50's moves ---------------------------------------------------------
+    # -- learning from exact counting ------------------------------------------
+
+    def learn_by_counting(self) -> Optional[Step]:
+        """Count the arrangements and mark every cell they all agree on, as one step.
+
+        Returns the enumeration step, or None when counting proves nothing
+        new. Only exact counts prove anything: an estimate never does.
+        """
+        step = self.counting_step()
+        if step is None:
+            return None
+        with self._learning():
+            for rule in step.removed:
+                retired = self._index.by_cells.get(rule.cells)
+                if retired is not None:
+                    self._retire(retired)
+            self._record(step)
+            for c in sorted(step.mines):
+                self._mark(c, True)
+            for c in sorted(step.safes):
+                self._mark(c, False)
+        return step
+
+    def counting_step(self) -> Optional[Step]:
+        """Return the step learn_by_counting would record now, without recording it (looking)."""
+        position = self.position()
+        solution = position.solution
+        safes, mines = solution.certain()
+        outside = solution.outside_certain()
+        if outside is not None:
+            (mines if outside else safes).update(position.outside())
+        if not (safes or mines):
+            return None
+        proven = frozenset(safes | mines)
+        premises = [
+            Rule(frozenset(cells), count)
+            for comp in solution.components
+            if proven & comp.tallies.keys()
+            for cells, count in comp.rules
+        ]
+        if proven - position.frontier:  # by the count: every sentence plays its part
+            premises = [Rule(frozenset(c), k) for c, k in position.rules if c]
+        return Step(
+            "enumeration",
+            premises=tuple(premises),
+            safes=frozenset(safes),
+            mines=frozenset(mines),
+            removed=tuple(_rule(s) for s in self.knowledge if s.cells <= proven),
+            told=len(self.revealed),
+            counting=Counting(
+                position.mines_left, position.outside_count, solution.arrangements, solution.exact
+            ),
+        )
+
+    # -- looking: nothing below changes the AI ---------------------------------
 
     def make_safe_move(self) -> Optional[Cell]:
         """Return a known safe cell not yet played, or None; changes nothing."""
@@ -1242,29 +980,39 @@ class MinesweeperAI:
         choices = [c for c in self.all_cells() if c not in self.moves_made and c not in self.mines]
         return self.rng.choice(choices) if choices else None
 
-    # -- exact probabilities ---------------------------------------------------
+    def _in_step(self) -> bool:
+        """True when nothing was changed directly since the last learning call."""
+        return self._listed_as_filed() and (self.mines, self.safes) == self._applied
+
+    def position(self) -> Position:
+        """Return what the AI knows now, frozen: numbers, known cells, sentences, total."""
+        if self._cached is not None and self._cached[0] == self._version and self._in_step():
+            return self._cached[1]
+        revealed = dict(self.revealed)
+        for cell in self.moves_made - revealed.keys():  # played without a number told (CS50 code)
+            revealed[cell] = -1
+        position = Position.make(
+            self.height,
+            self.width,
+            self.total_mines,
+            revealed,
+            self.mines,
+            self.safes,
+            ((frozenset(s.cells), s.count) for s in self.knowledge),
+            self.first_click,
+            self._workspace,
+        )
+        if self._in_step():
+            self._cached = (self._version, position)
+        return position
 
     def unknown_cells(self) -> list[Cell]:
         """Return the cells whose state the AI does not know, in reading order."""
-        return [c for c in self.all_cells() if self._is_unknown(c)]
+        return list(self.position().unknown)
 
     def solution(self) -> Solution:
-        """Return the enumeration's result over the current knowledge base."""
-        self._sync()
-        self._compact()
-        rules = self._rules()
-        frontier = self._frontier()
-        outside = sum(1 for c in self.unknown_cells() if c not in frontier)
-        left = None if self.total_mines is None else self.total_mines - len(self.mines)
-        return solve(rules, left, outside)
-
-    def _rules(self) -> list[Rule]:
-        """Return the knowledge base as the engine's rules: (cells, count) pairs."""
-        return [(frozenset(s.cells), s.count) for s in self.knowledge]
-
-    def _frontier(self) -> set[Cell]:
-        """Return the cells that some sentence names."""
-        return set().union(*(s.cells for s in self.knowledge))
+        """Return the engine's result over the current knowledge base."""
+        return self.position().solution
 
     def mine_probabilities(self) -> dict[Cell, Fraction]:
         """Return every unrevealed cell -> the exact chance that it holds a mine.
@@ -1275,503 +1023,59 @@ class MinesweeperAI:
         next to numbers counts once and a cell no number touches gets 1/2,
         meaning "no information".
         """
-        return self._probabilities(self.solution())
+        return self.position().probabilities()
 
-    def _probabilities(self, solution: Solution) -> dict[Cell, Fraction]:
-        """Spread a solution over every unrevealed cell."""
-        probabilities: dict[Cell, Fraction] = {}
-        frontier = solution.probabilities
-        outside = solution.outside
-        for c in self.all_cells():
-            if c in self.moves_made:
-                continue
-            if c in self.mines:
-                probabilities[c] = Fraction(1)
-            elif c in self.safes:
-                probabilities[c] = Fraction(0)
-            else:
-                probabilities[c] = frontier.get(c, outside)
-        return probabilities
+    def choose(self) -> Optional[Decision]:
+        """Return the cell the AI would click now and why; None when only known mines are left.
+
+        A looking call: it changes nothing, and asked again it answers the same.
+        """
+        safe = self.make_safe_move()
+        if safe is not None:
+            return Decision(safe, "known safe", Fraction(0), proof=self._proofs.get(safe))
+        return decide(self.position(), self.strategies)
 
     # -- the whole turn ---------------------------------------------------------
 
     def make_move(self) -> Optional[Cell]:
-        """Return the AI's move: a known safe cell, a proven one, or the best guess.
+        """Learn what counting proves, choose, and record the move; return its cell (or None).
 
-        None when no unrevealed cell is left that is not a known mine. A
-        guess changes no knowledge; self.last_move says which kind of move.
+        The decision is kept in self.last_decision and logged as a "move"
+        step. The cell becomes a move made when add_knowledge is told its
+        number: a guess may be a mine, and a move may not be played at all.
         """
-        self._sync()
-        move = self.make_safe_move()
-        if move is not None:
-            self.last_move = Step("safe", cell=move)
-            return move
-        if not self.moves_made and self._opening_cell() not in self.mines:
-            return self._first_move()
-        solution = self.solution()
-        probabilities = self._probabilities(solution)
-        self._apply_enumeration(solution, probabilities)
-        move = self.make_safe_move()
-        if move is not None:
-            self.last_move = Step("proven", cell=move)
-            return move
-        choices = {c: p for c, p in probabilities.items() if c not in self.mines}
-        if not choices:
-            self.last_move = None
+        if self.make_safe_move() is None:
+            self.learn_by_counting()
+        self._workspace.found = {}
+        decision = self.choose()
+        adopt(self._workspace.search_memo, self._workspace.found)
+        self._workspace.found = {}
+        self.last_decision = decision
+        if decision is None:
             return None
-        searched = self._search_endgame(solution)
-        coin = None
-        if searched is None and TECHNIQUES["fifty-fifty"]:
-            coin = self._forced_coin_flip(choices)
-        if searched is not None:
-            move, wins, total = searched
-            note = f"; best play from here wins {wins} of the {total} arrangements"
-        elif coin is not None:
-            move = coin
-            note = "; a 50/50 that no later number can settle, so take it before other risks"
-        else:
-            move = self._best_guess(choices)
-            lowest = min(choices.values())
-            note = (
-                ", the lowest"
-                if choices[move] == lowest
-                else f", not the lowest ({percent(lowest)}) but its number is likelier "
-                "to make the next click safe"
-            )
-            note += "" if solution.exact else " (approximate: the frontier was too wide to count)"
-        self.last_move = Step("guess", cell=move, probability=choices[move], note=note)
-        if not self.steps or self.steps[-1] != self.last_move:
-            self.steps.append(self.last_move)  # asking twice logs the guess once
-        return move
-
-    # -- looking ahead to the end of the game -----------------------------------
-
-    def arrangements(self) -> list[frozenset[Cell]]:
-        """Return every placement of the remaining mines that fits the knowledge.
-
-        Lists them one by one, so call it only when solution().weight is small.
-        """
-        assert self.total_mines is not None
-        left = self.total_mines - len(self.mines)
-        rules = self._rules()
-        frontier = elimination_order(rules) if rules else []
-        named = self._frontier()
-        outside = [c for c in self.unknown_cells() if c not in named]
-        found: list[frozenset[Cell]] = []
-        for placed in _frontier_placements(rules, frontier):
-            rest = left - len(placed)
-            if 0 <= rest <= len(outside):
-                for extra in itertools.combinations(outside, rest):
-                    found.append(frozenset(placed) | frozenset(extra))
-        return found
-
-    def _search_endgame(self, solution: Solution) -> Optional[tuple[Cell, int, int]]:
-        """Return the guess that wins most often with best play, when few arrangements remain.
-
-        Every arrangement is listed and the game tree searched to the end: a
-        cell's value is the number of arrangements that best play from there
-        wins. Returns (cell, wins, arrangements), or None past the budget.
-        """
-        if (
-            self.total_mines is None
-            or not TECHNIQUES["search"]
-            or not solution.exact
-            or solution.weight > SEARCH_CONFIGS
-        ):
-            return None
-        search = endgame_search(self.height, self.width)
-        known = search.mask(self.mines)
-        configs = [search.mask(mines) | known for mines in self.arrangements()]
-        try:
-            cell, wins = search.best_guess(configs, search.mask(self.moves_made))
-        except TooWide:
-            return None
-        return cell, wins, len(configs)
-
-    def _opening_cell(self) -> Cell:
-        """Return where a first click wins most often under the first-click rule."""
-        if self.first_click == "opening":
-            # Measured on expert: D4 54.2% (10,000 games), C3 52.9%, B2 and A1
-            # lower; on a small board, no further in than its middle.
-            return (min(3, (self.height - 1) // 2), min(3, (self.width - 1) // 2))
-        return (0, 0)
-
-    def _first_move(self) -> Cell:
-        """Return the opening click, recorded as a step with its reason."""
-        move = self._opening_cell()
-        if self.first_click == "opening":
-            why = "sure to be a 0; a few cells in from the corner, it opens the most"
-        else:
-            why = "a corner, where a 0 and an opening are likeliest"
-        if self.total_mines is not None and TECHNIQUES["search"]:
-            solved = best_opening(self.height, self.width, self.total_mines, self.first_click)
-            if solved is not None:
-                move, wins, total = solved
-                why = f"best play from here wins {wins} of the {total} boards, the most of any cell"
-        self.last_move = Step("first", cell=move, note=why)
-        if not self.steps or self.steps[-1] != self.last_move:
-            self.steps.append(self.last_move)
-        return move
-
-    def _apply_enumeration(self, solution: Solution, probabilities: dict[Cell, Fraction]) -> None:
-        """Mark every cell the enumeration proves safe or a mine, as one step."""
-        safes = frozenset(c for c, p in probabilities.items() if p == 0 and c not in self.safes)
-        mines = frozenset(c for c, p in probabilities.items() if p == 1 and c not in self.mines)
-        if not (safes or mines):
-            return
-        premises = tuple(s.copy() for s in self.knowledge)
-        self.steps.append(
-            Step(
-                "enumeration",
-                premises=premises,
-                safes=safes,
-                mines=mines,
-                arrangements=solution.arrangements,
-                note="" if self.total_mines is not None else "no total",
-            )
-        )
-        proven = safes | mines
-        for sentence in list(self.knowledge):
-            if self._alive(sentence) and sentence.cells <= proven:
-                self._retire(sentence)
-        for c in sorted(mines):
-            self._mark(c, True)
-        for c in sorted(safes):
-            self._mark(c, False)
-        self._infer()
-        self._applied = (len(self.mines), len(self.safes))
-        self._compact()
-
-    def _best_guess(self, choices: dict[Cell, Fraction]) -> Cell:
-        """Return the guess most likely to survive this click and to move the game on.
-
-        The candidates are the cells within GUESS_MARGIN of the lowest mine
-        probability. For each, every number it could show is tried: the
-        position after that number is solved again, and the safest cell
-        there is its "next safety" (1 when the number proves a cell safe,
-        which is "progress"). The score is
-        P(safe now) x (E[next safety] + PROGRESS_BONUS x P(progress)),
-        so among equally risky cells the one whose number is likeliest to
-        help wins, and a cell likely to open new ground (a far corner, say)
-        beats one that only tends to make the next guess a little safer.
-        """
-        lowest = min(choices.values())
-        ranked = sorted(choices, key=lambda c: (choices[c], self._unknown_neighbors(c), c))
-        near = [c for c in ranked if choices[c] <= lowest + GUESS_MARGIN]
-        if len(near) == 1 or self.total_mines is None or not TECHNIQUES["lookahead"]:
-            return near[0]
-        # Cells off the frontier whose unknown neighbours are off it too differ
-        # only in how many unknown neighbours they have: one of each will do.
-        frontier = self._frontier()
-        candidates: dict[object, Cell] = {}
-        for c in near:
-            around = [n for n in self.neighbors(c) if self._is_unknown(n)]
-            alike = c not in frontier and not frontier.intersection(around)
-            candidates.setdefault(("outside", len(around)) if alike else c, c)
-            if len(candidates) == GUESS_CANDIDATES:
-                break
-        cache: dict[frozenset[Rule], Component] = {}
-        order = list(candidates.values())
-        bonus = PROGRESS_BONUS if TECHNIQUES["progress"] else 0
-        scores = {}
-        for c in order:
-            safety, progress = self._next_safety(c, cache)
-            scores[c] = (1 - choices[c]) * (safety + bonus * progress)
-        return max(order, key=lambda c: (scores[c], -order.index(c)))
-
-    def _forced_coin_flip(self, choices: dict[Cell, Fraction]) -> Optional[Cell]:
-        """Return a cell of a 50/50 that nothing can ever settle, if there is one.
-
-        That is a sentence {a, b} = 1 where every cell next to one of a and b
-        but not the other is a known mine. Every number shown now or later
-        then counts a and b together or not at all, so moving the mine from
-        one to the other never changes what the board shows: the coin flip
-        has to be taken some time, and taken first it costs nothing more,
-        while the number it reveals may save a guess elsewhere.
-        """
-        half = Fraction(1, 2)
-        for sentence in self.knowledge:
-            if len(sentence.cells) != 2 or sentence.count != 1:
-                continue
-            a, b = sorted(sentence.cells)
-            if choices.get(a) != half or choices.get(b) != half:
-                continue
-            one_sided = set(self.neighbors(a)).symmetric_difference(self.neighbors(b)) - {a, b}
-            if one_sided <= self.mines:
-                return a
-        return None
-
-    def _is_unknown(self, cell: Cell) -> bool:
-        """True when the AI knows neither that cell is safe nor that it is a mine."""
-        return cell not in self.moves_made and cell not in self.mines and cell not in self.safes
-
-    def _unknown_neighbors(self, cell: Cell) -> int:
-        """Return how many neighbours of cell are neither revealed nor known."""
-        return sum(1 for n in self.neighbors(cell) if self._is_unknown(n))
-
-    def _next_safety(
-        self, cell: Cell, cache: dict[frozenset[Rule], Component]
-    ) -> tuple[Fraction, Fraction]:
-        """Return E[safety of the best next click] and P(progress) if cell turns out safe.
-
-        Progress means the number shown proves some cell safe (or the count
-        does), so the next click is free.
-        """
-        rules = [(frozenset(s.cells - {cell}), s.count) for s in self.knowledge]
-        around = [n for n in self.neighbors(cell) if self._is_unknown(n)]
-        assert self.total_mines is not None
-        left = self.total_mines - len(self.mines)
-        unknown = [c for c in self.unknown_cells() if c != cell]
-        total = 0
-        progress = 0
-        expected = Fraction(0)
-        for shown in range(len(around) + 1):
-            these = rules + [(frozenset(around), shown)]
-            named = set().union(*(r[0] for r in these))
-            outside = sum(1 for c in unknown if c not in named)
-            try:
-                after = solve(these, left, outside, cache)
-            except Contradiction:
-                continue
-            # When no unknown cell could be safe, every one left is a mine:
-            # this click wins the game, and nothing further is risked.
-            best = after.safest() or Fraction(1)
-            total += after.weight
-            expected += after.weight * best
-            if best == 1:
-                progress += after.weight
-        if not total:
-            return Fraction(0), Fraction(0)
-        return expected / total, Fraction(progress, total)
+        self._step("move", cell=decision.cell, decision=decision)
+        return decision.cell
 
     def why_safe(self, cell: Cell) -> Optional[Step]:
-        """Return the step that proved cell safe (a zero count or an enumeration), if any."""
-        for step in reversed(self.steps):
-            if cell in step.safes and step.rule in ("zero", "enumeration"):
-                return step
-        return None
+        """Return the step that proved cell safe, if any."""
+        index = self._proofs.get(cell)
+        return None if index is None else self.steps[index]
 
+    def knowledge_after(self, k: int) -> Knowledge:
+        """Return the knowledge as it was after step k, by folding the changes of steps 0..k.
 
-def _frontier_placements(rules: list[Rule], order: list[Cell]) -> Iterator[set[Cell]]:
-    """Yield every set of frontier mines that satisfies all rules (backtracking)."""
-    rules_of: dict[Cell, list[int]] = {c: [] for c in order}
-    for index, (cells, _) in enumerate(rules):
-        for c in cells:
-            rules_of[c].append(index)
-    need = [count for _, count in rules]
-    room = [len(cells) for cells, _ in rules]
-    placed: set[Cell] = set()
-
-    def extend(t: int) -> Iterator[set[Cell]]:
-        if t == len(order):
-            yield set(placed)
-            return
-        cell = order[t]
-        for mine in (True, False):
-            rs = rules_of[cell]
-            for r in rs:
-                room[r] -= 1
-                need[r] -= mine
-            if all(0 <= need[r] <= room[r] for r in rs):
-                if mine:
-                    placed.add(cell)
-                yield from extend(t + 1)
-                placed.discard(cell)
-            for r in rs:
-                room[r] += 1
-                need[r] += mine
-
-    yield from extend(0)
-
-
-class EndgameSearch:
-    """Best play to the end of the game over an explicit list of arrangements.
-
-    An arrangement is a bit mask of mines over the board's cells, and the set
-    of arrangements still possible (a sorted tuple) is the whole state: any
-    cell safe in all of them would be revealed for free. wins(S) is how many
-    arrangements of S best play wins; it depends on S alone, so one memo
-    serves every game on a board of this size (it is shared per size).
-    """
-
-    MEMO_LIMIT = 300_000
-
-    def __init__(self, height: int, width: int) -> None:
-        board = Minesweeper(height, width, 0, seed=0, first_click="none")
-        self.cells = list(board.cells())
-        self.index = {c: i for i, c in enumerate(self.cells)}
-        self.bit = [1 << i for i in range(len(self.cells))]
-        self.around = [sum(1 << self.index[n] for n in board.neighbors(c)) for c in self.cells]
-        self.memo: dict[tuple[int, ...], int] = {}
-        self.nodes = 0
-        self.budget = SEARCH_BUDGET
-
-    def mask(self, mines: Iterable[Cell]) -> int:
-        """Return the bit mask of a set of cells."""
-        return sum(self.bit[self.index[c]] for c in mines)
-
-    def best_guess(
-        self, configs: Iterable[int], seen: int = 0, budget: Optional[int] = None
-    ) -> tuple[Cell, int]:
-        """Return the click that best play makes now and the arrangements it wins.
-
-        seen marks cells already revealed. Raises TooWide past the budget
-        (SEARCH_BUDGET unless given).
+        k = len(steps) - 1 gives today's; k = -1 the start.
         """
-        self._start(SEARCH_BUDGET if budget is None else budget)
-        best = self._best_guess(tuple(sorted(configs)), seen)
-        assert best is not None
-        return self.cells[best[0]], best[1]
-
-    def wins_after(self, cell: Cell, configs: Iterable[int], budget: int) -> int:
-        """Return how many arrangements best play wins after clicking cell first."""
-        self._start(budget)
-        i = self.index[cell]
-        survivors = tuple(c for c in sorted(configs) if not c & self.bit[i])
-        return sum(self.wins(part, self.bit[i]) for part in self._split(survivors, [i]))
-
-    def _count(self, visits: int) -> None:
-        """Count work done; raise TooWide once it passes the budget."""
-        self.nodes += visits
-        if self.nodes > self.budget:
-            raise TooWide(f"the endgame search passed its budget of {self.budget} visits")
-
-    def _start(self, budget: int) -> None:
-        """Reset the node count for one search; forget old work past the limit."""
-        self.nodes = 0
-        self.budget = budget
-        if len(self.memo) > self.MEMO_LIMIT:
-            self.memo.clear()
-
-    def wins(self, configs: tuple[int, ...], seen: int = 0) -> int:
-        """Return how many of these arrangements best play wins.
-
-        seen marks cells whose numbers are already the same in every one of
-        them; it only saves work, the result depends on configs alone.
-        """
-        if len(configs) == 1:
-            return 1
-        if configs in self.memo:
-            return self.memo[configs]
-        self._count(len(configs))
-        anywhere = 0
-        always = -1
-        for config in configs:
-            anywhere |= config
-            always &= config
-        uncertain = anywhere & ~always
-        # Safe in every arrangement, so revealed for free; only a cell next to
-        # an uncertain one can show different numbers.
-        near = 0
-        for u in _bits(uncertain):
-            near |= self.around[u]
-        free = list(_bits(near & ~(anywhere | seen)))
-        seen |= near & ~anywhere
-        parts = self._split(configs, free)
-        if len(parts) > 1:
-            result = sum(self.wins(part, seen) for part in parts)
-        else:
-            best = self._best_guess(configs, seen)
-            result = best[1] if best else len(configs)
-        self.memo[configs] = result
-        return result
-
-    def _split(self, configs: tuple[int, ...], cells: list[int]) -> list[tuple[int, ...]]:
-        """Group arrangements by the numbers these (safe) cells would show."""
-        masks = [self.around[c] for c in cells]
-        groups: dict[tuple[int, ...], list[int]] = {}
-        for config in configs:
-            key = tuple([(config & m).bit_count() for m in masks])
-            groups.setdefault(key, []).append(config)
-        return [tuple(g) for g in groups.values()]
-
-    def _best_guess(self, configs: tuple[int, ...], seen: int = 0) -> Optional[tuple[int, int]]:
-        """Return (cell, wins) for the risky click that wins most, or None."""
-        every = (1 << len(self.cells)) - 1
-        always = every
-        anywhere = 0
-        for config in configs:
-            always &= config
-            anywhere |= config
-        risky = list(_bits(anywhere & ~always))
-        safe_in = {i: sum(1 for c in configs if not c & self.bit[i]) for i in risky}
-        risky.sort(key=lambda i: -safe_in[i])
-        best: Optional[tuple[int, int]] = None
-        for i in risky:
-            if best is not None and safe_in[i] <= best[1]:
-                break
-            self._count(len(configs))
-            survivors = tuple(c for c in configs if not c & self.bit[i])
-            parts = self._split(survivors, [i])
-            total = sum(self.wins(part, seen | self.bit[i]) for part in parts)
-            if best is None or total > best[1]:
-                best = (i, total)
-        return best
-
-
-def _bits(mask: int) -> Iterator[int]:
-    """Yield the positions of the set bits of a non-negative mask."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-_SEARCHES: dict[tuple[int, int], EndgameSearch] = {}
-
-
-def endgame_search(height: int, width: int) -> EndgameSearch:
-    """Return the shared search (and its memo) for boards of this size."""
-    if (height, width) not in _SEARCHES:
-        _SEARCHES[(height, width)] = EndgameSearch(height, width)
-    return _SEARCHES[(height, width)]
-
-
-def mine_free_cells(height: int, width: int, first: Cell, rule: str) -> set[Cell]:
-    """Return the cells the first-click rule keeps free of mines for this first click."""
-    if rule == "none":
-        return set()
-    if rule == "safe":
-        return {first}
-    board = Minesweeper(height, width, 0, seed=0, first_click="none")
-    return {first} | set(board.neighbors(first))
-
-
-@functools.lru_cache(maxsize=32)
-def best_opening(
-    height: int,
-    width: int,
-    mines: int,
-    rule: str,
-    limit: Optional[int] = None,
-    budget: Optional[int] = None,
-) -> Optional[tuple[Cell, int, int]]:
-    """Return (first click, boards won, boards) under best play, on boards small enough.
-
-    Every placement of the mines that the first-click rule allows is listed
-    and the game searched to the end for each candidate first click (one
-    per symmetry class: the top-left quarter). None when the board has more
-    than limit placements (FIRST_SEARCH_BOARDS) or the search passes its
-    budget (FIRST_SEARCH_BUDGET).
-    """
-    search = endgame_search(height, width)
-    cells = search.cells
-    clear = len(mine_free_cells(height, width, (0, 0), rule))
-    if math.comb(len(cells) - clear, mines) > (limit or FIRST_SEARCH_BOARDS):
-        return None
-    best: Optional[tuple[Cell, int, int]] = None
-    budget = budget or FIRST_SEARCH_BUDGET
-    for first in cells:
-        if 2 * first[0] > height - 1 or 2 * first[1] > width - 1:
-            continue
-        keep_clear = mine_free_cells(height, width, first, rule)
-        allowed = [c for c in cells if c not in keep_clear]
-        boards = [search.mask(m) for m in itertools.combinations(allowed, mines)]
-        try:
-            wins = search.wins_after(first, boards, budget)
-        except TooWide:
-            return None
-        budget -= search.nodes
-        if best is None or wins * best[2] > best[1] * len(boards):
-            best = (first, wins, len(boards))
-    return best
+        sentences: dict[frozenset[Cell], Rule] = {}
+        mines: set[Cell] = set()
+        safes: set[Cell] = set()
+        for step in self.steps[: k + 1]:
+            for rule in step.removed:
+                sentences.pop(rule.cells, None)
+            for rule in step.added:
+                sentences[rule.cells] = rule
+            mines |= step.mines
+            safes |= step.safes
+        told = self.steps[k].told if 0 <= k < len(self.steps) else 0
+        revealed = dict(itertools.islice(self.revealed.items(), told))
+        return Knowledge(list(sentences.values()), mines, safes - revealed.keys(), revealed)

@@ -29,20 +29,24 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (the variable above must be set first)
 
 from minesweeper import (  # noqa: E402
+    BOARDS,
     FIRST_CLICK_RULES,
-    RULES,
+    BoardSize,
     Cell,
+    Decision,
     Minesweeper,
     MinesweeperAI,
     MoveResult,
-    Sentence,
+    Rule,
     Step,
     cell_name,
     max_mines,
     parse_board,
-    percent,
+    parse_board_size,
+    read_board_file,
     row_name,
 )
+from window.words import RULES, decision_text, percent, plural, rule_text, step_text  # noqa: E402
 
 # ---------------------------------------------------------------------------
 # Constants
@@ -55,22 +59,7 @@ FONT_FILE = FONTS / "DejaVuSans.ttf"
 BOLD_FONT_FILE = FONTS / "DejaVuSans-Bold.ttf"
 
 
-class Board(NamedTuple):
-    """A board size: its name for buttons, rows, columns and mines."""
-
-    name: str
-    height: int
-    width: int
-    mines: int
-
-
-BOARDS = {
-    "beginner": Board("Beginner", 9, 9, 10),
-    "intermediate": Board("Intermediate", 16, 16, 40),
-    "expert": Board("Expert", 16, 30, 99),
-    "cs50": Board("CS50", 8, 8, 8),
-}
-MAX_ROWS, MAX_COLUMNS = 50, 80
+Board = BoardSize
 
 SCREEN = (1280, 680)  # the default window fits a 1280x720 screen with room for a title bar
 PANEL_WIDTH = 420
@@ -141,25 +130,13 @@ HELP = (
 # The command line
 # ---------------------------------------------------------------------------
 
-BOARD_PATTERN = re.compile(r"(\d+)x(\d+)x(\d+)")
-
 
 def board_argument(text: str) -> Board:
     """Return the Board that a --board value names; argparse reports a bad one."""
-    key = text.strip().lower()
-    if key in BOARDS:
-        return BOARDS[key]
-    match = BOARD_PATTERN.fullmatch(key)
-    if not match:
-        raise argparse.ArgumentTypeError(
-            f"expected {', '.join(BOARDS)} or HxWxM such as 16x30x99, not {text!r}"
-        )
-    height, width, mines = (int(x) for x in match.groups())
-    if height > MAX_ROWS or width > MAX_COLUMNS:
-        raise argparse.ArgumentTypeError(
-            f"{text}: the window shows at most {MAX_ROWS} rows and {MAX_COLUMNS} columns"
-        )
-    return Board(f"{height}x{width}x{mines}", height, width, mines)
+    try:
+        return parse_board_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -171,8 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--board",
-        type=board_argument,
-        default=BOARDS["cs50"],
+        default="cs50",
         help="beginner (9x9, 10), intermediate (16x16, 40), expert (16x30, 99), "
         "cs50 (8x8, 8, the default) or HxWxM such as 10x12x20",
     )
@@ -195,23 +171,24 @@ def controller_from_args(argv: Optional[list[str]]) -> Controller:
     save_dir = args.save_dir if args.save_dir is not None else Path.cwd()
     if args.position is not None:
         try:
-            text = args.position.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            parser.error(f"cannot read the position {args.position}: {error}")
+            text = read_board_file(args.position)
+        except ValueError as error:
+            parser.error(f"--position: {error}")
         try:
             return Controller.from_position(text, args.first_click, save_dir, args.position.name)
         except ValueError as error:
             parser.error(f"{args.position}: {error}")
     try:
-        return Controller(
-            args.board,
-            seed=args.seed,
-            first_click=args.first_click,
-            classroom=args.classroom,
-            save_dir=save_dir,
-        )
+        board = parse_board_size(args.board, rule=args.first_click)
     except ValueError as error:
-        parser.error(f"--board {args.board.name}: {error}")
+        parser.error(f"argument --board: {error}")
+    return Controller(
+        board,
+        seed=args.seed,
+        first_click=args.first_click,
+        classroom=args.classroom,
+        save_dir=save_dir,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -288,11 +265,11 @@ class Controller:
         for cell, count in list(game.revealed.items()):
             self.ai.add_knowledge(cell, count)
         self.pending: Optional[Cell] = None
-        self.pending_step: Optional[Step] = None
-        self.pending_from = 0  # how many steps there were before the pending move was thought
+        self.pending_decision: Optional[Decision] = None
         self.thought_aloud = False  # True after Think: the pending move stays outlined
+        self.preview: Optional[Step] = None  # after Think: what the AI would learn or play next
         self.step_index = -1
-        self.selected: Optional[Sentence] = None
+        self.selected: Optional[Rule] = None
         self.scroll = 0
         self.started: Optional[float] = None
         self.finished: Optional[float] = None
@@ -407,12 +384,15 @@ class Controller:
                 "N starts a new game, R restarts."
             )
             return
-        cell, step = self._choice()
-        if cell is None or step is None:
+        cell = self.ai.make_move()
+        decision = self.ai.last_decision
+        self._changed(keep_choice=True)
+        self.pending, self.pending_decision = None, None
+        if cell is None or decision is None:
             self._set_autoplay(False)
             self.message = "The AI finds no cell left to play."
             return
-        reason = self.reason(step)
+        reason = self.reason(decision)
         lifted = ""
         if cell in self.game.flags:
             self.game.toggle_flag(cell)
@@ -420,26 +400,16 @@ class Controller:
         outcome = self._play(self.game.reveal(cell), cell, "AI")
         self.message = self.ending = f"AI: {reason}{lifted}. {outcome}"
 
-    def _choice(self) -> tuple[Optional[Cell], Optional[Step]]:
-        """Return the pending move after Think, else ask the AI for one now."""
-        if self.pending is not None:
-            choice = (self.pending, self.pending_step)
-            self.pending, self.pending_step = None, None
-            return choice
-        cell = self.ai.make_move()
-        self._changed(keep_choice=True)
-        return cell, self.ai.last_move
-
-    def reason(self, step: Step) -> str:
-        """Return why the AI plays the move in step, with the numbers involved."""
-        if step.rule in ("safe", "proven") and step.cell is not None:
-            proof = self.proof(step.cell)
-            if proof is not None:
-                return f"{step.text()}, because {proof.text()}"
-        return step.text()
+    def reason(self, decision: Decision) -> str:
+        """Return why the AI plays a decision's cell, with the numbers involved."""
+        if decision.proof is not None:
+            proof = self.ai.steps[decision.proof]
+            if proof.rule in ("zero", "enumeration"):
+                return f"{decision_text(decision)}, because {step_text(proof)}"
+        return decision_text(decision)
 
     def proof(self, cell: Cell) -> Optional[Step]:
-        """Return the step that proved cell safe (a zero count or an enumeration)."""
+        """Return the step that proved cell safe, if any."""
         return self.ai.why_safe(cell)
 
     def toggle_autoplay(self) -> None:
@@ -472,35 +442,30 @@ class Controller:
         if self.pending is None and not self._think_quietly():
             self.message = "The AI finds no cell left to play."
             return
-        assert self.pending is not None and self.pending_step is not None
+        decision = self.pending_decision
+        assert self.pending is not None and decision is not None
         self.thought_aloud = True
-        self.step_index = self._thought_step(self.pending, self.pending_from)
-        self.message = f"Think: {self.reason(self.pending_step)}. A plays it."
+        self.preview = None
+        if decision.proof is not None:
+            self.step_index = decision.proof
+        elif decision.strategy == "counting":
+            self.preview = self.ai.counting_step()
+        else:
+            self.preview = Step("move", cell=decision.cell, decision=decision)
+        self.message = f"Think: {self.reason(decision)}. A plays it."
 
     def _think_quietly(self) -> bool:
-        """Ask the AI for its move and keep it as the pending one; False when it has none."""
-        self.pending_from = len(self.ai.steps)
-        cell = self.ai.make_move()
-        self._changed(keep_choice=True)
-        if cell is None or self.ai.last_move is None:
+        """Ask the AI what it would play (a looking call) and keep it; False when it has none."""
+        decision = self.ai.choose()
+        if decision is None:
             return False
-        self.pending, self.pending_step = cell, self.ai.last_move
+        self.pending, self.pending_decision = decision.cell, decision
         return True
-
-    def _thought_step(self, cell: Cell, first_new: int) -> int:
-        """Return the step to show for a thought: the first new step, else the proof."""
-        if len(self.ai.steps) > first_new:
-            return first_new
-        proof = self.proof(cell)
-        return self.step_index if proof is None else self._index_of(proof)
-
-    def _index_of(self, step: Step) -> int:
-        """Return the position of this very step in ai.steps (-1 when absent)."""
-        return next((i for i, s in enumerate(self.ai.steps) if s is step), -1)
 
     def step_forward(self) -> None:
         """Show the next step the AI recorded; stepping never clicks."""
         self.classroom = True
+        self.preview = None
         if self.step_index + 1 < len(self.ai.steps):
             self.step_index += 1
         elif self.ai.steps:
@@ -511,13 +476,16 @@ class Controller:
     def step_back(self) -> None:
         """Show the previous step."""
         self.classroom = True
+        self.preview = None
         if self.step_index > 0:
             self.step_index -= 1
         else:
             self.message = "That is the first step."
 
     def current_step(self) -> Optional[Step]:
-        """Return the step being shown, or None."""
+        """Return the step being shown (what Think foresaw, else a step of the log), or None."""
+        if self.preview is not None:
+            return self.preview
         if 0 <= self.step_index < len(self.ai.steps):
             return self.ai.steps[self.step_index]
         return None
@@ -548,7 +516,8 @@ class Controller:
         if not 0 <= index < len(self.ai.knowledge):
             return
         sentence = self.ai.knowledge[index]
-        self.selected = None if self.selected == sentence else sentence.copy()
+        rule = Rule(frozenset(sentence.cells), sentence.count)
+        self.selected = None if self.selected == rule else rule
 
     def scroll_knowledge(self, lines: int, visible: int) -> None:
         """Scroll the knowledge list by lines, keeping a full page in view."""
@@ -571,7 +540,8 @@ class Controller:
         self.version += 1
         self.selected = None
         if not keep_choice:
-            self.pending, self.pending_step = None, None
+            self.pending, self.pending_decision = None, None
+            self.preview = None
             self.thought_aloud = False
             self._refresh_choice()
 
@@ -972,11 +942,6 @@ def overlay_colour(percentage: str) -> tuple[int, int, int, int]:
     return OVERLAY_SCALE[int(percentage.rstrip("%"))]
 
 
-def plural(count: int, word: str) -> str:
-    """Return "1 sentence" or "3 sentences"."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 # The overlay's colour scale: (probability, colour) stops, closer together at low odds,
 # where most cells are, so that 20% and 40% look different.
 OVERLAY_STOPS = (
@@ -1024,7 +989,7 @@ def step_colours(step: Step) -> dict[Cell, tuple[int, int, int, int]]:
         colours[step.cell] = PREMISE
     if step.sentence is not None:
         colours.update((c, DERIVED) for c in step.sentence.cells)
-    if step.rule in ("guess", "first") and step.cell is not None:
+    if step.rule == "move" and step.cell is not None:
         colours[step.cell] = DERIVED
     colours.update((c, SAFE) for c in step.safes)
     colours.update((c, MINE) for c in step.mines)
@@ -1139,7 +1104,7 @@ def draw_step(
     else:
         header = f"Step {ctrl.step_index + 1} of {total}: {step.rule}"
         rule = RULES.get(step.rule, "")
-        words = f"{step.text()}." + (f" Rule: {rule}." if rule else "")
+        words = f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
     screen.blit(painter.text(header, 14, INK, bold=True), inner.topleft)
     body = pygame.Rect(inner.x, inner.y + LINE + 2, inner.width, inner.height - LINE - 38)
     draw_wrapped(screen, words, body, painter, 14)
@@ -1186,9 +1151,10 @@ def draw_knowledge(
     y = rect.y + LINE
     for sentence in shown:
         row = pygame.Rect(rect.x, y, rect.width, LIST_LINE - 1)
-        if sentence == ctrl.selected:
+        rule = Rule(frozenset(sentence.cells), sentence.count)
+        if rule == ctrl.selected:
             screen.fill(SELECTED_ROW, row)
-        screen.blit(painter.text(sentence.text(), 14, INK), (rect.x + 4, y + 1))
+        screen.blit(painter.text(rule_text(rule), 14, INK), (rect.x + 4, y + 1))
         y += LIST_LINE
     screen.set_clip(clip)
 

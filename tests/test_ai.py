@@ -6,7 +6,13 @@ import pytest
 from helpers import around as neighbours
 from helpers import snapshot
 
-from minesweeper import Minesweeper, MinesweeperAI, Sentence
+from minesweeper import Minesweeper, MinesweeperAI, Rule, Sentence
+from window.words import step_text
+
+
+def rule(cells, count):
+    """A frozen sentence, as the steps keep them."""
+    return Rule(frozenset(cells), count)
 
 
 def has_empty_or_duplicate(knowledge):
@@ -397,20 +403,20 @@ def test_steps_for_a_hand_built_sequence():
     rules = [s.rule for s in ai.steps]
     clues = [s for s in ai.steps if s.rule == "clue"]
     assert [s.cell for s in clues] == [(0, 0), (0, 1)]
-    assert clues[0].sentence == Sentence({(0, 1), (1, 0), (1, 1)}, 1)
-    assert clues[1].sentence == Sentence({(0, 2), (1, 0), (1, 1), (1, 2)}, 1)
+    assert clues[0].sentence == rule({(0, 1), (1, 0), (1, 1)}, 1)
+    assert clues[1].sentence == rule({(0, 2), (1, 0), (1, 1), (1, 2)}, 1)
     subset = next(s for s in ai.steps if s.rule == "subset")
     assert list(subset.premises) == [
-        Sentence({(1, 0), (1, 1)}, 1),
-        Sentence({(0, 2), (1, 0), (1, 1), (1, 2)}, 1),
+        rule({(1, 0), (1, 1)}, 1),
+        rule({(0, 2), (1, 0), (1, 1), (1, 2)}, 1),
     ]
-    assert subset.sentence == Sentence({(0, 2), (1, 2)}, 0)
+    assert subset.sentence == rule({(0, 2), (1, 2)}, 0)
     zero = next(s for s in ai.steps if s.rule == "zero")
-    assert zero.premises == (Sentence({(0, 2), (1, 2)}, 0),)
+    assert zero.premises == (rule({(0, 2), (1, 2)}, 0),)
     assert zero.safes == {(0, 2), (1, 2)}
     assert zero.mines == frozenset()
     assert rules.index("subset") < rules.index("zero")
-    assert all(s.text() for s in ai.steps)
+    assert all(step_text(s) for s in ai.steps)
 
 
 def test_steps_record_a_full_count_and_known_cells():
@@ -420,15 +426,18 @@ def test_steps_record_a_full_count_and_known_cells():
     ai.mark_mine((0, 2))
     ai.mark_safe((1, 1))
     ai.add_knowledge((0, 1), 2)
+    assert [s.rule for s in ai.steps[:2]] == ["given", "given"]
+    assert ai.steps[0].mines == {(0, 2)} and ai.steps[1].safes == {(1, 1)}
     known = next(s for s in ai.steps if s.rule == "known")
-    assert known.premises == (Sentence({(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)}, 2),)
-    assert known.mines == {(0, 2)}
-    assert known.safes == {(1, 1)}
-    assert known.sentence == Sentence({(0, 0), (1, 0), (1, 2)}, 1)
+    assert known.premises == (rule({(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)}, 2),)
+    assert known.known_mines == {(0, 2)}
+    assert known.known_safes == {(1, 1)}
+    assert not known.mines and not known.safes  # the known cells are premises, not conclusions
+    assert known.sentence == rule({(0, 0), (1, 0), (1, 2)}, 1)
     ai.add_knowledge((0, 0), 1)  # {(1,0)} = 1 after (0,1), (1,1) played/safe
     full = [s for s in ai.steps if s.rule == "full"]
     assert full and full[-1].mines == {(1, 0)}
-    assert full[-1].premises == (Sentence({(1, 0)}, 1),)
+    assert full[-1].premises == (rule({(1, 0)}, 1),)
     assert ai.mines == {(0, 2), (1, 0)}
 
 
@@ -444,7 +453,7 @@ def test_every_premise_was_stated_by_an_earlier_step():
     stated = []
     for step in ai.steps:
         for premise in step.premises:
-            assert premise in stated, f"{step.text()!r} starts from an unstated {premise.text()}"
+            assert premise in stated, f"{step_text(step)!r} starts from an unstated {premise}"
         if step.sentence is not None:
             stated.append(step.sentence)
 
@@ -494,15 +503,15 @@ def test_step_words_for_one_cell_and_for_several():
     ai.add_knowledge((0, 0), 1)  # {A2, B1, B2} = 1
     ai.add_knowledge((0, 1), 1)  # {A3, B1, B2, B3} = 1 -> {A3, B3} = 0
     ai.add_knowledge((0, 2), 1)  # all of A's numbers are 1: {B2, B3} = 1 ...
-    words = [s.text() for s in ai.steps if s.rule in ("zero", "full")]
+    words = [step_text(s) for s in ai.steps if s.rule in ("zero", "full")]
     assert "all 2 of {A3, B3} are safe: the count is 0" in words
     single = MinesweeperAI(2, 2)
     single.add_knowledge((0, 0), 3)
-    assert [s.text() for s in single.steps if s.rule == "full"] == [
+    assert [step_text(s) for s in single.steps if s.rule == "full"] == [
         "all 3 of {A2, B1, B2} are mines: the count equals the number of cells"
     ]
     one = MinesweeperAI(1, 2)
     one.add_knowledge((0, 0), 1)
-    assert [s.text() for s in one.steps if s.rule == "full"] == [
+    assert [step_text(s) for s in one.steps if s.rule == "full"] == [
         "{A2} is a mine: the count equals the number of cells"
     ]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 import benchmark
-from minesweeper import MinesweeperAI, Step, cell_name
+from minesweeper import Decision, MinesweeperAI, cell_name
 
 Z2 = benchmark.Z95**2  # 3.841459...
 
@@ -112,8 +113,10 @@ def test_a_guess_passed_off_as_safe_is_caught(monkeypatch: pytest.MonkeyPatch) -
     class Liar(MinesweeperAI):
         def make_move(self):  # type: ignore[no-untyped-def]
             cell = super().make_move()
-            if self.last_move is not None and self.last_move.rule == "guess":
-                self.last_move = Step("safe", cell=cell)
+            if self.last_decision is not None and self.last_decision.is_guess:
+                self.last_decision = replace(
+                    self.last_decision, strategy="known safe", probability=Fraction(0)
+                )
             return cell
 
     monkeypatch.setattr(benchmark, "MinesweeperAI", Liar)
@@ -147,15 +150,15 @@ def test_a_crash_is_recorded_not_raised(monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_the_fatal_click_is_named_by_its_kind_and_odds() -> None:
     ai = MinesweeperAI(4, 4, 3)
-    ai.last_move = Step("guess", cell=(0, 1), probability=Fraction(1, 2))
+    ai.last_decision = Decision((0, 1), "lowest", Fraction(1, 2))
     assert benchmark.fatal_click(ai, "guess", 0) == "a 50/50"
     assert benchmark.fatal_click(ai, "guess", 3) == "a 50/50"
-    ai.last_move = Step("guess", cell=(0, 1), probability=Fraction(1, 3))
+    ai.last_decision = Decision((0, 1), "look-ahead", Fraction(1, 3))
     assert benchmark.fatal_click(ai, "guess", 0) == "first guess"
     assert benchmark.fatal_click(ai, "guess", 1) == "later guess"
     assert benchmark.fatal_click(ai, "first", 0) == "first click"
     assert benchmark.fatal_click(ai, "proven", 2) == "a safe call"
-    ai.last_move = None  # the cs50 player: a random guess, odds unknown
+    ai.last_decision = None  # the cs50 player: a random guess, odds unknown
     assert benchmark.fatal_click(ai, "guess", 0) == "first guess"
 
 
@@ -283,20 +286,19 @@ def test_progress_counts_games_on_a_terminal() -> None:
     assert "3/10 games" in stream.getvalue() and "10/10 games" in stream.getvalue()
 
 
-def test_without_switches_a_technique_off_only_for_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    import minesweeper
+def test_without_builds_the_ai_without_those_strategies(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[str, ...]] = []
 
-    seen: list[bool] = []
-    real = MinesweeperAI._search_endgame
+    class Spy(MinesweeperAI):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            seen.append(tuple(type(s).__name__ for s in self.strategies))
 
-    def spy(self: MinesweeperAI, solution: object) -> object:
-        seen.append(minesweeper.TECHNIQUES["search"])
-        return real(self, solution)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(MinesweeperAI, "_search_endgame", spy)
-    benchmark.run_games((4, 4, 4), "safe", 1, 6, ("tank",), jobs=1, without=("search",))
-    assert seen and not any(seen)
-    assert minesweeper.TECHNIQUES["search"] is True
+    monkeypatch.setattr(benchmark, "MinesweeperAI", Spy)
+    benchmark.run_games((4, 4, 4), "safe", 1, 3, ("tank",), jobs=1, without=("search",))
+    assert seen and all("Endgame" not in names and "Lowest" in names for names in seen)
+    benchmark.run_games((4, 4, 4), "safe", 1, 3, ("tank",), jobs=1)
+    assert "Endgame" in seen[-1]  # nothing lingers from the run before
 
 
 def test_exact_mode_compares_the_ai_with_best_play(capsys: pytest.CaptureFixture[str]) -> None:

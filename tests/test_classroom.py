@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import Minesweeper, parse_board, percent
+from minesweeper import Minesweeper, parse_board
+from window.words import percent
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -163,8 +164,8 @@ def test_think_on_a_fifty_fifty_shows_the_guess():
     ctrl = position(FIFTY_FIFTY)
     ctrl.think()
     step = ctrl.current_step()
-    assert step.rule == "guess" and step.cell == ctrl.pending
-    assert step.probability == Fraction(1, 2)
+    assert step.rule == "move" and step.cell == ctrl.pending
+    assert step.decision.probability == Fraction(1, 2)
     assert "50%" in ctrl.message
 
 
@@ -232,7 +233,7 @@ def test_clicking_a_sentence_highlights_its_cells():
     post_click(first_row)
     pump(ctrl, painter)
     sentence = ctrl.ai.knowledge[0]
-    assert ctrl.selected == sentence
+    assert ctrl.selected == (sentence.cells, sentence.count)
     for cell in sentence.cells:
         assert close(inner_pixel(layout.cell_rect(cell)), blend(runner.HIDDEN, runner.SELECTED))
     post_click(first_row)

@@ -22,9 +22,9 @@ from minesweeper import (
     Sentence,
     Step,
     cell_name,
-    cells_text,
     parse_board,
 )
+from window.words import cells_text, rule_text
 
 Cell = tuple[int, int]
 
@@ -73,29 +73,32 @@ def cells(names: str) -> set[Cell]:
 def describe(step: Step) -> str:
     """Write a step as rule, premises and conclusion, in a form of this file's own."""
     if step.rule == "clue":
-        return f"clue {cell_name(step.cell)}: {step.sentence.text()}"
+        known = " (all known)" if step.known_mines or step.known_safes else ""
+        return f"clue {cell_name(step.cell)}: {rule_text(step.sentence)}{known}"
     if step.rule == "known":
         removed = []
-        if step.mines:
-            removed.append(f"mines {cells_text(step.mines)}")
-        if step.safes:
-            removed.append(f"safes {cells_text(step.safes)}")
-        return f"known {step.premises[0].text()} less {' '.join(removed)}: {step.sentence.text()}"
+        if step.known_mines:
+            removed.append(f"mines {cells_text(step.known_mines)}")
+        if step.known_safes:
+            removed.append(f"safes {cells_text(step.known_safes)}")
+        after = rule_text(step.sentence) if step.sentence is not None else "nothing new"
+        return f"known {rule_text(step.premises[0])} less {' '.join(removed)}: {after}"
     if step.rule == "zero":
-        return f"zero {step.premises[0].text()}: safe {cells_text(step.safes)}"
+        return f"zero {rule_text(step.premises[0])}: safe {cells_text(step.safes)}"
     if step.rule == "full":
-        return f"full {step.premises[0].text()}: mine {cells_text(step.mines)}"
+        return f"full {rule_text(step.premises[0])}: mine {cells_text(step.mines)}"
     if step.rule == "subset":
         small, big = step.premises
-        return f"subset {big.text()} minus {small.text()}: {step.sentence.text()}"
+        return f"subset {rule_text(big)} minus {rule_text(small)}: {rule_text(step.sentence)}"
     if step.rule == "enumeration":
-        premises = "; ".join(sorted(s.text() for s in step.premises))
+        premises = "; ".join(sorted(rule_text(s) for s in step.premises))
         return (
-            f"enumeration [{premises}] in {step.arrangements} arrangements: "
+            f"enumeration [{premises}] in {step.counting.arrangements} arrangements: "
             f"safe {cells_text(step.safes)} mine {cells_text(step.mines)}"
         )
-    if step.rule == "guess":
-        return f"guess {cell_name(step.cell)} at {step.probability}"
+    if step.rule == "move":
+        decision = step.decision
+        return f"move {cell_name(step.cell)} by {decision.strategy} at {decision.probability}"
     raise AssertionError(f"a step with an unexpected rule: {step.rule!r}")
 
 
@@ -170,11 +173,11 @@ def test_mine_probabilities_match_the_brute_force(name):
 #
 # 0000     The zeros are told first. A1 = 0 frees A2, B1, B2. A2 = 0 names
 # 0111     A3, B1, B2, B3; B1 and B2 are known safe, so {A3, B3} = 0. A3 = 0
-# 01*.     likewise frees A4, B4; A4 = 0 then names only known cells and adds
-#          nothing. B1 = 0 frees C1, C2. B2 = 1: of B3, C1, C2, C3 only C3 is
-# not known safe, so {C3} = 1 and C3 is a mine. B3 = 1 names B4, C2, C3, C4:
-# the known mine C3 uses the 1, so C4 is safe. B4, C1 and C2 name only known
-# cells. The AI then plays C4, the one known safe cell still closed.
+# 01*.     likewise frees A4, B4; A4 = 0 then names only known cells: its step
+#          adds nothing. B1 = 0 frees C1, C2. B2 = 1: of B3, C1, C2, C3 only C3
+# is not known safe, so {C3} = 1 and C3 is a mine. B3 = 1 names B4, C2, C3,
+# C4: the known mine C3 uses the 1, so C4 is safe. B4, C1 and C2 name only
+# known cells. The AI then plays C4, the one known safe cell still closed.
 
 SINGLE_NEIGHBOUR = [
     "clue A1: {A2, B1, B2} = 0",
@@ -185,6 +188,7 @@ SINGLE_NEIGHBOUR = [
     "clue A3: {A4, B2, B3, B4} = 0",
     "known {A4, B2, B3, B4} = 0 less safes {B2, B3}: {A4, B4} = 0",
     "zero {A4, B4} = 0: safe {A4, B4}",
+    "clue A4: {B3, B4} = 0 (all known)",
     "clue B1: {B2, C1, C2} = 0",
     "known {B2, C1, C2} = 0 less safes {B2}: {C1, C2} = 0",
     "zero {C1, C2} = 0: safe {C1, C2}",
@@ -194,6 +198,9 @@ SINGLE_NEIGHBOUR = [
     "clue B3: {B4, C2, C3, C4} = 1",
     "known {B4, C2, C3, C4} = 1 less mines {C3} safes {B4, C2}: {C4} = 0",
     "zero {C4} = 0: safe {C4}",
+    "clue B4: {C3, C4} = 1 (all known)",
+    "clue C1: {C2} = 0 (all known)",
+    "clue C2: {C3} = 1 (all known)",
 ]
 
 
@@ -204,7 +211,8 @@ def test_01_the_1_names_one_cell_and_that_cell_is_a_mine():
     assert closed_around_b2 == cells("C3")
     assert ai.mines == cells("C3")
     assert ai.make_move() == at("C4")
-    assert ai.last_move.rule == "safe"
+    assert ai.last_decision.strategy == "known safe"
+    assert ai.steps[ai.last_decision.proof].rule == "zero"
 
 
 # -- 02: a lone 0 --------------------------------------------------------------------
@@ -223,7 +231,7 @@ def test_02_a_zero_frees_all_eight_neighbours():
     assert described(ai.steps) == LONE_ZERO
     assert ai.safes == cells("B2 B3 B4 C2 C4 D2 D3 D4 C3")
     assert ai.make_move() == at("B2")
-    assert ai.last_move.rule == "safe"
+    assert ai.last_decision.strategy == "known safe"
 
 
 def test_a_zero_does_not_echo_itself():
@@ -239,7 +247,7 @@ def test_a_zero_does_not_echo_itself():
 # 02..     safe B1, B2: {A3, B3} = 1. B1 = 0 frees C1, C2. B2 = 2 over A3, B3,
 # 01**     C1, C2, C3 less the known safe C1, C2: {A3, B3, C3} = 2. {A3, B3} = 1
 #          sits inside it, so the rest {C3} = 2 - 1 = 1: C3 is a mine (and
-# {A3, B3, C3} = 2 less C3 is {A3, B3} = 1 again, already known: no step).
+# {A3, B3, C3} = 2 less C3 is {A3, B3} = 1 again: a step that says nothing new).
 # C1 = 0 adds nothing. C2 = 1 over B3, C3 less the mine C3: {B3} = 0, so B3 is
 # safe, which leaves {A3, B3} = 1 as {A3} = 1: A3 is a mine. The AI plays B3.
 
@@ -255,6 +263,8 @@ SUBSET = [
     "known {A3, B3, C1, C2, C3} = 2 less safes {C1, C2}: {A3, B3, C3} = 2",
     "subset {A3, B3, C3} = 2 minus {A3, B3} = 1: {C3} = 1",
     "full {C3} = 1: mine {C3}",
+    "known {A3, B3, C3} = 2 less mines {C3}: nothing new",
+    "clue C1: {C2} = 0 (all known)",
     "clue C2: {B3, C3} = 1",
     "known {B3, C3} = 1 less mines {C3}: {B3} = 0",
     "zero {B3} = 0: safe {B3}",
@@ -268,7 +278,7 @@ def test_03_a_smaller_sentence_inside_a_bigger_one_leaves_the_difference():
     assert described(ai.steps) == SUBSET
     assert ai.mines == cells("A3 C3")
     assert ai.make_move() == at("B3")
-    assert ai.last_move.rule == "safe"
+    assert ai.last_decision.strategy == "known safe"
 
 
 # -- 04: the 1-2 pattern ----------------------------------------------------------------
@@ -285,7 +295,7 @@ def test_03_a_smaller_sentence_inside_a_bigger_one_leaves_the_difference():
 # B4 the mine, B1 or C1 (2 ways) and neither B6 nor C6. So 4 arrangements, each
 # of 3 mines; the 4th mine goes to row A, which no number touches: all 4 fit.
 # Marking B5 shrinks C4's and C5's sentences, marking B2 shrinks C2's (C3's
-# becomes {B3, B4} = 1, already known: no step). The AI plays B2.
+# becomes {B3, B4} = 1, already known: a step that says nothing new). The AI plays B2.
 
 ONE_TWO = [
     "clue C2: {B1, B2, B3, C1, C3} = 1",
@@ -302,6 +312,8 @@ ONE_TWO_MOVE = [
     "known {B3, B4, B5} = 2 less mines {B5}: {B3, B4} = 1",
     "known {B4, B5, B6, C6} = 2 less mines {B5}: {B4, B6, C6} = 1",
     "known {B1, B2, B3, C1} = 1 less safes {B2}: {B1, B3, C1} = 1",
+    "known {B2, B3, B4} = 1 less safes {B2}: nothing new",
+    "move B2 by known safe at 0",
 ]
 
 
@@ -313,7 +325,8 @@ def test_04_the_1_2_pair_proves_what_neither_number_does():
     assert not proves([one], at("B2"), mine=False) and not proves([two], at("B5"), mine=True)
     before = len(ai.steps)
     assert ai.make_move() == at("B2")
-    assert ai.last_move.rule == "proven"
+    assert ai.last_decision.strategy == "known safe"
+    assert ai.steps[ai.last_decision.proof].rule == "enumeration"
     assert described(ai.steps[before:]) == ONE_TWO_MOVE
 
 
@@ -342,6 +355,7 @@ THREE_NUMBERS_MOVE = [
     "known {B2, B3, B4, C2, C4} = 3 less mines {B3}: {B2, B4, C2, C4} = 2",
     "known {B1, B2, C2} = 1 less safes {B1}: {B2, C2} = 1",
     "known {B4, B5, C4} = 1 less safes {B5}: {B4, C4} = 1",
+    "move B1 by known safe at 0",
 ]
 
 
@@ -355,7 +369,8 @@ def test_05_enumeration_finds_what_no_pair_of_sentences_finds():
         assert not any(proves(list(pair), cell, mine) for pair in combinations(sentences, 2))
     before = len(ai.steps)
     assert ai.make_move() == at("B1")
-    assert ai.last_move.rule == "proven"
+    assert ai.last_decision.strategy == "known safe"
+    assert ai.steps[ai.last_decision.proof].rule == "enumeration"
     assert described(ai.steps[before:]) == THREE_NUMBERS_MOVE
 
 
@@ -365,7 +380,7 @@ def test_05_enumeration_finds_what_no_pair_of_sentences_finds():
 # 013*     B1 = 0 frees C1, C2. B2 = 1 over B3, C1, C2, C3 leaves {C3} = 1: a
 # 01**     mine. B3 = 3 over A4, B4, C2, C3, C4, less the mine C3 and the safe
 #          C2: {A4, B4, C4} = 2, which holds {A4, B4} = 1, so {C4} = 1 (and
-# {A4, B4, C4} less C4 is {A4, B4} = 1 again: no step). C1, C2 add nothing.
+# {A4, B4, C4} less C4 is {A4, B4} = 1 again: nothing new). C1, C2 add nothing.
 # Left: A4 and B4, one mine, both seen by the same two numbers and by nothing
 # else, and no other closed cell could tell them apart: 1/2 each. Which one the
 # AI opens is a tie, so only the pair is asserted.
@@ -388,6 +403,9 @@ FIFTY_FIFTY = [
     "known {A4, B4, C2, C3, C4} = 3 less mines {C3} safes {C2}: {A4, B4, C4} = 2",
     "subset {A4, B4, C4} = 2 minus {A4, B4} = 1: {C4} = 1",
     "full {C4} = 1: mine {C4}",
+    "known {A4, B4, C4} = 2 less mines {C4}: nothing new",
+    "clue C1: {C2} = 0 (all known)",
+    "clue C2: {C3} = 1 (all known)",
 ]
 
 
@@ -399,8 +417,8 @@ def test_06_two_cells_one_mine_and_nothing_left_to_learn():
     before = len(ai.steps)
     move = ai.make_move()
     assert move in cells("A4 B4")
-    assert ai.last_move.rule == "guess" and ai.last_move.probability == Fraction(1, 2)
-    assert [s.rule for s in ai.steps[before:]] == ["guess"]
+    assert ai.last_decision.is_guess and ai.last_decision.probability == Fraction(1, 2)
+    assert [s.rule for s in ai.steps[before:]] == ["move"]
 
 
 # -- 07: the mine counter breaks a tie -----------------------------------------------------
@@ -408,7 +426,7 @@ def test_06_two_cells_one_mine_and_nothing_left_to_learn():
 # 001*     A1, A2 = 0 free A2, B1, B2, A3, B3. A3 = 1 leaves {A4, B4} = 1.
 # 123.     B1 = 1 over B2, C1, C2 leaves {C1, C2} = 1. B2 = 2 over B3, C1, C2,
 # .**.     C3 leaves {C1, C2, C3} = 2, which holds {C1, C2} = 1: {C3} = 1, a
-#          mine (and {C1, C2, C3} less C3 is {C1, C2} = 1 again: no step).
+#          mine (and {C1, C2, C3} less C3 is {C1, C2} = 1 again: nothing new).
 # B3 = 3 over A4, B4, C2, C3, C4 less the mine C3: {A4, B4, C2, C4} = 2, which
 # holds {A4, B4} = 1: {C2, C4} = 1. Stuck: the numbers allow C2 alone or C1 with
 # C4, plus A4 or B4, i.e. 2 or 3 mines besides C3. The board has 3 in all, so 2
@@ -430,6 +448,7 @@ COUNTER = [
     "known {B3, C1, C2, C3} = 2 less safes {B3}: {C1, C2, C3} = 2",
     "subset {C1, C2, C3} = 2 minus {C1, C2} = 1: {C3} = 1",
     "full {C3} = 1: mine {C3}",
+    "known {C1, C2, C3} = 2 less mines {C3}: nothing new",
     "clue B3: {A4, B4, C2, C3, C4} = 3",
     "known {A4, B4, C2, C3, C4} = 3 less mines {C3}: {A4, B4, C2, C4} = 2",
     "subset {A4, B4, C2, C4} = 2 minus {A4, B4} = 1: {C2, C4} = 1",
@@ -440,6 +459,8 @@ COUNTER_MOVE = [
     # {C1, C2} = 1 and {C2, C4} = 1 lie wholly inside what the enumeration
     # proved, so they leave silently; only the sentence that goes on shrinks.
     "known {A4, B4, C2, C4} = 2 less mines {C2}: {A4, B4, C4} = 1",
+    "known {A4, B4, C4} = 1 less safes {C4}: nothing new",
+    "move C1 by known safe at 0",
 ]
 
 
@@ -457,7 +478,8 @@ def test_07_only_the_total_decides_between_c2_and_c1_with_c4():
     assert {len(m) for m in any_total} == {3, 4}
     before = len(ai.steps)
     assert ai.make_move() == at("C1")
-    assert ai.last_move.rule == "proven"
+    assert ai.last_decision.strategy == "known safe"
+    assert ai.steps[ai.last_decision.proof].rule == "enumeration"
     assert described(ai.steps[before:]) == COUNTER_MOVE
 
 
@@ -483,9 +505,11 @@ SAFE_BY_COUNT = [
     "known {A3, B3, C1, C2, C3} = 4 less mines {C1, C2}: {A3, B3, C3} = 2",
     "subset {A3, B3, C3} = 2 minus {A3, B3} = 1: {C3} = 1",
     "full {C3} = 1: mine {C3}",
+    "known {A3, B3, C3} = 2 less mines {C3}: nothing new",
 ]
 SAFE_BY_COUNT_MOVE = [
     "enumeration [{A3, B3} = 1] in 2 arrangements: safe {A4, B4, C4} mine {}",
+    "move A4 by known safe at 0",
 ]
 
 
@@ -497,7 +521,8 @@ def test_08_cells_no_number_touches_are_safe_once_the_count_is_used_up():
     assert not untouched & set().union(*(s.cells for s in ai.knowledge))
     before = len(ai.steps)
     assert ai.make_move() == at("A4")
-    assert ai.last_move.rule == "proven"
+    assert ai.last_decision.strategy == "known safe"
+    assert ai.steps[ai.last_decision.proof].rule == "enumeration"
     assert described(ai.steps[before:]) == SAFE_BY_COUNT_MOVE
 
 
@@ -531,8 +556,8 @@ def test_09_the_guess_is_the_cell_least_likely_to_hold_a_mine():
     assert sorted(odds.values())[1] > Fraction(5, 21)
     before = len(ai.steps)
     assert ai.make_move() == at("C1")
-    assert ai.last_move.rule == "guess"
-    assert described(ai.steps[before:]) == ["guess C1 at 5/21"]
+    assert ai.last_decision.is_guess
+    assert described(ai.steps[before:]) == ["move C1 by lowest at 5/21"]
 
 
 # -- the enumeration steps against the brute force ---------------------------------------------
@@ -550,4 +575,4 @@ def test_enumeration_marks_exactly_the_cells_every_placement_agrees_on(name):
     step = next(s for s in ai.steps if s.rule == "enumeration")
     assert step.safes == {c for c, p in odds.items() if p == 0} - known
     assert step.mines == {c for c, p in odds.items() if p == 1} - known
-    assert step.arrangements == len({m & frontier for m in placements(name)})
+    assert step.counting.arrangements == len({m & frontier for m in placements(name)})

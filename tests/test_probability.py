@@ -9,8 +9,18 @@ from fractions import Fraction
 import pytest
 from helpers import around, placements, snapshot
 
-import minesweeper
-from minesweeper import Contradiction, Minesweeper, MinesweeperAI, Sentence, solve
+from minesweeper import (
+    Contradiction,
+    Counting,
+    Minesweeper,
+    MinesweeperAI,
+    Sentence,
+    Step,
+    default_strategies,
+    solve,
+)
+from sweeper.strategies import LookAhead, Lowest, Opening, next_safety
+from window.words import decision_text, step_text
 
 HALF = Fraction(1, 2)
 
@@ -161,8 +171,8 @@ def test_unavoidable_fifty_fifty():
     before = snapshot(ai)
     move = ai.make_move()
     assert move in {(0, 0), (0, 1)}
-    assert ai.last_move.rule == "guess"
-    assert ai.last_move.probability == HALF
+    assert ai.last_decision.is_guess
+    assert ai.last_decision.probability == HALF
     assert snapshot(ai) == before, "a guess must not change what the AI knows"
 
 
@@ -310,18 +320,19 @@ def test_large_frontier_probabilities_are_exact_not_approximate():
     assert all(0 <= v <= 1 for v in p.values())
     assert ai.solution().exact
     ai.make_move()
-    assert "approximate" not in ai.last_move.text()
+    assert not ai.last_decision.approximate
+    assert "approximate" not in decision_text(ai.last_decision)
 
 
 # -- make_move -------------------------------------------------------------------------
 
 
 def test_an_enumeration_step_counts_its_arrangements_in_words():
-    one = minesweeper.Step("enumeration", safes=frozenset({(0, 0)}), arrangements=1)
-    assert one.text() == "{A1} safe in the only arrangement, weighted by the mine count"
-    many = minesweeper.Step("enumeration", mines=frozenset({(0, 1), (1, 0)}), arrangements=6)
-    assert many.text() == (
-        "{A2, B1} mines in every one of the 6 arrangements, weighted by the mine count"
+    one = Step("enumeration", safes=frozenset({(0, 0)}), counting=Counting(2, 5, 1))
+    assert step_text(one) == "{A1} safe in the only arrangement, weighted by the mine count"
+    many = Step("enumeration", mines=frozenset({(0, 1), (1, 0)}), counting=Counting(None, 0, 6))
+    assert step_text(many) == (
+        "{A2, B1} mines in every one of the 6 arrangements, without a mine total"
     )
 
 
@@ -332,8 +343,9 @@ def test_make_move_records_what_the_enumeration_proves():
     ai = told(MinesweeperAI(1, 5, 1), shown)
     move = ai.make_move()
     assert move in {(0, 0), (0, 4)}
-    assert ai.last_move.rule == "proven"
+    assert ai.last_decision.strategy == "known safe"
     step = [s for s in ai.steps if s.rule == "enumeration"][-1]
+    assert ai.steps[ai.last_decision.proof] is step
     assert step.mines == {(0, 2)}
     assert step.safes == {(0, 0), (0, 4)}
     assert ai.mines == {(0, 2)}
@@ -345,7 +357,9 @@ def test_make_move_plays_a_known_safe_cell_first():
     ai = MinesweeperAI(3, 3, 1)
     ai.add_knowledge((0, 0), 0)
     assert ai.make_move() in {(0, 1), (1, 0), (1, 1)}
-    assert not [s for s in ai.steps if s.rule in ("enumeration", "guess")]
+    assert not [s for s in ai.steps if s.rule == "enumeration"]
+    assert ai.steps[-1].rule == "move" and ai.steps[-1].decision.strategy == "known safe"
+    assert ai.steps[ai.steps[-1].decision.proof].rule == "zero"
 
 
 def test_first_move_under_the_safe_rule_is_a_corner():
@@ -377,36 +391,34 @@ def test_make_move_returns_none_when_only_mines_are_left():
     assert ai.make_move() is None
 
 
-@pytest.mark.parametrize("margin", [Fraction(0), minesweeper.GUESS_MARGIN])
-def test_a_guess_is_the_least_likely_mine_and_changes_nothing(monkeypatch, margin):
+@pytest.mark.parametrize("margin", [Fraction(0), LookAhead().margin])
+def test_a_guess_is_the_least_likely_mine_and_changes_nothing(margin):
     # Issue 3: "else the best guess: the lowest probability"; issue 6 lets the
-    # AI trade a little safety (at most GUESS_MARGIN) for a more useful cell.
-    # With the margin set to 0 the guess must be exactly the safest cell.
-    # Checked on every guess of 150 seeded games against the probabilities
-    # just before the move. The endgame search and the early 50/50, which
-    # rightly take a riskier cell (one that wins more games, or a coin flip
-    # that must come anyway), are switched off here and tested on their own.
-    monkeypatch.setattr(minesweeper, "GUESS_MARGIN", margin)
-    monkeypatch.setitem(minesweeper.TECHNIQUES, "search", False)
-    monkeypatch.setitem(minesweeper.TECHNIQUES, "fifty-fifty", False)
+    # AI trade a little safety (at most the look-ahead's margin) for a more
+    # useful cell. With the margin set to 0 the guess must be exactly the
+    # safest cell. Checked on every guess of 150 seeded games against the
+    # probabilities just before the move. The endgame search and the early
+    # 50/50, which rightly take a riskier cell (one that wins more games, or a
+    # coin flip that must come anyway), are left out here and tested on their own.
+    strategies = (Opening(search=False), LookAhead(margin=margin), Lowest())
     guesses = 0
     for seed in range(150):
         rng = random.Random(seed)
         height, width = rng.randint(4, 9), rng.randint(4, 9)
         mines = rng.randint(3, height * width // 4)
         game = Minesweeper(height, width, mines, seed=seed)
-        ai = MinesweeperAI(height, width, mines)
+        ai = MinesweeperAI(height, width, mines, strategies=strategies)
         while not game.is_over():
             before_p = ai.mine_probabilities()
             before = snapshot(ai)
             steps = len(ai.steps)
             move = ai.make_move()
             assert move is not None
-            if ai.last_move.rule == "guess":
+            if ai.last_decision.is_guess:
                 guesses += 1
                 lowest = min(p for p in before_p.values() if p < 1)
                 assert before_p[move] <= lowest + margin, f"seed {seed}: {move} is too risky"
-                assert ai.last_move.probability == before_p[move]
+                assert ai.last_decision.probability == before_p[move]
                 if not any(s.rule == "enumeration" for s in ai.steps[steps:]):
                     assert snapshot(ai) == before, f"seed {seed}: a guess changed knowledge"
             else:
@@ -482,8 +494,9 @@ def test_next_safety_and_progress_equal_brute_force(seed):
     game, ai = play_some(seed)
     if game.is_over():
         return
+    position = ai.position()
     for cell in ai.unknown_cells():
-        assert ai._next_safety(cell, {}) == next_click_brute_force(game, ai, cell), cell
+        assert next_safety(position, cell) == next_click_brute_force(game, ai, cell), cell
 
 
 def test_a_number_that_leaves_only_mines_counts_as_a_won_game():
@@ -491,24 +504,23 @@ def test_a_number_that_leaves_only_mines_counts_as_a_won_game():
     # a mine: the game is won, so the next click is "safe" and it is progress.
     ai = MinesweeperAI(1, 3, 1)
     ai.add_knowledge((0, 0), 1)
-    assert ai._next_safety((0, 2), {}) == (1, 1)
+    assert next_safety(ai.position(), (0, 2)) == (1, 1)
 
 
-def first_guess_after_a_one_in_the_corner(monkeypatch, progress):
-    monkeypatch.setitem(minesweeper.TECHNIQUES, "progress", progress)
-    ai = MinesweeperAI(16, 16, 40)
+def first_guess_after_a_one_in_the_corner(progress):
+    ai = MinesweeperAI(16, 16, 40, strategies=default_strategies(() if progress else ["progress"]))
     ai.add_knowledge((0, 0), 1)
     return ai.make_move()
 
 
-def test_the_progress_bonus_prefers_a_far_corner_to_the_cell_next_to_the_number(monkeypatch):
+def test_the_progress_bonus_prefers_a_far_corner_to_the_cell_next_to_the_number():
     # Intermediate, A1 shows 1: A2, B1 and B2 hold the mine (1/3 each); every
     # other cell is 39/252. A3 scores the best E[next safety] (0.9415 against
     # 0.9392 for a far corner), but a far corner opens new ground six times
     # in ten (it shows 0), A3 two in ten. Played out 2,000 times from this
     # position, A3 won 1,301 games, A16 1,340 and P16 1,323.
-    assert first_guess_after_a_one_in_the_corner(monkeypatch, False) == (0, 2)
-    assert first_guess_after_a_one_in_the_corner(monkeypatch, True) in {
+    assert first_guess_after_a_one_in_the_corner(False) == (0, 2)
+    assert first_guess_after_a_one_in_the_corner(True) in {
         (0, 15),
         (15, 0),
         (15, 15),
@@ -539,8 +551,11 @@ def _a_mine_told_safe():
     ai.add_knowledge((0, 1), 1)
 
 
-def _more_than_fits():
-    MinesweeperAI(1, 3).add_knowledge((0, 0), 2)
+def _a_mine_beside_a_zero():
+    # A1 = 1 makes A2 a mine; A3 = 0 says A2 is safe.
+    ai = MinesweeperAI(1, 3)
+    ai.add_knowledge((0, 0), 1)
+    ai.add_knowledge((0, 2), 0)
 
 
 def _engine_rules_disagree():
@@ -554,7 +569,7 @@ def _engine_rules_disagree():
         _too_many_for_the_total,
         _too_few_for_the_total,
         _a_mine_told_safe,
-        _more_than_fits,
+        _a_mine_beside_a_zero,
         _engine_rules_disagree,
     ],
 )

@@ -5,7 +5,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmark import move_kind
 from minesweeper import Minesweeper, MinesweeperAI, max_mines
+from window.words import step_text
 
 
 def check_knowledge(ai, game, where):
@@ -63,7 +65,7 @@ def play_make_move(height, width, mines, seed, rule, *, odds_every=1):
     while not game.is_over():
         move = ai.make_move()
         assert move is not None, "make_move gave up while safe cells were hidden"
-        kind = ai.last_move.rule
+        kind = move_kind(ai, ai.last_decision)
         result = game.reveal(move)
         moves += 1
         where = f"seed {seed} {height}x{width}/{mines} {rule}, move {moves} {move} ({kind})"
@@ -74,7 +76,7 @@ def play_make_move(height, width, mines, seed, rule, *, odds_every=1):
         if not game.is_over() and moves % odds_every == 0:
             check_probabilities(ai, game, where)
     # The window reads every step back as text; none may fail to render.
-    assert all(step.text() for step in ai.steps)
+    assert all(step_text(step) for step in ai.steps)
     return game
 
 

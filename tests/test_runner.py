@@ -139,7 +139,7 @@ def test_ai_move_button_reveals_the_cell_the_ai_chose():
         pump(ctrl, painter)
         if ctrl.game.is_over():
             break
-        chosen = ctrl.ai.last_move.cell
+        chosen = ctrl.ai.last_decision.cell
         assert chosen not in before and chosen in ctrl.game.revealed
         assert cell_name(chosen) in ctrl.message
         assert ctrl.ai.moves_made == set(ctrl.game.revealed)
@@ -150,8 +150,8 @@ def test_key_a_plays_a_known_safe_cell_and_says_why():
     painter = start(ctrl)
     press(pygame.K_a)
     pump(ctrl, painter)
-    assert ctrl.ai.last_move.rule == "safe"
-    played = ctrl.ai.last_move.cell
+    assert ctrl.ai.last_decision.strategy == "known safe"
+    played = ctrl.ai.last_decision.cell
     assert played in ctrl.game.revealed
     assert "because" in ctrl.message and cell_name(played) in ctrl.message
 
@@ -387,9 +387,9 @@ def test_timer_counts_while_playing():
     "argv, words",
     [
         (["--board", "huge"], "expected beginner"),
-        (["--board", "3x3x20"], "at most 8"),
-        (["--board", "0x5x1"], "height"),
-        (["--board", "200x5x1"], "at most 50 rows"),
+        (["--board", "3x3x20"], "under the 'safe' first-click rule: at most 8"),
+        (["--board", "0x5x1"], "1 to 50 rows"),
+        (["--board", "200x5x1"], "1 to 50 rows"),
         (["--first-click", "maybe"], "invalid choice"),
         (["--seed", "ten"], "invalid int"),
         (["--position", "/no/such/file.txt"], "cannot read"),

@@ -15,8 +15,11 @@ from functools import cache
 import pytest
 from helpers import around, placements
 
-import minesweeper
-from minesweeper import Minesweeper, MinesweeperAI, best_opening, endgame_search
+import sweeper.engine
+from minesweeper import Minesweeper, MinesweeperAI, default_strategies
+from sweeper.search import best_opening
+from sweeper.strategies import Endgame, FiftyFifty, LookAhead, Lowest, Opening
+from window.words import decision_text
 
 
 def observe(height, width, mines, seen, click):
@@ -35,8 +38,8 @@ def observe(height, width, mines, seen, click):
     return frozenset(shown.items())
 
 
-def reference_best(height, width, worlds, first):
-    """Most worlds that any strategy wins after the given first click."""
+def reference_best(height, width, worlds, first, seen=()):
+    """Most worlds that any strategy wins after clicking first, having seen seen."""
     cells = [(i, j) for i in range(height) for j in range(width)]
     safe_count = height * width - len(worlds[0])
 
@@ -45,24 +48,17 @@ def reference_best(height, width, worlds, first):
         if len(seen) == safe_count:
             return len(group)
         shown = dict(seen)
-        best = 0
-        for click in cells:
-            if click in shown:
-                continue
-            outcomes = {}
-            for w in group:
-                seen_after = observe(height, width, worlds[w], shown, click)
-                if seen_after is not None:
-                    outcomes.setdefault(seen_after, []).append(w)
-            best = max(best, sum(value(tuple(g), s) for s, g in outcomes.items()))
-        return best
+        return max(after(group, shown, click) for click in cells if click not in shown)
 
-    outcomes = {}
-    for w in range(len(worlds)):
-        seen_after = observe(height, width, worlds[w], {}, first)
-        if seen_after is not None:
-            outcomes.setdefault(seen_after, []).append(w)
-    return sum(value(tuple(g), s) for s, g in outcomes.items())
+    def after(group, shown, click):
+        outcomes = {}
+        for w in group:
+            seen_after = observe(height, width, worlds[w], shown, click)
+            if seen_after is not None:
+                outcomes.setdefault(seen_after, []).append(w)
+        return sum(value(tuple(g), s) for s, g in outcomes.items())
+
+    return after(tuple(range(len(worlds))), dict(seen), first)
 
 
 @pytest.mark.parametrize("height, width, mines", [(2, 3, 2), (3, 3, 2), (2, 4, 3), (3, 3, 3)])
@@ -124,8 +120,7 @@ def test_the_search_is_used_and_may_prefer_a_riskier_cell():
         while not game.is_over():
             odds = ai.mine_probabilities() if ai.moves_made else None
             move = ai.make_move()
-            step = ai.last_move
-            if step.rule == "guess" and "best play" in step.note:
+            if ai.last_decision.strategy == "search":
                 searched += 1
                 lowest = min(p for c, p in odds.items() if c not in ai.mines)
                 riskier += odds[move] > lowest
@@ -154,22 +149,23 @@ def test_arrangements_are_exactly_the_placements_that_fit():
                 sum(1 for n in game.neighbors(c) if n in m) == k for c, k in game.revealed.items()
             )
         }
-        listed = {frozenset(a) | frozenset(ai.mines) for a in ai.arrangements()}
+        position = ai.position()
+        listed = {a | position.mines for a in position.arrangements()}
         assert listed == fits
-        assert len(ai.arrangements()) == ai.solution().weight
+        assert len(position.arrangements()) == ai.solution().weight
 
 
-def test_a_search_past_its_budget_falls_back_to_the_one_step_rule(monkeypatch):
-    monkeypatch.setattr(minesweeper, "SEARCH_BUDGET", 1)
-    endgame_search(4, 4).memo.clear()
+def test_a_search_past_its_budget_falls_back_to_the_one_step_rule():
     game = Minesweeper(4, 4, 4, seed=3)
-    ai = MinesweeperAI(4, 4, 4)
+    strategies = (Opening(), Endgame(budget=1), FiftyFifty(), LookAhead(), Lowest())
+    ai = MinesweeperAI(4, 4, 4, strategies=strategies)
     guesses = 0
     while not game.is_over():
         move = ai.make_move()
-        if ai.last_move.rule == "guess":
+        if ai.last_decision.is_guess:
             guesses += 1
-            assert "best play" not in ai.last_move.note
+            assert ai.last_decision.strategy != "search"
+            assert "best play" not in decision_text(ai.last_decision)
         for cell, count in game.reveal(move).revealed:
             ai.add_knowledge(cell, count)
     assert guesses >= 1
@@ -188,31 +184,31 @@ def test_an_unavoidable_fifty_fifty_is_taken_before_other_risks():
     odds = ai.mine_probabilities()
     move = ai.make_move()
     assert move in {(0, 0), (0, 1)}
-    assert ai.last_move.rule == "guess"
+    assert ai.last_decision.strategy == "fifty-fifty"
     assert odds[move] == Fraction(1, 2)
-    assert "50/50" in ai.last_move.note
+    assert "50/50" in decision_text(ai.last_decision)
     assert min(odds.values()) < Fraction(1, 2)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(minesweeper.TECHNIQUES, "fifty-fifty", False)
-        assert odds[ai.make_move()] < Fraction(1, 2)
+    ai.strategies = default_strategies(["fifty-fifty"])
+    assert odds[ai.make_move()] < Fraction(1, 2)
 
 
-def test_a_fifty_fifty_tied_to_another_by_a_number_is_still_taken_first(monkeypatch):
+def test_a_fifty_fifty_tied_to_another_by_a_number_is_still_taken_first():
     # A4/A5 share one mine, and so do B5/C5; B4 = 4 ties the two pairs into
     # one sentence {A4, A5, B5, C5} = 2. Every neighbour of A4 that A5 lacks
     # (A3, B3) is a known mine, so no number can ever tell A4 from A5. B5 and
     # C5 are not sealed: A4 or A5, once open, counts B5 but not C5. So the
     # coin flip to take first is A4/A5, whose number then settles B5/C5
     # (best play wins 2 of the 4 arrangements; B5 first would win 1).
-    monkeypatch.setitem(minesweeper.TECHNIQUES, "search", False)
     game = Minesweeper.from_text("13**.\n1**4*\n1222.\n")
-    ai = MinesweeperAI(game.height, game.width, mines=len(game.mines))
+    ai = MinesweeperAI(
+        game.height, game.width, mines=len(game.mines), strategies=default_strategies(["search"])
+    )
     for cell, count in game.revealed.items():
         ai.add_knowledge(cell, count)
     assert ai.mine_probabilities()[(1, 4)] == Fraction(1, 2)
     move = ai.make_move()
     assert move in {(0, 3), (0, 4)}
-    assert "50/50" in ai.last_move.note
+    assert ai.last_decision.strategy == "fifty-fifty"
 
 
 def unavoidable(a, b, found, height, width):
@@ -226,24 +222,23 @@ def unavoidable(a, b, found, height, width):
     return one_sided <= always and all((a in p) != (b in p) for p in found)
 
 
-def test_every_fifty_fifty_taken_early_is_truly_unavoidable(monkeypatch):
+def test_every_fifty_fifty_taken_early_is_truly_unavoidable():
     # Checked against every placement of the mines, independently of the
     # AI's reasoning: the cell taken, a, has a partner b such that every
     # placement holds exactly one of them and every cell next to one but
     # not the other is a mine in every placement. Then no number, now or
     # later, can tell a from b, and the coin flip is truly forced.
-    monkeypatch.setitem(minesweeper.TECHNIQUES, "search", False)
     taken = 0
     for seed in range(400):
         rng = random.Random(seed)
         height, width = rng.randint(3, 5), rng.randint(3, 6)
         mines = rng.randint(2, min(7, height * width // 3))
         game = Minesweeper(height, width, mines, seed=seed)
-        ai = MinesweeperAI(height, width, mines)
+        ai = MinesweeperAI(height, width, mines, strategies=default_strategies(["search"]))
         while not game.is_over():
             move = ai.make_move()
             assert move is not None
-            if ai.last_move.rule == "guess" and "50/50" in ai.last_move.note:
+            if ai.last_decision.strategy == "fifty-fifty":
                 taken += 1
                 found = placements(height, width, mines, game.revealed)
                 partners = {c for p in found for c in p} - {move}
@@ -260,7 +255,7 @@ def test_a_frontier_past_the_counting_budget_is_approximated_and_says_so(monkeyp
     # counted exactly: the engine must fall back, mark the result inexact,
     # keep every figure a probability, and the guess must say it is
     # approximate rather than pass the numbers off as exact.
-    monkeypatch.setattr(minesweeper, "STATE_BUDGET", 2)
+    monkeypatch.setattr(sweeper.engine, "STATE_BUDGET", 2)
     game = Minesweeper(9, 9, 20, seed=11)
     ai = MinesweeperAI(9, 9, 20)
     for cell, count in game.reveal((4, 4)).revealed:
@@ -273,8 +268,9 @@ def test_a_frontier_past_the_counting_budget_is_approximated_and_says_so(monkeyp
         for cell, count in game.reveal(ai.make_safe_move()).revealed:
             ai.add_knowledge(cell, count)
     move = ai.make_move()
-    if ai.last_move.rule == "guess":
-        assert "approximate" in ai.last_move.note
+    if ai.last_decision.is_guess:
+        assert ai.last_decision.approximate
+        assert "approximate" in decision_text(ai.last_decision)
     assert move not in ai.mines
 
 
@@ -285,10 +281,8 @@ def test_the_opening_rule_starts_a_few_cells_in_and_never_off_the_board(height, 
     # Under "opening" the first click is sure to be a 0; D4 measured best on
     # expert. Small boards get their middle instead (their own search may
     # override that when the board is small enough to solve).
-    minesweeper.TECHNIQUES["search"] = False
-    try:
-        ai = MinesweeperAI(height, width, 1, first_click="opening")
-        assert ai.make_move() == expected
-        assert ai.last_move.rule == "first"
-    finally:
-        minesweeper.TECHNIQUES["search"] = True
+    ai = MinesweeperAI(
+        height, width, 1, first_click="opening", strategies=default_strategies(["search"])
+    )
+    assert ai.make_move() == expected
+    assert ai.last_decision.strategy == "opening"

@@ -1,0 +1,196 @@
+"""The board notation: a board as a few lines of characters, read and written back.
+
+Teaching positions are written by hand in it; saved games use it too, with
+their mines kept on a line of their own as a hexadecimal number, so that
+opening a saved game in an editor does not show where the mines are.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from .board import MAX_COLUMNS, MAX_ROWS, Cell, neighbours
+
+NOTATION = """\
+One line per row, one character per cell:
+  .   hidden cell, no mine          *   hidden cell with a mine
+  0-8 revealed cell and its number  X   revealed mine (the game is lost)
+  F   flag on a mine                f   flag on a cell with no mine
+Lines that start with # are comments; the first one is the title.
+A saved game writes every hidden cell as '.', every flag as 'F', and its
+mines on a line '#= mines HEX' (bit row * width + column set for a mine)."""
+
+MAX_FILE_BYTES = 1_000_000
+MAX_LINES = 1_000
+MAX_LINE = 500  # characters: a row holds at most MAX_COLUMNS; a comment is a sentence or two
+MINES_LINE = "#= mines "
+
+
+@dataclass
+class BoardText:
+    """A board read from the notation: size, mines, revealed cells, flags, title, notes."""
+
+    height: int
+    width: int
+    mines: set[Cell] = field(default_factory=set)
+    revealed: list[Cell] = field(default_factory=list)
+    flags: set[Cell] = field(default_factory=set)
+    exploded: Optional[Cell] = None
+    title: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def read_board_file(path: Path) -> str:
+    """Return the text of a board file; ValueError saying why for anything but a small text file.
+
+    Only regular files are read (a folder, a pipe or a device is refused
+    before it is opened for reading), at most MAX_FILE_BYTES of them, as
+    UTF-8 with or without a byte-order mark.
+    """
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise ValueError(f"{path} is {kind}: expected a board text file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise ValueError(
+            f"{path} holds {info.st_size:,} bytes: a board file is at most {MAX_FILE_BYTES:,}"
+        )
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"{path} is longer than {MAX_FILE_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ValueError(
+            f"{path} is not UTF-8 text (byte {error.start + 1} cannot be read)"
+        ) from None
+
+
+def parse_board(text: str) -> BoardText:
+    """Read a board in the notation; raise ValueError naming the line and column of a fault."""
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise ValueError(f"line {MAX_LINES + 1}: a board text has at most {MAX_LINES} lines")
+    rows: list[tuple[int, str]] = []
+    comments: list[str] = []
+    hidden_mines: Optional[tuple[int, str]] = None
+    for number, line in enumerate(lines, start=1):
+        stripped = line.rstrip()
+        if len(stripped) > MAX_LINE:
+            raise ValueError(
+                f"line {number}, column {MAX_LINE + 1}: a line holds at most {MAX_LINE} characters"
+            )
+        if stripped.startswith(MINES_LINE.rstrip()):
+            hidden_mines = (number, stripped[len(MINES_LINE) :].strip())
+        elif stripped.startswith("#"):
+            comments.append(stripped.lstrip("#").strip())
+        elif stripped:
+            rows.append((number, stripped))
+    if not rows:
+        raise ValueError("the board text has no rows: expected lines such as '..1*'")
+    width = len(rows[0][1])
+    if len(rows) > MAX_ROWS or width > MAX_COLUMNS:
+        where = rows[MAX_ROWS][0] if len(rows) > MAX_ROWS else rows[0][0]
+        raise ValueError(
+            f"line {where}: a board has at most {MAX_ROWS} rows and {MAX_COLUMNS} columns"
+        )
+    titles = [c for c in comments if c]
+    board = BoardText(
+        height=len(rows), width=width, title=titles[0] if titles else "", notes=titles[1:]
+    )
+    for i, (number, line) in enumerate(rows):
+        if len(line) != width:
+            raise ValueError(
+                f"line {number}, column {min(len(line), width) + 1}: expected {width} cells "
+                f"like the first row, found {len(line)}"
+            )
+        for j, char in enumerate(line):
+            _read_symbol(board, (i, j), char, number, j + 1, hidden_mines is not None)
+    if hidden_mines is not None:
+        _read_hidden_mines(board, *hidden_mines)
+    _check_numbers(board, rows)
+    return board
+
+
+def _read_symbol(
+    board: BoardText, cell: Cell, char: str, line: int, column: int, saved: bool
+) -> None:
+    """Record one character of the notation in board, or raise ValueError."""
+    if char in "*FX" and not saved:
+        board.mines.add(cell)
+    if char in "Ff":
+        board.flags.add(cell)
+    if char in "012345678":
+        board.revealed.append(cell)
+    elif char == "X":
+        if board.exploded is not None:
+            raise ValueError(
+                f"line {line}, column {column}: a second exploded mine 'X'; "
+                "a game ends at the first"
+            )
+        board.exploded = cell
+    elif char == "*" and saved:
+        raise ValueError(
+            f"line {line}, column {column}: a saved game keeps its mines on the "
+            f"'{MINES_LINE.strip()}' line, so its board has no '*'"
+        )
+    elif char not in ".*Ff":
+        raise ValueError(
+            f"line {line}, column {column}: unexpected {char!r}; expected one of "
+            "'.' hidden, '*' mine, '0'-'8' revealed, 'F' or 'f' flag, 'X' exploded mine"
+        )
+
+
+def _read_hidden_mines(board: BoardText, line: int, digits: str) -> None:
+    """Take a saved game's mines from its '#= mines HEX' line."""
+    try:
+        bits = int(digits, 16)
+    except ValueError:
+        raise ValueError(
+            f"line {line}, column {len(MINES_LINE) + 1}: expected the mines as a "
+            f"hexadecimal number, found {digits[:20]!r}"
+        ) from None
+    if bits >> (board.height * board.width):
+        raise ValueError(
+            f"line {line}: the mines name cells beyond the board's {board.height * board.width}"
+        )
+    board.mines = {
+        (k // board.width, k % board.width)
+        for k in range(board.height * board.width)
+        if bits >> k & 1
+    }
+    for cell in board.revealed:
+        if cell in board.mines:
+            raise ValueError(f"line {line}: the mines include revealed cell {cell}")
+    if board.exploded is not None and board.exploded not in board.mines:
+        raise ValueError(f"line {line}: the exploded cell 'X' is not among the mines")
+
+
+def _check_numbers(board: BoardText, rows: list[tuple[int, str]]) -> None:
+    """Check every revealed number against the mines around it."""
+    for i, j in board.revealed:
+        number, line = rows[i]
+        shown = int(line[j])
+        actual = sum(1 for n in neighbours((i, j), board.height, board.width) if n in board.mines)
+        if actual != shown:
+            raise ValueError(
+                f"line {number}, column {j + 1}: the cell shows {shown} "
+                f"but {actual} mines lie around it"
+            )
+
+
+def mines_hex(mines: set[Cell], width: int) -> str:
+    """Return the mines as the hexadecimal number of the '#= mines' line and the board sets."""
+    return format(sum(1 << (i * width + j) for i, j in mines), "x")

@@ -1,0 +1,224 @@
+"""A position: what a player knows at one moment, frozen, so that it can be asked "what if".
+
+A Position holds the revealed numbers, the cells known to be mines or
+safe, the sentences (as the engine's rules, over unknown cells only) and
+the board's mine total. ``after(cell, shown)`` is the position after a
+click on cell shows that number: the look-ahead and the endgame search
+think on positions, never on the live AI, so thinking changes nothing.
+
+A position carries its game's Workspace: caches of results that depend
+only on what is cached (a component's counts, a search's wins), kept
+between moves to save time. A cache never changes an answer.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Optional
+
+from .board import Cell, neighbours
+from .engine import Component, Pair, Solution, solve
+from .search import Memo, arrangements
+
+COMPONENT_CACHE_LIMIT = 20_000
+
+
+class Workspace:
+    """One game's caches: component counts by content, and the endgame search's memo."""
+
+    def __init__(self) -> None:
+        self.counts: dict[frozenset[Pair], Component] = {}
+        self.search_memo: Memo = {}  # what the game has adopted (see MinesweeperAI.make_move)
+        self.found: Memo = {}  # what the last endgame search found
+
+    def component_cache(self) -> dict[frozenset[Pair], Component]:
+        """Return the component cache, emptied first when it has grown past its limit."""
+        if len(self.counts) > COMPONENT_CACHE_LIMIT:
+            self.counts.clear()
+        return self.counts
+
+
+@dataclass(frozen=True)
+class Position:
+    """What a player knows: numbers shown, known mines and safe cells, sentences, the mine total."""
+
+    height: int
+    width: int
+    total: Optional[int]
+    revealed: Mapping[Cell, int]  # -1 for a cell played whose number was not told
+    mines: frozenset[Cell]
+    safes: frozenset[Cell]  # known safe and not yet revealed
+    rules: tuple[Pair, ...]  # over unknown cells only
+    first_click: str = "safe"
+    workspace: Workspace = field(default_factory=Workspace, compare=False, repr=False)
+
+    @classmethod
+    def make(
+        cls,
+        height: int,
+        width: int,
+        total: Optional[int],
+        revealed: Mapping[Cell, int],
+        mines: Iterable[Cell],
+        safes: Iterable[Cell],
+        sentences: Iterable[Pair],
+        first_click: str = "safe",
+        workspace: Optional[Workspace] = None,
+    ) -> Position:
+        """Return a position from overlapping facts: sentences lose the cells already known."""
+        shown = MappingProxyType(dict(revealed))
+        mines = frozenset(mines)
+        safes = frozenset(c for c in safes if c not in shown)
+        known = mines | safes | shown.keys()
+        rules = []
+        for cells, count in sentences:
+            cells = frozenset(cells)
+            if not known.isdisjoint(cells):
+                count -= len(cells & mines)
+                cells = cells - known
+            rules.append((cells, count))
+        return cls(
+            height,
+            width,
+            total,
+            shown,
+            mines,
+            safes,
+            tuple(rules),
+            first_click,
+            workspace if workspace is not None else Workspace(),
+        )
+
+    # -- what follows from the facts ---------------------------------------------
+
+    @functools.cached_property
+    def frontier(self) -> frozenset[Cell]:
+        """Return the unknown cells that some sentence names."""
+        return frozenset().union(*(cells for cells, _ in self.rules))
+
+    @property
+    def mines_left(self) -> Optional[int]:
+        """Return the mines not yet known, or None when the total is not known."""
+        return None if self.total is None else self.total - len(self.mines)
+
+    @property
+    def outside_count(self) -> int:
+        """Return how many unknown cells no sentence names."""
+        known = len(self.revealed) + len(self.mines) + len(self.safes)
+        return self.height * self.width - known - len(self.frontier)
+
+    @functools.cached_property
+    def unknown(self) -> tuple[Cell, ...]:
+        """Return the cells neither revealed nor known, in reading order."""
+        return tuple(
+            (i, j) for i in range(self.height) for j in range(self.width) if self.is_unknown((i, j))
+        )
+
+    def is_unknown(self, cell: Cell) -> bool:
+        """True when cell is neither revealed nor known to be a mine or safe."""
+        return cell not in self.revealed and cell not in self.mines and cell not in self.safes
+
+    def outside(self) -> list[Cell]:
+        """Return the unknown cells that no sentence names, in reading order."""
+        frontier = self.frontier
+        return [c for c in self.unknown if c not in frontier]
+
+    def arrangements(self) -> list[frozenset[Cell]]:
+        """Return every placement of the mines left that fits the sentences (known mines apart).
+
+        Lists them one by one: only for positions with few (see solution.weight).
+        """
+        if self.mines_left is None:
+            raise ValueError("arrangements need the board's mine total")
+        return arrangements(self.rules, self.outside(), self.mines_left)
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """Return the cells around cell."""
+        return neighbours(cell, self.height, self.width)
+
+    def unknown_neighbours(self, cell: Cell) -> list[Cell]:
+        """Return the neighbours of cell that are neither revealed nor known."""
+        return [n for n in neighbours(cell, self.height, self.width) if self.is_unknown(n)]
+
+    @functools.cached_property
+    def solution(self) -> Solution:
+        """Return the engine's odds for this position (raises Contradiction when none fit)."""
+        return solve(
+            self.rules, self.mines_left, self.outside_count, self.workspace.component_cache()
+        )
+
+    def probabilities(self) -> dict[Cell, Fraction]:
+        """Return every unrevealed cell -> its chance of a mine (known cells 0 or 1)."""
+        solution = self.solution
+        frontier, outside = solution.probabilities, solution.outside
+        odds: dict[Cell, Fraction] = {}
+        for i in range(self.height):
+            for j in range(self.width):
+                c = (i, j)
+                if c in self.revealed:
+                    continue
+                if c in self.mines:
+                    odds[c] = Fraction(1)
+                elif c in self.safes:
+                    odds[c] = Fraction(0)
+                else:
+                    odds[c] = frontier.get(c, outside)
+        return odds
+
+    # -- what if ------------------------------------------------------------------
+
+    def after(self, cell: Cell, shown: int) -> Position:
+        """Return the position after cell is revealed and shows the number shown."""
+        if cell in self.mines:
+            raise ValueError(f"{cell} is a known mine: it cannot show a number")
+        if cell in self.revealed:
+            raise ValueError(f"{cell} is already revealed")
+        around = neighbours(cell, self.height, self.width)
+        count = shown - sum(1 for n in around if n in self.mines)
+        new = frozenset(n for n in around if self.is_unknown(n))
+        rules = [((cells - {cell}, k) if cell in cells else (cells, k)) for cells, k in self.rules]
+        rules.append((new, count))
+        revealed = dict(self.revealed)
+        revealed[cell] = shown
+        return Position(
+            self.height,
+            self.width,
+            self.total,
+            MappingProxyType(revealed),
+            self.mines,
+            self.safes - {cell} if cell in self.safes else self.safes,
+            tuple(rules),
+            self.first_click,
+            self.workspace,
+        )
+
+    def with_certainties(self) -> Position:
+        """Return this position with every cell the solution proves moved to the known cells."""
+        safes, mines = self.solution.certain()
+        outside = self.solution.outside_certain()
+        if outside is not None:
+            (mines if outside else safes).update(self.outside())
+        if not safes and not mines:
+            return self
+        known = safes | mines
+        rules = tuple(
+            (cells - known, count - len(cells & mines))
+            if not known.isdisjoint(cells)
+            else (cells, count)
+            for cells, count in self.rules
+        )
+        return Position(
+            self.height,
+            self.width,
+            self.total,
+            self.revealed,
+            self.mines | mines,
+            self.safes | safes,
+            tuple(r for r in rules if r[0]),
+            self.first_click,
+            self.workspace,
+        )

@@ -1,0 +1,108 @@
+"""What the AI hands out: steps it learned and decisions it made, as data, never as prose.
+
+Words are made at the edge (the window, the benchmark) from these records.
+
+A Step is one thing the knowledge base learned, with the rule, its premises
+and its conclusion, and the change it made: the sentences it added and
+removed. Folding the changes of steps 0..k gives the knowledge as it was
+after step k, so a window can show any moment of a game. The rules:
+
+    clue         a revealed cell's number gives a sentence over its hidden neighbours
+    known        a sentence loses cells already known (bookkeeping)
+    zero         a count of 0 makes every cell safe
+    full         a count equal to the number of cells makes every cell a mine
+    subset       a sentence inside another leaves the difference
+    enumeration  every arrangement of the mines agrees (exact counting)
+    given        sentences or known cells put in from outside (CS50's mark_mine, or
+                 code that adds to the knowledge directly)
+    move         the AI chose a cell to click; see its Decision (a guess is not a conclusion)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple, Optional
+
+from .board import Cell
+from .engine import Rule
+
+LESSON_RULES = ("zero", "full", "subset", "enumeration", "move")
+
+
+@dataclass(frozen=True)
+class Counting:
+    """The facts behind an enumeration step, enough to list its arrangements again."""
+
+    mines_left: Optional[int]  # mines not yet known; None when the total was not given
+    outside: int  # unknown cells no sentence names
+    arrangements: int  # arrangements of the frontier that fit (weighted by the total when known)
+    exact: bool = True
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the knowledge base learned: rule, premises, conclusion, and what changed."""
+
+    rule: str
+    premises: tuple[Rule, ...] = ()
+    sentence: Optional[Rule] = None  # the new sentence, for clue, known and subset
+    safes: frozenset[Cell] = frozenset()  # cells concluded safe
+    mines: frozenset[Cell] = frozenset()  # cells concluded to be mines
+    known_safes: frozenset[Cell] = frozenset()  # known cells a premise relied on ("known" steps)
+    known_mines: frozenset[Cell] = frozenset()
+    cell: Optional[Cell] = None  # the revealed cell (clue) or the cell chosen (move)
+    shown: Optional[int] = None  # the number the revealed cell shows (clue)
+    added: tuple[Rule, ...] = ()  # sentences this step put into the knowledge base
+    removed: tuple[Rule, ...] = ()  # sentences it took out
+    told: int = 0  # how many revealed cells the AI had been told when it took this step
+    counting: Optional[Counting] = None  # enumeration only
+    decision: Optional[Decision] = None  # move only
+
+    @property
+    def concludes(self) -> bool:
+        """True when the step is a lesson: a safe cell, a mine, a new sentence or a move."""
+        return self.rule in LESSON_RULES or bool(self.safes or self.mines)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A cell a strategy weighed, with its figures."""
+
+    cell: Cell
+    probability: Fraction  # chance of a mine now
+    safety_next: Optional[Fraction] = None  # look-ahead: expected safety of the best next click
+    progress: Optional[Fraction] = None  # look-ahead: chance its number proves some cell safe
+    score: Optional[Fraction] = None  # look-ahead: P(safe) x (safety_next + bonus x progress)
+    unknown_neighbours: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The cell the AI would click now, which strategy chose it, its exact odds and why."""
+
+    cell: Cell
+    strategy: str  # known safe, counting, opening, search, fifty-fifty, look-ahead, lowest
+    probability: Fraction  # the chance that cell holds a mine
+    approximate: bool = False  # the odds were estimated: the frontier was too wide to count
+    proof: Optional[int] = None  # known safe: the index in ai.steps of the step that proved it
+    premises: tuple[Rule, ...] = ()  # counting: the sentences whose arrangements prove it;
+    # fifty-fifty: the pair and its one mine
+    alternatives: tuple[Candidate, ...] = ()  # the cells weighed, best first (the choice first)
+    lowest: Optional[Fraction] = None  # the lowest chance of a mine of any unknown cell
+    wins: Optional[int] = None  # search and opening: what best play wins from here ...
+    games: Optional[int] = None  # ... out of this many arrangements (or boards)
+
+    @property
+    def is_guess(self) -> bool:
+        """True when the cell is not known to be safe."""
+        return self.probability != 0
+
+
+class Knowledge(NamedTuple):
+    """The knowledge at one moment: sentences, known mines, unrevealed safe cells, numbers told."""
+
+    sentences: list[Rule]
+    mines: set[Cell]
+    safes: set[Cell]
+    revealed: dict[Cell, int]

@@ -1,0 +1,289 @@
+"""Best play to the end of the game, over an explicit list of arrangements.
+
+An arrangement is a bit mask of mines over the board's cells, and the set of
+arrangements still possible (a sorted tuple) is the whole state of the game:
+any cell safe in all of them would be revealed for free. wins(S) is how many
+arrangements of S best play wins; it depends on S alone, so results can be
+kept and reused. Each game keeps its own memo (a game's moves never depend
+on the games before it), and a search reads that memo but writes what it
+finds to a memo of its own, which the game adopts only when it moves: so
+asking the same question twice gives the same answer, budget and all.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Optional
+
+from .board import Cell, kept_clear, neighbours
+from .engine import Pair, TooWide, elimination_order
+
+SEARCH_CONFIGS = 3_000  # the search runs when at most this many arrangements remain
+SEARCH_BUDGET = 300_000  # arrangement visits per search
+FIRST_SEARCH_BOARDS = 3_100
+FIRST_SEARCH_BUDGET = 8_000_000
+MEMO_LIMIT = 300_000  # a game's memo is emptied past this many entries (answers do not change)
+
+Memo = dict[tuple[int, ...], int]
+
+
+class Geometry:
+    """A board size's cells as bit positions, and each cell's neighbours as a mask."""
+
+    def __init__(self, height: int, width: int) -> None:
+        self.height, self.width = height, width
+        self.size = height * width
+        self._around: dict[int, int] = {}
+
+    def cell(self, i: int) -> Cell:
+        """Return the cell at bit position i."""
+        return divmod(i, self.width)
+
+    def bit(self, cell: Cell) -> int:
+        """Return the bit position of a cell."""
+        return cell[0] * self.width + cell[1]
+
+    def mask(self, cells: Iterable[Cell]) -> int:
+        """Return the bit mask of a set of cells."""
+        width = self.width
+        return sum(1 << (i * width + j) for i, j in cells)
+
+    def around(self, i: int) -> int:
+        """Return the mask of the neighbours of the cell at bit position i (made on demand)."""
+        mask = self._around.get(i)
+        if mask is None:
+            mask = self.mask(neighbours(self.cell(i), self.height, self.width))
+            self._around[i] = mask
+        return mask
+
+
+@functools.lru_cache(maxsize=8)
+def geometry(height: int, width: int) -> Geometry:
+    """Return the (shared, unchanging) geometry of a board size."""
+    return Geometry(height, width)
+
+
+class EndgameSearch:
+    """One search of the game tree, reading a game's memo and keeping what it finds apart.
+
+    memo: results a game already holds (read only here). found: what this
+    search worked out; the game may adopt it (see MinesweeperAI.make_move).
+    The budget counts arrangement visits; past it the search raises TooWide.
+    """
+
+    def __init__(self, height: int, width: int, memo: Optional[Memo] = None) -> None:
+        self.geo = geometry(height, width)
+        self.memo: Memo = {} if memo is None else memo
+        self.found: Memo = {}
+        self.nodes = 0
+        self.budget = SEARCH_BUDGET
+
+    def best_guess(
+        self, configs: Iterable[int], seen: int = 0, budget: Optional[int] = None
+    ) -> tuple[Cell, int]:
+        """Return the click that best play makes now and the arrangements it wins.
+
+        seen marks cells already revealed. Raises TooWide past the budget.
+        """
+        self._start(SEARCH_BUDGET if budget is None else budget)
+        best = self._best_guess(tuple(sorted(configs)), seen)
+        assert best is not None
+        return self.geo.cell(best[0]), best[1]
+
+    def wins_after(self, cell: Cell, configs: Iterable[int], budget: int) -> int:
+        """Return how many arrangements best play wins after clicking cell first."""
+        self._start(budget)
+        i = self.geo.bit(cell)
+        survivors = tuple(c for c in sorted(configs) if not c >> i & 1)
+        return sum(self.wins(part, 1 << i) for part in self._split(survivors, [i]))
+
+    def _count(self, visits: int) -> None:
+        """Count work done; raise TooWide once it passes the budget."""
+        self.nodes += visits
+        if self.nodes > self.budget:
+            raise TooWide(f"the endgame search passed its budget of {self.budget} visits")
+
+    def _start(self, budget: int) -> None:
+        """Reset the visit count for one search."""
+        self.nodes = 0
+        self.budget = budget
+
+    def wins(self, configs: tuple[int, ...], seen: int = 0) -> int:
+        """Return how many of these arrangements best play wins.
+
+        seen marks cells whose numbers are already the same in every one of
+        them; it only saves work, the result depends on configs alone.
+        """
+        if len(configs) == 1:
+            return 1
+        known = self.found.get(configs)
+        if known is None:
+            known = self.memo.get(configs)
+        if known is not None:
+            return known
+        self._count(len(configs))
+        anywhere = 0
+        always = -1
+        for config in configs:
+            anywhere |= config
+            always &= config
+        uncertain = anywhere & ~always
+        # Safe in every arrangement, so revealed for free; only a cell next to
+        # an uncertain one can show different numbers.
+        near = 0
+        for u in _bits(uncertain):
+            near |= self.geo.around(u)
+        free = list(_bits(near & ~(anywhere | seen)))
+        seen |= near & ~anywhere
+        parts = self._split(configs, free)
+        if len(parts) > 1:
+            result = sum(self.wins(part, seen) for part in parts)
+        else:
+            best = self._best_guess(configs, seen)
+            result = best[1] if best else len(configs)
+        self.found[configs] = result
+        return result
+
+    def _split(self, configs: tuple[int, ...], cells: list[int]) -> list[tuple[int, ...]]:
+        """Group arrangements by the numbers these (safe) cells would show."""
+        masks = [self.geo.around(c) for c in cells]
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for config in configs:
+            key = tuple([(config & m).bit_count() for m in masks])
+            groups.setdefault(key, []).append(config)
+        return [tuple(g) for g in groups.values()]
+
+    def _best_guess(self, configs: tuple[int, ...], seen: int = 0) -> Optional[tuple[int, int]]:
+        """Return (bit position, wins) for the risky click that wins most, or None."""
+        always = -1
+        anywhere = 0
+        for config in configs:
+            always &= config
+            anywhere |= config
+        risky = list(_bits(anywhere & ~always))
+        safe_in = {i: sum(1 for c in configs if not c >> i & 1) for i in risky}
+        risky.sort(key=lambda i: -safe_in[i])
+        best: Optional[tuple[int, int]] = None
+        for i in risky:
+            if best is not None and safe_in[i] <= best[1]:
+                break
+            self._count(len(configs))
+            survivors = tuple(c for c in configs if not c >> i & 1)
+            parts = self._split(survivors, [i])
+            total = sum(self.wins(part, seen | 1 << i) for part in parts)
+            if best is None or total > best[1]:
+                best = (i, total)
+        return best
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """Yield the positions of the set bits of a non-negative mask."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def adopt(memo: Memo, found: Memo) -> None:
+    """Add a search's findings to a game's memo, emptying it first when it has grown too big."""
+    if len(memo) + len(found) > MEMO_LIMIT:
+        memo.clear()
+    memo.update(found)
+
+
+# -- listing the arrangements ----------------------------------------------------------
+
+
+def frontier_placements(rules: Sequence[Pair]) -> Iterator[set[Cell]]:
+    """Yield every set of frontier mines that satisfies all rules (backtracking)."""
+    order = elimination_order(rules) if rules else []
+    rules_of: dict[Cell, list[int]] = {c: [] for c in order}
+    for index, (cells, _) in enumerate(rules):
+        for c in cells:
+            rules_of[c].append(index)
+    need = [count for _, count in rules]
+    room = [len(cells) for cells, _ in rules]
+    placed: set[Cell] = set()
+
+    def extend(t: int) -> Iterator[set[Cell]]:
+        if t == len(order):
+            yield set(placed)
+            return
+        cell = order[t]
+        for mine in (True, False):
+            rs = rules_of[cell]
+            for r in rs:
+                room[r] -= 1
+                need[r] -= mine
+            if all(0 <= need[r] <= room[r] for r in rs):
+                if mine:
+                    placed.add(cell)
+                yield from extend(t + 1)
+                placed.discard(cell)
+            for r in rs:
+                room[r] += 1
+                need[r] += mine
+
+    yield from extend(0)
+
+
+def arrangements(
+    rules: Sequence[Pair], outside: Sequence[Cell], mines_left: int
+) -> list[frozenset[Cell]]:
+    """Return every placement of mines_left mines that fits the rules, outside cells included.
+
+    Lists them one by one, so call it only when their number is small.
+    """
+    found: list[frozenset[Cell]] = []
+    for placed in frontier_placements(rules):
+        rest = mines_left - len(placed)
+        if 0 <= rest <= len(outside):
+            for extra in itertools.combinations(outside, rest):
+                found.append(frozenset(placed) | frozenset(extra))
+    return found
+
+
+# -- the first click on a small board ------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=32)
+def best_opening(
+    height: int,
+    width: int,
+    mines: int,
+    rule: str,
+    limit: Optional[int] = None,
+    budget: Optional[int] = None,
+) -> Optional[tuple[Cell, int, int]]:
+    """Return (first click, boards won, boards) under best play, on boards small enough.
+
+    Every placement of the mines that the first-click rule allows is listed
+    and the game searched to the end for each candidate first click (one
+    per symmetry class: the top-left quarter). None when the board has more
+    than limit placements (FIRST_SEARCH_BOARDS) or the search passes its
+    budget (FIRST_SEARCH_BUDGET). A pure function: the search has its own memo.
+    """
+    cells = [(i, j) for i in range(height) for j in range(width)]
+    clear = len(kept_clear((0, 0), height, width, rule))
+    if math.comb(len(cells) - clear, mines) > (limit or FIRST_SEARCH_BOARDS):
+        return None
+    search = EndgameSearch(height, width)
+    best: Optional[tuple[Cell, int, int]] = None
+    budget = budget or FIRST_SEARCH_BUDGET
+    for first in cells:
+        if 2 * first[0] > height - 1 or 2 * first[1] > width - 1:
+            continue
+        keep = kept_clear(first, height, width, rule)
+        allowed = [c for c in cells if c not in keep]
+        boards = [search.geo.mask(m) for m in itertools.combinations(allowed, mines)]
+        try:
+            wins = search.wins_after(first, boards, budget)
+        except TooWide:
+            return None
+        budget -= search.nodes
+        if best is None or wins * best[2] > best[1] * len(boards):
+            best = (first, wins, len(boards))
+    return best

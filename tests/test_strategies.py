@@ -1,0 +1,148 @@
+"""Each way of choosing a cell, on a position where it decides, with the Decision it returns."""
+
+from fractions import Fraction
+
+import pytest
+from helpers import placements
+from test_search import reference_best
+
+from minesweeper import Minesweeper, MinesweeperAI, Rule, default_strategies, parse_board
+from sweeper.strategies import (
+    Endgame,
+    FiftyFifty,
+    LookAhead,
+    Lowest,
+    Opening,
+    decide,
+)
+
+
+def told(text, **options):
+    """The game a board text describes and an AI told its numbers in reading order."""
+    game = Minesweeper.from_text(text)
+    ai = MinesweeperAI(game.height, game.width, game.mine_count, **options)
+    for cell in parse_board(text).revealed:
+        ai.add_knowledge(cell, game.revealed[cell])
+    return game, ai
+
+
+def test_a_known_safe_cell_comes_first_with_the_step_that_proved_it():
+    _, ai = told("0000\n0111\n01*.\n")  # teaching position 01: C4 is safe
+    decision = ai.choose()
+    assert (decision.cell, decision.strategy, decision.probability) == ((2, 3), "known safe", 0)
+    proof = ai.steps[decision.proof]
+    assert proof.rule == "zero" and (2, 3) in proof.safes
+
+
+def test_counting_proves_a_cell_safe_and_names_its_sentences():
+    _, ai = told("..*...\n*..**.\n.1122.\n")  # teaching position 04: the 1-2 pattern
+    decision = ai.choose()
+    assert (decision.cell, decision.strategy, decision.probability) == ((1, 1), "counting", 0)
+    premises = {(r.cells, r.count) for r in decision.premises}
+    assert premises == {(frozenset(s.cells), s.count) for s in ai.knowledge}
+    assert not ai.safes - ai.moves_made  # nothing learned by looking
+
+
+@pytest.mark.parametrize(
+    "rule, expected",
+    [("safe", (0, 0)), ("opening", (3, 3)), ("none", (0, 0))],
+)
+def test_the_opening_book_on_expert(rule, expected):
+    ai = MinesweeperAI(16, 30, 99, first_click=rule)
+    decision = ai.choose()
+    assert (decision.cell, decision.strategy) == (expected, "opening")
+    assert decision.probability == (Fraction(99, 480) if rule == "none" else 0)
+    assert decision.wins is None  # expert is far too big for the opening search
+
+
+def test_the_opening_on_a_small_board_is_best_plays_first_click():
+    ai = MinesweeperAI(3, 3, 2)
+    decision = ai.choose()
+    assert decision.strategy == "opening" and decision.games == 28  # C(8, 2) boards
+    cells = [(i, j) for i in range(3) for j in range(3)]
+    worlds = [m for m in placements(3, 3, 2, {}) if decision.cell not in m]
+    assert len(worlds) == decision.games
+    assert reference_best(3, 3, worlds, decision.cell) == decision.wins
+    best = max(
+        reference_best(3, 3, [m for m in placements(3, 3, 2, {}) if c not in m], c) for c in cells
+    )
+    assert decision.wins == best
+
+
+def test_the_endgame_search_takes_a_riskier_cell_that_wins_more():
+    # 4x5, 5 mines: 14 arrangements left. E1 is a mine in 5 of 14, while
+    # some cell is one in only 2 of 7; yet best play from E1 wins 7 of the
+    # 14 and from no cell more, which the slow reference confirms.
+    game, ai = told("01**.\n023..\n01*.*\n012*.\n")
+    decision = ai.choose()
+    assert (decision.cell, decision.strategy) == ((0, 4), "search")
+    worlds = placements(4, 5, 5, game.revealed)
+    assert decision.games == len(worlds) == 14
+    assert decision.probability == Fraction(sum((0, 4) in w for w in worlds), 14) == Fraction(5, 14)
+    assert min(ai.mine_probabilities().values()) == Fraction(2, 7)
+    seen = tuple(game.revealed.items())
+    assert decision.wins == reference_best(4, 5, worlds, (0, 4), seen) == 7
+    others = [c for c in ai.unknown_cells() if c != (0, 4)]
+    assert all(reference_best(4, 5, worlds, c, seen) <= 7 for c in others)
+
+
+def test_an_unsettleable_fifty_fifty_is_taken_with_its_pair():
+    text = "*.*21*...*\n13*22....*\n01112*..*.\n00002***..\n00001..*..\n"
+    _, ai = told(text, strategies=(FiftyFifty(), LookAhead(), Lowest()))
+    decision = ai.choose()
+    assert (decision.cell, decision.strategy) == ((0, 0), "fifty-fifty")
+    assert decision.probability == Fraction(1, 2)
+    assert decision.premises == (Rule(frozenset({(0, 0), (0, 1)}), 1),)
+
+
+def test_the_look_ahead_weighs_the_near_safest_cells_and_picks_a_far_corner():
+    # Intermediate, A1 shows 1: A2, B1, B2 hold its mine (1/3 each) and every
+    # other cell is 39/252. The look-ahead scores the candidates and a far
+    # corner, likely to open new ground, wins over A3 next to the number.
+    ai = MinesweeperAI(16, 16, 40)
+    ai.add_knowledge((0, 0), 1)
+    decision = ai.choose()
+    assert decision.strategy == "look-ahead"
+    assert decision.cell in {(0, 15), (15, 0), (15, 15)}
+    assert decision.probability == decision.lowest == Fraction(39, 252)
+    scores = [c.score for c in decision.alternatives]
+    assert scores == sorted(scores, reverse=True) and decision.alternatives[0].cell == decision.cell
+    assert (0, 2) in {c.cell for c in decision.alternatives}
+    for candidate in decision.alternatives:
+        bonus = LookAhead().progress_bonus
+        expected = (1 - candidate.probability) * (
+            candidate.safety_next + bonus * candidate.progress
+        )
+        assert candidate.score == expected
+
+
+def test_the_lowest_probability_when_nothing_else_decides():
+    # Teaching position 09: C1 is a mine in 5 of 21 weighted arrangements,
+    # the lowest on the board.
+    _, ai = told(".*...\n*.**.\n..*..\n1*2.*\n", strategies=(Lowest(),))
+    decision = ai.choose()
+    assert (decision.cell, decision.strategy) == ((2, 0), "lowest")
+    assert decision.probability == decision.lowest == Fraction(5, 21)
+    assert [c.cell for c in decision.alternatives][0] == (2, 0)
+    odds = [c.probability for c in decision.alternatives]
+    assert odds == sorted(odds)
+
+
+def test_decide_always_answers_while_a_cell_is_left():
+    # No strategies at all: the lowest probability still answers.
+    ai = MinesweeperAI(3, 3, 1, strategies=())
+    assert ai.choose().strategy == "lowest"
+    only_mines = MinesweeperAI(1, 2, 1)
+    only_mines.add_knowledge((0, 0), 1)
+    assert only_mines.choose() is None
+    assert decide(only_mines.position(), default_strategies()) is None
+
+
+def test_strategies_without_names_the_parts_it_leaves_out():
+    names = [type(s).__name__ for s in default_strategies(["search", "fifty-fifty"])]
+    assert names == ["Opening", "LookAhead", "Lowest"]
+    assert default_strategies(["progress"])[3] == LookAhead(progress_bonus=Fraction(0))
+    assert default_strategies(["search"])[0] == Opening(search=False)
+    assert Endgame() in default_strategies()
+    with pytest.raises(ValueError, match="unknown technique 'lookahed'"):
+        default_strategies(["lookahed"])

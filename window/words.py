@@ -1,0 +1,182 @@
+"""Words for what the AI hands out: its steps and decisions, written with cell names.
+
+The AI returns data (sweeper.records); this module, at the window's edge,
+turns it into sentences a class can read. It imports no pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from sweeper.board import Cell, cell_name
+from sweeper.engine import Pair
+from sweeper.records import Decision, Step
+
+RULES = {
+    "clue": "a revealed number gives a sentence",
+    "known": "known cells leave a sentence",
+    "zero": "a count of 0 makes every cell safe",
+    "full": "a count equal to the number of cells makes every cell a mine",
+    "subset": "a sentence inside another leaves the difference",
+    "enumeration": "every arrangement of the mines agrees",
+    "given": "facts given from outside",
+    "move": "the AI's move",
+}
+
+
+def cells_text(cells: Iterable[Cell]) -> str:
+    """Return "{A1, B2}" for a group of cells, in reading order."""
+    return "{" + ", ".join(cell_name(c) for c in sorted(cells)) + "}"
+
+
+def rule_text(rule: Pair) -> str:
+    """Return a sentence with cell names, such as "{A1, A2} = 1"."""
+    cells, count = rule
+    return f"{cells_text(cells)} = {count}"
+
+
+def percent(p: Fraction) -> str:
+    """Return a probability as a percentage that says 0% or 100% only when certain."""
+    if p == 0 or p == 1:
+        return f"{int(p * 100)}%"
+    value = round(float(p) * 100)
+    return f"{min(max(value, 1), 99)}%"
+
+
+def plural(count: int, word: str) -> str:
+    """Return "1 sentence" or "3 sentences"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def step_text(step: Step) -> str:
+    """Return a step in words, with cell names as on the board."""
+    rule = step.rule
+    if rule == "clue":
+        assert step.cell is not None and step.sentence is not None
+        shows = f"{cell_name(step.cell)} shows {step.shown}"
+        if not step.sentence.cells:
+            return f"{shows}: it has no hidden neighbour"
+        if not step.added and (step.known_mines or step.known_safes):
+            return f"{shows}: its hidden neighbours {cells_text(step.sentence.cells)} are all known"
+        return f"{shows}: {rule_text(step.sentence)}"
+    if rule == "known":
+        return _known_text(step)
+    if rule == "zero":
+        if len(step.safes) == 1:
+            return f"{cells_text(step.safes)} is safe: the count is 0"
+        return f"all {len(step.safes)} of {cells_text(step.safes)} are safe: the count is 0"
+    if rule == "full":
+        which = cells_text(step.mines)
+        if len(step.mines) == 1:
+            return f"{which} is a mine: the count equals the number of cells"
+        return f"all {len(step.mines)} of {which} are mines: the count equals the number of cells"
+    if rule == "subset":
+        assert step.sentence is not None
+        small, big = step.premises
+        return f"{rule_text(big)} minus {rule_text(small)} gives {rule_text(step.sentence)}"
+    if rule == "enumeration":
+        return _enumeration_text(step)
+    if rule == "given":
+        return _given_text(step)
+    if rule == "move":
+        assert step.decision is not None
+        return decision_text(step.decision)
+    raise ValueError(f"no words for a step of rule {rule!r}")
+
+
+def _known_text(step: Step) -> str:
+    """Return a 'known' step: a sentence less the cells already known."""
+    parts = []
+    if step.known_mines:
+        parts.append(f"the known mines {cells_text(step.known_mines)}")
+    if step.known_safes:
+        parts.append(f"the known safe cells {cells_text(step.known_safes)}")
+    start = f"{rule_text(step.premises[0])} without {' and '.join(parts)}"
+    if step.sentence is None:
+        return f"{start} says nothing new"
+    return f"{start} gives {rule_text(step.sentence)}"
+
+
+def _enumeration_text(step: Step) -> str:
+    """Return an enumeration step: what every arrangement agrees on."""
+    found = []
+    if step.safes:
+        found.append(f"{cells_text(step.safes)} safe")
+    if step.mines:
+        found.append(
+            f"{cells_text(step.mines)} a mine"
+            if len(step.mines) == 1
+            else f"{cells_text(step.mines)} mines"
+        )
+    counting = step.counting
+    arrangements = counting.arrangements if counting is not None else 0
+    way = (
+        "without a mine total"
+        if counting is not None and counting.mines_left is None
+        else "weighted by the mine count"
+    )
+    every = (
+        "in the only arrangement"
+        if arrangements == 1
+        else f"in every one of the {arrangements} arrangements"
+    )
+    return f"{' and '.join(found)} {every}, {way}"
+
+
+def _given_text(step: Step) -> str:
+    """Return a 'given' step: facts put in from outside."""
+    parts = [rule_text(r) for r in step.added]
+    if step.mines:
+        verb = "is a mine" if len(step.mines) == 1 else "are mines"
+        parts.append(f"{cells_text(step.mines)} {verb}")
+    if step.safes:
+        verb = "is safe" if len(step.safes) == 1 else "are safe"
+        parts.append(f"{cells_text(step.safes)} {verb}")
+    return "given: " + "; ".join(parts)
+
+
+def decision_text(decision: Decision) -> str:
+    """Return why the AI plays a cell, in one line with its figures."""
+    where = cell_name(decision.cell)
+    strategy = decision.strategy
+    if strategy == "known safe":
+        return f"play {where}: known to be safe"
+    if strategy == "counting":
+        return f"play {where}: every arrangement of the mines leaves it safe"
+    if strategy == "opening":
+        if decision.wins is not None:
+            return (
+                f"first click {where}: best play from here wins {decision.wins} of the "
+                f"{decision.games} boards, the most of any cell"
+            )
+        return f"first click {where}: {_opening_reason(decision)}"
+    odds = f"{'≈ ' if decision.approximate else ''}{percent(decision.probability)} mine"
+    if strategy == "search":
+        return (
+            f"guess {where}: {odds}; best play from here wins {decision.wins} of the "
+            f"{decision.games} arrangements"
+        )
+    if strategy == "fifty-fifty":
+        return (
+            f"guess {where}: {odds}, a 50/50 that no later number can settle, "
+            "so take it before other risks"
+        )
+    lowest = decision.lowest if decision.lowest is not None else decision.probability
+    if decision.probability == lowest:
+        text = f"guess {where}: {odds}, the lowest"
+    else:
+        text = (
+            f"guess {where}: {odds}, not the lowest ({percent(lowest)}) but its number is "
+            "likelier to make the next click safe"
+        )
+    if decision.approximate:
+        text += " (approximate: the frontier was too wide to count)"
+    return text
+
+
+def _opening_reason(decision: Decision) -> str:
+    """Return why the first click goes where it does."""
+    if decision.cell == (0, 0):
+        return "a corner, where a 0 and an opening are likeliest"
+    return "sure to be a 0; a few cells in from the corner, it opens the most"
