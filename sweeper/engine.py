@@ -1,15 +1,30 @@
 """The probability engine: sentences and a number of mines in, exact odds out; no geometry.
 
-A component is a group of rules linked by shared cells. For each one we
-count, for every number k of mines it holds, how many arrangements of its
-cells satisfy all its rules (f[k]), and for each cell how many of those put
-a mine on that cell (tally[cell][k]). Counting goes cell by cell in an order
-that keeps few rules "open" (partly assigned); partial arrangements that
-leave the same open rules needing the same numbers of mines are merged, so
-the cost grows with the frontier's width rather than with the 2^n
-arrangements. Components combine through the number of mines left: the
-cells outside every rule take the remaining mines in C(outside, rest) ways,
-which weights every frontier arrangement.
+A component is a group of rules linked by shared cells. Cells that the same
+rules name behave alike, so they form one *group*: a group of m cells holds
+j mines in C(m, j) ways. For each component we count, for every number k of
+mines it holds, the arrangements that satisfy all its rules (counts[k]),
+and for each group the arrangements that put a mine on one given cell of it
+(tallies[g][k]). Counting goes group by group in an order that keeps few
+rules "open" (partly assigned): partial arrangements leaving the same open
+rules needing the same numbers of mines are merged, so the cost follows the
+frontier's width, not the 2^n arrangements. A forward pass counts the ways
+to reach each state, a backward pass the ways to finish from it; a group's
+tally is the sum, over states, of the ways in times the ways out with a
+mine on the cell. A count by number of mines (a polynomial) is packed into
+one integer, `bits` bits a coefficient, so adding two is one addition,
+"one more mine" is a shift, and multiplying two is one multiplication.
+
+Components combine through the number of mines left: the cells outside
+every rule take the remaining mines in C(outside, rest) ways, which weights
+every frontier arrangement.
+
+Every count has a work budget, in machine words of the packed numbers it
+adds and multiplies (which follows both time and memory). A component past
+its budget is estimated instead (see `estimate`), the result says so, and
+an estimate never proves a cell safe or a mine. A component's work is a
+fact about the component, so a cached count is charged the same work as a
+fresh one: what fits in a budget never depends on what was cached before.
 """
 
 from __future__ import annotations
@@ -19,7 +34,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import NamedTuple, Optional, TypeVar, Union
+from typing import NamedTuple, Optional, Union
 
 from .board import Cell
 
@@ -33,7 +48,16 @@ class Rule(NamedTuple):
 
 Poly = list[int]
 Pair = tuple[frozenset[Cell], int]  # a Rule, or any (cells, count) pair
-STATE_BUDGET = 200_000
+
+# Work budgets, in words (see the module's docstring). Measured on this
+# project's machine (tests/test_budgets.py and benchmark.py --stress):
+# counting runs at roughly 300 million words a second and holds about a
+# quarter of a byte per word at its peak, so a component stops at about
+# 0.15 s and 15 MB, and a whole position's counting at about a quarter of a
+# second. The look-ahead and the endgame search have budgets of their own.
+COMPONENT_WORK = 50_000_000
+SOLVE_WORK = 75_000_000
+STEP_COST = 200  # words a move from one state to the next costs beyond its numbers: Python's own
 
 
 class Contradiction(ValueError):
@@ -41,29 +65,51 @@ class Contradiction(ValueError):
 
 
 class TooWide(Exception):
-    """A component needs more partial arrangements than the budget allows."""
+    """Counting (or a search) would pass its work budget."""
+
+    def __init__(self, work: int, what: str = "counting") -> None:
+        super().__init__(f"{what} passed its budget of {work:,}")
+        self.work = work
 
 
 @dataclass
 class Component:
-    """Counts for one linked group of rules: f[k] and each cell's tally[k]."""
+    """Counts for one linked group of rules: counts[k] and each group's tallies[g][k].
 
-    cells: list[Cell]
+    A tracked component counts one more set of cells, `track`, whose
+    number of mines is left free: then counts[j][k] and tallies[g][j][k]
+    are also split by j, the mines among the tracked cells.
+    """
+
+    rules: tuple[Pair, ...]
+    groups: tuple[tuple[Cell, ...], ...]
     counts: Poly
-    tallies: dict[Cell, Poly]
-    rules: list[Pair] = field(default_factory=list)
+    group_tallies: tuple[Poly, ...]
+    work: int
+    tracked_counts: list[Poly] = field(default_factory=list)
+    tracked_tallies: list[list[Poly]] = field(default_factory=list)
+
+    @functools.cached_property
+    def cells(self) -> list[Cell]:
+        """Return every cell of the component, in reading order."""
+        return sorted(c for group in self.groups for c in group)
+
+    @functools.cached_property
+    def tallies(self) -> dict[Cell, Poly]:
+        """Return each cell's tally (cells of a group share one)."""
+        pairs = zip(self.groups, self.group_tallies, strict=True)
+        return {c: tally for group, tally in pairs for c in group}
 
     def certain(self) -> tuple[set[Cell], set[Cell]]:
         """Return the cells safe and the cells mined in every arrangement, whatever the total."""
         feasible = [k for k, n in enumerate(self.counts) if n]
-        safes = {
-            c for c, t in self.tallies.items() if not any(t[k] for k in feasible if k < len(t))
-        }
-        mines = {
-            c
-            for c, t in self.tallies.items()
-            if all(k < len(t) and t[k] == self.counts[k] for k in feasible)
-        }
+        safes: set[Cell] = set()
+        mines: set[Cell] = set()
+        for group, tally in zip(self.groups, self.group_tallies, strict=True):
+            if not any(k < len(tally) and tally[k] for k in feasible):
+                safes.update(group)
+            elif all(k < len(tally) and tally[k] == self.counts[k] for k in feasible):
+                mines.update(group)
         return safes, mines
 
 
@@ -87,6 +133,7 @@ class Solution:
     exact: bool = True
     approximate: dict[Cell, Fraction] = field(default_factory=dict)
     components: list[Component] = field(default_factory=list)
+    mines_left: Optional[int] = None
 
     @property
     def probabilities(self) -> dict[Cell, Fraction]:
@@ -143,9 +190,17 @@ class Solution:
             return True
         return None
 
+    @functools.cached_property
+    def component_of(self) -> dict[Cell, int]:
+        """Return, for each counted cell, the index of its component."""
+        return {c: i for i, comp in enumerate(self.components) for c in comp.cells}
 
-def components(rules: list[Pair]) -> list[list[Pair]]:
-    """Split rules into groups that share no cell (union-find over cells)."""
+
+# -- components and the order of counting -------------------------------------------
+
+
+def components(rules: Sequence[Pair]) -> list[list[Pair]]:
+    """Split rules into groups that share no cell, in a fixed order (by their first cell)."""
     parent: dict[Cell, Cell] = {}
 
     def find(c: Cell) -> Cell:
@@ -168,129 +223,222 @@ def components(rules: list[Pair]) -> list[list[Pair]]:
     return sorted(groups.values(), key=lambda g: min(min(r[0]) for r in g))
 
 
-Var = TypeVar("Var", bound=Union[int, Cell])
-
-
-def elimination_order(rules: Sequence[tuple[frozenset[Var], int]]) -> list[Var]:
+def elimination_order(rules: Sequence[Pair]) -> list[Cell]:
     """Order cells so that few rules are partly assigned at any time."""
-    cell_rules: dict[Var, list[int]] = {}
-    for index, (cells, _) in enumerate(rules):
-        for c in cells:
-            cell_rules.setdefault(c, []).append(index)
-    left = [len(cells) for cells, _ in rules]
+    cells = sorted({c for r, _ in rules for c in r})
+    member_of = [tuple(r for r, (cs, _) in enumerate(rules) if c in cs) for c in cells]
+    return [cells[i] for i in _order(member_of, len(rules))]
+
+
+def _order(group_rules: Sequence[tuple[int, ...]], n_rules: int) -> list[int]:
+    """Order groups so that few rules are open at once: greedily, among the groups next in line."""
+    members: list[list[int]] = [[] for _ in range(n_rules)]
+    for g, rs in enumerate(group_rules):
+        for r in rs:
+            members[r].append(g)
+    left = [len(m) for m in members]
     opened: set[int] = set()
-    unassigned = set(cell_rules)
-    order: list[Var] = []
-    while unassigned:
+    todo = set(range(len(group_rules)))
+    candidates: set[int] = set()
+    order: list[int] = []
 
-        def cost(c: Var) -> tuple[int, int, Var]:
-            rs = cell_rules[c]
-            new = sum(1 for r in rs if r not in opened and left[r] > 1)
-            closing = sum(1 for r in rs if left[r] == 1)
-            return (new - closing, -len([r for r in rs if r in opened]), c)
+    def cost(g: int) -> tuple[int, int, int]:
+        new = closing = already = 0
+        for r in group_rules[g]:
+            if left[r] == 1:
+                closing += 1
+            elif r in opened:
+                already += 1
+            else:
+                new += 1
+        return (new - closing, -already, g)
 
-        best = min(unassigned, key=cost)
-        unassigned.discard(best)
+    while todo:
+        best = min(candidates or todo, key=cost)
+        todo.discard(best)
+        candidates.discard(best)
         order.append(best)
-        for r in cell_rules[best]:
+        for r in group_rules[best]:
             left[r] -= 1
             if left[r]:
                 opened.add(r)
+                candidates.update(g for g in members[r] if g in todo)
             else:
                 opened.discard(r)
     return order
 
 
-def count_component(rules: list[Pair], budget: Optional[int] = None) -> Component:
-    """Count the arrangements of one component by number of mines, per cell.
+# -- counting one component ---------------------------------------------------------
 
-    Cells named by exactly the same rules form a group: a group of m cells
-    holding j mines does so in C(m, j) ways, so it is one variable, not m.
-    A count polynomial (arrangements by number of mines) is packed into one
-    integer, BITS bits per coefficient, so that adding polynomials is one
-    integer addition and "one more mine" is a shift.
+
+def count_component(
+    rules: Sequence[Pair], cap: int = COMPONENT_WORK, track: Optional[frozenset[Cell]] = None
+) -> Component:
+    """Count the arrangements of one component by number of mines, and each group's tally.
+
+    track: cells whose number of mines is also counted (left free, not
+    constrained), for the look-ahead. Raises TooWide past cap words of
+    work, Contradiction when no arrangement fits.
     """
-    membership: dict[Cell, list[int]] = {}
-    for index, (cells, _) in enumerate(rules):
+    tracking = track is not None
+    track = track or frozenset()
+    membership: dict[Cell, list[int]] = {c: [] for c in track}
+    for r, (cells, _) in enumerate(rules):
         for c in cells:
-            membership.setdefault(c, []).append(index)
-    grouped: dict[tuple[int, ...], list[Cell]] = {}
+            membership.setdefault(c, []).append(r)
+    keyed: dict[tuple[tuple[int, ...], bool], list[Cell]] = {}
     for c in sorted(membership):
-        grouped.setdefault(tuple(membership[c]), []).append(c)
-    groups = list(grouped.items())
-    group_rules: list[tuple[frozenset[int], int]] = [
-        (frozenset(g for g, (names, _) in enumerate(groups) if r in names), count)
-        for r, (_, count) in enumerate(rules)
-    ]
-    order = elimination_order(group_rules)
-    position = {g: t for t, g in enumerate(order)}
-    last = [max(position[g] for g in gs) for gs, _ in group_rules]
-    left = [len(cells) for cells, _ in rules]
-    bits = len(membership) + 2
+        keyed.setdefault((tuple(membership[c]), c in track), []).append(c)
+    group_keys = list(keyed)
+    groups = tuple(tuple(keyed[k]) for k in group_keys)
+    group_rules = [k[0] for k in group_keys]
+    in_track = [k[1] for k in group_keys]
+    sizes = [len(g) for g in groups]
+    ncells = sum(sizes)
+    slots_x = ncells + 1
+    slots_y = len(track) + 1
+    width = ncells // 8 + 1  # bytes a coefficient: every count stays below 2^ncells
+    bits = 8 * width
+    words = slots_x * slots_y * bits // 64 + 1
+
+    order = _order(group_rules, len(rules))
+    step_of = {g: t for t, g in enumerate(order)}
+    last = [0] * len(rules)
+    for g, rs in enumerate(group_rules):
+        for r in rs:
+            last[r] = max(last[r], step_of[g])
+    remaining = [len(cells) for cells, _ in rules]
+    counts_of = [count for _, count in rules]
+
+    # The forward pass: tables[t] maps the needs of the rules open before
+    # step t to the ways (a packed count by mines) of reaching them.
+    work = 0
+    tables: list[dict[tuple[int, ...], int]] = [{(): 1}]
+    plans = []
     open_rules: list[int] = []
-    # state: the needs of the open rules -> (packed counts, packed tally per group so far)
-    states: dict[tuple[int, ...], tuple[int, list[int]]] = {(): (1, [])}
+    position: dict[int, int] = {}
     for t, g in enumerate(order):
-        names, members = groups[g]
-        size = len(members)
-        for r in names:
-            if r not in open_rules:
+        m = sizes[g]
+        for r in group_rules[g]:
+            if r not in position:
+                position[r] = len(open_rules)
                 open_rules.append(r)
-            left[r] -= size
-        slots = [open_rules.index(r) for r in names]
-        start_needs = [rules[r][1] for r in open_rules]
+            remaining[r] -= m
+        slots = [position[r] for r in group_rules[g]]
+        start = [counts_of[r] for r in open_rules]
         keep = [i for i, r in enumerate(open_rules) if last[r] != t]
-        remaining = [left[r] for r in open_rules]
+        room = [remaining[r] for r in open_rules]
+        unit = (slots_x + 1) if in_track[g] else 1
         ways = [
-            (j, math.comb(size, j), math.comb(size - 1, j - 1) if j else 0) for j in range(size + 1)
+            (j, math.comb(m, j), math.comb(m - 1, j - 1) if j else 0, j * unit * bits)
+            for j in range(m + 1)
         ]
-        nxt: dict[tuple[int, ...], tuple[int, list[int]]] = {}
-        for needs, (poly, tallies) in states.items():
-            full = list(needs) + start_needs[len(needs) :]
-            for j, w, w_cell in ways:
-                new = full[:]
-                ok = True
-                for slot in slots:
-                    new[slot] -= j
-                    if not 0 <= new[slot] <= remaining[slot]:
-                        ok = False
-                        break
-                if not ok:
-                    continue
-                key = tuple(new[i] for i in keep)
-                shift = j * bits
-                marks = [(x << shift) * w for x in tallies]
-                marks.append((poly << shift) * w_cell)
-                shifted = (poly << shift) * w
-                if key in nxt:
-                    acc_poly, acc_marks = nxt[key]
-                    summed = [a + b for a, b in zip(acc_marks, marks, strict=True)]
-                    nxt[key] = (acc_poly + shifted, summed)
-                else:
-                    nxt[key] = (shifted, marks)
-        open_rules = [open_rules[i] for i in keep]
-        states = nxt
-        if not states:
+        plan = (slots, start, keep, room, ways)
+        plans.append(plan)
+        following: dict[tuple[int, ...], int] = {}
+        moves = 0
+        for needs, packed in tables[-1].items():
+            found = _moves(needs, plan)
+            moves += len(found) + 1
+            for key, w, _, shift in found:
+                following[key] = following.get(key, 0) + ((packed * w) << shift)
+        work += moves * (words + STEP_COST)
+        if work > cap:
+            raise TooWide(work)
+        if not following:
             raise Contradiction("no arrangement of mines agrees with these numbers")
-        if len(states) > (budget or STATE_BUDGET):
-            raise TooWide(f"{len(states)} partial arrangements exceed the budget")
-    packed, tallies = states[()]
-    counts = _unpack(packed, bits, len(membership) + 1)
-    per_cell: dict[Cell, Poly] = {}
-    for g, tally in zip(order, tallies, strict=True):
-        unpacked = _unpack(tally, bits, len(counts))
-        for c in groups[g][1]:
-            per_cell[c] = unpacked
-    return Component(sorted(membership), counts, per_cell, list(rules))
+        open_rules = [open_rules[i] for i in keep]
+        position = {r: i for i, r in enumerate(open_rules)}
+        tables.append(following)
+
+    # The backward pass: the ways to finish from each state, and on the way
+    # each group's tally (ways in x ways out, with a mine on one given cell).
+    after: dict[tuple[int, ...], int] = {(): 1}
+    tallies = [0] * len(groups)
+    for t in reversed(range(len(order))):
+        plan = plans[t]
+        before: dict[tuple[int, ...], int] = {}
+        tally = 0
+        moves = 0
+        for needs, packed in tables[t].items():
+            total = marked = 0
+            found = _moves(needs, plan)
+            moves += len(found) + 1
+            for key, w, w_cell, shift in found:
+                out = after.get(key)
+                if out is None:
+                    continue
+                out <<= shift
+                total += w * out
+                if w_cell:
+                    marked += w_cell * out
+            if total:
+                before[needs] = total
+            if marked:
+                tally += packed * marked
+        work += moves * (words + STEP_COST) + len(tables[t]) * 4 * words
+        if work > cap:
+            raise TooWide(work)
+        tallies[order[t]] = tally
+        after = before
+    if () not in after:
+        raise Contradiction("no arrangement of mines agrees with these numbers")
+    total = after[()]
+
+    def unpack(packed: int) -> list[Poly]:
+        data = packed.to_bytes(slots_x * slots_y * width, "little")
+        coefficients = [
+            int.from_bytes(data[i : i + width], "little") for i in range(0, len(data), width)
+        ]
+        return [_trim(coefficients[j * slots_x : (j + 1) * slots_x]) for j in range(slots_y)]
+
+    by_j = unpack(total)
+    tallies_by_j = [unpack(t) for t in tallies]
+    counts = _sum_polys(by_j)
+    return Component(
+        tuple(rules),
+        groups,
+        counts,
+        tuple(_sum_polys(t) for t in tallies_by_j),
+        work,
+        by_j if tracking else [],
+        tallies_by_j if tracking else [],
+    )
 
 
-def _unpack(packed: int, bits: int, length: int) -> Poly:
-    """Return the coefficients of a packed polynomial, trailing zeros dropped."""
-    mask = (1 << bits) - 1
-    coefficients = [(packed >> (k * bits)) & mask for k in range(length)]
-    while len(coefficients) > 1 and coefficients[-1] == 0:
-        coefficients.pop()
-    return coefficients
+Plan = tuple[list[int], list[int], list[int], list[int], list[tuple[int, int, int, int]]]
+
+
+def _moves(needs: tuple[int, ...], plan: Plan) -> list[tuple[tuple[int, ...], int, int, int]]:
+    """Return where one group's mines lead from needs: (key, ways, ways with a cell, shift)."""
+    slots, start, keep, room, ways = plan
+    full = list(needs) + start[len(needs) :]
+    found = []
+    for j, w, w_cell, shift in ways:
+        new = full[:]
+        for slot in slots:
+            new[slot] -= j
+            if not 0 <= new[slot] <= room[slot]:
+                break
+        else:
+            found.append((tuple([new[i] for i in keep]), w, w_cell, shift))
+    return found
+
+
+def _trim(poly: Poly) -> Poly:
+    """Return a polynomial without trailing zeros (at least one coefficient)."""
+    while len(poly) > 1 and poly[-1] == 0:
+        poly.pop()
+    return poly
+
+
+def _sum_polys(polys: Sequence[Poly]) -> Poly:
+    """Return the sum of polynomials."""
+    out = [0] * max(len(p) for p in polys)
+    for p in polys:
+        for k, n in enumerate(p):
+            out[k] += n
+    return _trim(out)
 
 
 def _convolve(a: Poly, b: Poly) -> Poly:
@@ -303,19 +451,88 @@ def _convolve(a: Poly, b: Poly) -> Poly:
     return out
 
 
+# -- estimates past the budget ------------------------------------------------------
+
+
+ESTIMATE_ROUNDS = 12
+
+
+def estimate(rules: Sequence[Pair], rounds: int = ESTIMATE_ROUNDS) -> dict[Cell, Fraction]:
+    """Estimate each cell's chance of a mine when counting is too costly.
+
+    The method, iterative proportional fitting: every cell starts at the
+    mean density of the rules that name it; then, rule by rule, the chances
+    of its cells are scaled by one factor so that they add up to its count,
+    and the rounds repeat. Cells of a rule with count 0 or full are certain.
+    It costs a few passes over the rules, whatever their shape. A stated
+    approximation, never a proof.
+    """
+    shares: dict[Cell, list[float]] = {}
+    fixed: dict[Cell, float] = {}
+    for cells, count in rules:
+        for c in cells:
+            shares.setdefault(c, []).append(count / len(cells))
+        if count == 0 or count == len(cells):
+            fixed.update(dict.fromkeys(cells, 0.0 if count == 0 else 1.0))
+    p = {c: fixed.get(c, sum(v) / len(v)) for c, v in shares.items()}
+    low, high = 1e-6, 1 - 1e-6
+    for _ in range(rounds):
+        for cells, count in rules:
+            free = [c for c in cells if c not in fixed]
+            have = sum(p[c] for c in free)
+            need = count - sum(fixed[c] for c in cells if c in fixed)
+            if free and have > 0:
+                scale = need / have
+                for c in free:
+                    p[c] = min(max(p[c] * scale, low), high)
+    return {c: Fraction(v).limit_denominator(1000) for c, v in sorted(p.items())}
+
+
+# -- solving a position ---------------------------------------------------------------
+
+Cache = dict[frozenset[Pair], Union[Component, int]]  # a count, or the work at which it failed
+
+
+def counted(group: Sequence[Pair], cap: int, cache: Optional[Cache]) -> Component:
+    """Return a component's counts, from the cache or by counting, within cap words (or TooWide).
+
+    The cache remembers failures too, by the cap that was passed: a count
+    that failed at a larger cap fails again, so it is not tried twice.
+    """
+    key = frozenset(group)
+    known = cache.get(key) if cache is not None else None
+    if isinstance(known, Component):
+        if known.work > cap:
+            raise TooWide(cap)
+        return known
+    if known is not None and cap <= known:
+        raise TooWide(cap)
+    try:
+        comp = count_component(group, cap)
+    except TooWide:
+        if cache is not None:
+            cache[key] = cap
+        raise
+    if cache is not None:
+        cache[key] = comp
+    return comp
+
+
 def solve(
     rules: Sequence[Pair],
     mines_left: Optional[int],
     outside: int,
-    cache: Optional[dict[frozenset[Pair], Component]] = None,
+    cache: Optional[Cache] = None,
+    budget: int = SOLVE_WORK,
 ) -> Solution:
-    """Return exact mine probabilities given rules, mines left and outside cells.
+    """Return mine probabilities given rules, mines left and outside cells.
 
     With mines_left, every arrangement of all remaining mines that satisfies
     the rules counts once, cells outside every rule included. Without it,
     every arrangement of the frontier counts once, and an outside cell,
-    about which nothing is known, is given 1/2. A cache shared between calls
-    saves recounting components that did not change.
+    about which nothing is known, is given 1/2. Components are counted in a
+    fixed order, each within what is left of the budget (at most
+    COMPONENT_WORK); one past it is estimated, and the result says so.
     """
     for cells, count in rules:
         if not cells and count:
@@ -324,26 +541,23 @@ def solve(
     comps: list[Component] = []
     wide: list[list[Pair]] = []
     for group in components(rules):
-        key = frozenset(group)
-        if cache is not None and key in cache:
-            comps.append(cache[key])
-            continue
+        cap = min(COMPONENT_WORK, budget)
         try:
-            comp = count_component(group)
+            comp = counted(group, cap, cache)
         except TooWide:
+            budget -= cap
             wide.append(group)
             continue
+        budget -= comp.work
         comps.append(comp)
-        if cache is not None:
-            cache[key] = comp
     if wide:
-        return _solve_approximately(comps, wide, mines_left, outside)
-    if mines_left is None:
+        solution = _solve_approximately(comps, wide, mines_left, outside)
+    elif mines_left is None:
         solution = _solve_without_total(comps)
-        solution.components = comps
-        return solution
-    solution = _combine(comps, mines_left, outside)
+    else:
+        solution = _combine(comps, mines_left, outside)
     solution.components = comps
+    solution.mines_left = mines_left
     return solution
 
 
@@ -354,6 +568,14 @@ def _binomials(n: int) -> tuple[int, ...]:
     for r in range(n):
         row.append(row[-1] * (n - r) // (r + 1))
     return tuple(row)
+
+
+def _rest_weight(others: Poly, binom: tuple[int, ...], mines: int) -> int:
+    """Return the ways for the other components and the outside cells to hold mines mines."""
+    outside = len(binom) - 1
+    return sum(
+        n * binom[mines - j] for j, n in enumerate(others) if n and 0 <= mines - j <= outside
+    )
 
 
 def _combine(comps: list[Component], mines_left: int, outside: int) -> Solution:
@@ -368,15 +590,7 @@ def _combine(comps: list[Component], mines_left: int, outside: int) -> Solution:
         suffix.append(_convolve(suffix[-1], p))
     suffix.reverse()
     every = prefix[-1]
-
-    def rest_weight(k: int, others: Poly) -> int:
-        return sum(
-            n * binom[mines_left - k - j]
-            for j, n in enumerate(others)
-            if n and 0 <= mines_left - k - j <= outside
-        )
-
-    weight = rest_weight(0, every)
+    weight = _rest_weight(every, binom, mines_left)
     if weight == 0:
         raise Contradiction(
             f"no arrangement of the {mines_left} remaining mines agrees with the numbers"
@@ -384,9 +598,11 @@ def _combine(comps: list[Component], mines_left: int, outside: int) -> Solution:
     cell_weights: dict[Cell, int] = {}
     for i, comp in enumerate(comps):
         others = _convolve(prefix[i], suffix[i + 1])
-        weights = [rest_weight(k, others) for k in range(len(comp.counts))]
-        for cell, tally in comp.tallies.items():
-            cell_weights[cell] = sum(n * weights[k] for k, n in enumerate(tally))
+        weights = [_rest_weight(others, binom, mines_left - k) for k in range(len(comp.counts))]
+        for group, tally in zip(comp.groups, comp.group_tallies, strict=True):
+            w = sum(n * weights[k] for k, n in enumerate(tally))
+            for cell in group:
+                cell_weights[cell] = w
     outside_weight = 0
     if outside:
         # An outside cell holds a mine in C(outside - 1, rest - 1) of the ways.
@@ -402,29 +618,23 @@ def _combine(comps: list[Component], mines_left: int, outside: int) -> Solution:
 def _solve_approximately(
     comps: list[Component], wide: list[list[Pair]], mines_left: Optional[int], outside: int
 ) -> Solution:
-    """Fallback past the budget: a too-wide component gets each cell's mean sentence density.
+    """Past the budget: estimate the wide components, count the rest exactly around them.
 
-    The other components and the outside cells are then solved exactly with
-    the too-wide component's expected mines taken off the total. The result
-    says exact=False, and the AI's steps say the numbers are approximate.
+    The other components and the outside cells are solved exactly with the
+    wide components' expected mines (rounded) taken off the total. The
+    result says exact=False; the AI's words say the odds are approximate.
     """
     guessed: dict[Cell, Fraction] = {}
     for group in wide:
-        shares: dict[Cell, list[Fraction]] = {}
-        for cells, count in group:
-            for c in cells:
-                shares.setdefault(c, []).append(Fraction(count, len(cells)))
-        for c, values in shares.items():
-            guessed[c] = sum(values, Fraction(0)) / len(values)
+        guessed.update(estimate(group))
     if mines_left is None:
         rest = _solve_without_total(comps)
     else:
         expected = round(sum(guessed.values(), Fraction(0)))
-        left = min(max(mines_left - expected, 0), outside + sum(len(c.tallies) for c in comps))
-        rest = _combine(comps, left, outside)
+        room = outside + sum(len(c.cells) for c in comps)
+        rest = _combine(comps, min(max(mines_left - expected, 0), room), outside)
     rest.approximate = guessed
     rest.exact = False
-    rest.components = comps
     return rest
 
 
@@ -440,3 +650,127 @@ def _solve_without_total(comps: list[Component]) -> Solution:
         for cell, tally in comp.tallies.items():
             weights[cell] = sum(tally) * scale
     return Solution(weights, arrangements, 0, 2 * arrangements, arrangements)
+
+
+# -- looking one click ahead -----------------------------------------------------------
+
+LOOKAHEAD_WORK = 50_000_000  # for every candidate of one look-ahead together
+
+
+@dataclass
+class _Rest:
+    """The components a click does not touch, and the outside cells, summed by their mines."""
+
+    ways: list[int]  # ways[k]: ways to hold mines_left - k mines
+    groups: list[list[int]]  # for each of their groups: the same, with one given cell a mine
+    outside: list[int]  # the same with one given outside cell a mine (empty: none left)
+
+
+def _rest(solution: Solution, touched: frozenset[int], outside: int, span: int) -> _Rest:
+    """Sum up what a click leaves alone, for k = 0..span mines in the part it touches."""
+    mines_left = solution.mines_left
+    assert mines_left is not None
+    binom = _binomials(outside)
+    rest = [c for i, c in enumerate(solution.components) if i not in touched]
+    prefix = [[1]]
+    for comp in rest:
+        prefix.append(_convolve(prefix[-1], comp.counts))
+    suffix = [[1]]
+    for comp in reversed(rest):
+        suffix.append(_convolve(suffix[-1], comp.counts))
+    suffix.reverse()
+    every = prefix[-1]
+    ways = [_rest_weight(every, binom, mines_left - k) for k in range(span + 1)]
+    groups = []
+    for i, comp in enumerate(rest):
+        others = _convolve(prefix[i], suffix[i + 1])
+        inner = [
+            _rest_weight(others, binom, mines_left - k) for k in range(span + len(comp.counts) + 1)
+        ]
+        for tally in comp.group_tallies:
+            groups.append(
+                [sum(n * inner[k + a] for a, n in enumerate(tally)) for k in range(span + 1)]
+            )
+    outside_ways: list[int] = []
+    if outside:
+        outside_ways = [
+            sum(
+                n * math.comb(outside - 1, mines_left - k - a - 1)
+                for a, n in enumerate(every)
+                if 1 <= mines_left - k - a <= outside
+            )
+            for k in range(span + 1)
+        ]
+    return _Rest(ways, groups, outside_ways)
+
+
+def reveal_outcomes(
+    solution: Solution,
+    cell: Cell,
+    around: frozenset[Cell],
+    cache: Optional[Cache] = None,
+    budget: Optional[list[int]] = None,
+) -> list[tuple[int, int, Fraction]]:
+    """Return, for each number of mines j among around, what revealing a safe cell leads to.
+
+    around: cell's unknown neighbours. Each outcome is (j, weight, safest):
+    the weight of the arrangements (on the solution's scale) where cell is
+    safe and j of around are mines, and the best chance of safety any
+    unknown cell then offers (1 when none could be safe: the game is won).
+    Only the part of the position the click touches is counted again, once,
+    with around tracked. budget: a one-item list of words left, shared by
+    the calls of one look-ahead; TooWide past it.
+    """
+    mines_left = solution.mines_left
+    assert mines_left is not None and solution.exact
+    where = solution.component_of
+    touched = frozenset(where[c] for c in around | {cell} if c in where)
+    rules: list[Pair] = []
+    for i in sorted(touched):
+        for cells, count in solution.components[i].rules:
+            if cell in cells:
+                cells = cells - {cell}
+                if not cells:
+                    if count:
+                        return []  # cell is a mine in every arrangement
+                    continue
+            rules.append((cells, count))
+    loose = sum(1 for c in around if c not in where)
+    outside = solution.outside_cells - loose - (0 if cell in where else 1)
+    key = frozenset([*rules, (around, -1)])
+    left = budget[0] if budget is not None else COMPONENT_WORK
+    known = cache.get(key) if cache is not None else None
+    if isinstance(known, Component):
+        part = known
+        if part.work > left:
+            raise TooWide(left)
+    else:
+        if known is not None and left <= known:
+            raise TooWide(left)
+        try:
+            part = count_component(rules, left, around)
+        except TooWide:
+            if cache is not None:
+                cache[key] = left
+            raise
+        if cache is not None:
+            cache[key] = part
+    if budget is not None:
+        budget[0] -= part.work
+    span = len(part.counts) - 1
+    rest = _rest(solution, touched, outside, span)
+    found = []
+    for j, counts in enumerate(part.tracked_counts):
+        weight = sum(n * rest.ways[k] for k, n in enumerate(counts))
+        if not weight:
+            continue
+        mine_weights = [
+            sum(n * rest.ways[k] for k, n in enumerate(t[j])) if j < len(t) else 0
+            for t in part.tracked_tallies
+        ]
+        mine_weights += [sum(n * g[k] for k, n in enumerate(counts)) for g in rest.groups]
+        if rest.outside:
+            mine_weights.append(sum(n * rest.outside[k] for k, n in enumerate(counts)))
+        lowest = min(mine_weights, default=weight)
+        found.append((j, weight, 1 - Fraction(lowest, weight) or Fraction(1)))
+    return found

@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Optional
 
 from .board import Cell, neighbours
-from .engine import Component, Pair, Solution, solve
+from .engine import Cache, Pair, Solution, solve
 from .search import Memo, arrangements
 
 COMPONENT_CACHE_LIMIT = 20_000
@@ -31,11 +31,11 @@ class Workspace:
     """One game's caches: component counts by content, and the endgame search's memo."""
 
     def __init__(self) -> None:
-        self.counts: dict[frozenset[Pair], Component] = {}
+        self.counts: Cache = {}
         self.search_memo: Memo = {}  # what the game has adopted (see MinesweeperAI.make_move)
         self.found: Memo = {}  # what the last endgame search found
 
-    def component_cache(self) -> dict[frozenset[Pair], Component]:
+    def component_cache(self) -> Cache:
         """Return the component cache, emptied first when it has grown past its limit."""
         if len(self.counts) > COMPONENT_CACHE_LIMIT:
             self.counts.clear()
@@ -117,6 +117,27 @@ class Position:
         return tuple(
             (i, j) for i in range(self.height) for j in range(self.width) if self.is_unknown((i, j))
         )
+
+    @functools.cached_property
+    def unknown_set(self) -> frozenset[Cell]:
+        """Return the cells neither revealed nor known, as a set."""
+        return frozenset(self.unknown)
+
+    def unknown_around(self, cell: Cell) -> int:
+        """Return how many neighbours of cell are neither revealed nor known."""
+        unknown = self.unknown_set
+        return sum(1 for n in neighbours(cell, self.height, self.width) if n in unknown)
+
+    @functools.cached_property
+    def ranked(self) -> list[Cell]:
+        """Return the unknown cells safest first (ties: fewer unknown neighbours, reading order)."""
+        solution = self.solution
+        if solution.exact:  # one denominator: compare the integer weights
+            weights, outside = solution.weights, solution.outside_weight
+            keys = {c: weights.get(c, outside) for c in self.unknown}
+            return sorted(keys, key=lambda c: (keys[c], self.unknown_around(c), c))
+        odds = {c: solution.probability(c) for c in self.unknown}
+        return sorted(odds, key=lambda c: (odds[c], self.unknown_around(c), c))
 
     def is_unknown(self, cell: Cell) -> bool:
         """True when cell is neither revealed nor known to be a mine or safe."""

@@ -104,7 +104,7 @@ class EndgameSearch:
         """Count work done; raise TooWide once it passes the budget."""
         self.nodes += visits
         if self.nodes > self.budget:
-            raise TooWide(f"the endgame search passed its budget of {self.budget} visits")
+            raise TooWide(self.budget, "the endgame search")
 
     def _start(self, budget: int) -> None:
         """Reset the visit count for one search."""

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Optional
 
 from .board import Cell
-from .engine import Contradiction, Rule, Solution, TooWide, solve
+from .engine import LOOKAHEAD_WORK, Contradiction, Rule, Solution, TooWide, reveal_outcomes, solve
 from .position import Position
 from .records import Candidate, Decision
 from .search import SEARCH_BUDGET, SEARCH_CONFIGS, EndgameSearch, best_opening
@@ -70,14 +70,16 @@ def _counted(before: Position, learned: Position) -> Decision:
     return Decision(cell, "counting", Fraction(0), premises=premises)
 
 
-def choices(position: Position, solution: Solution) -> dict[Cell, Fraction]:
-    """Return every unknown cell's chance of a mine."""
-    return {c: solution.probability(c) for c in position.unknown}
-
-
-def ranked(position: Position, odds: dict[Cell, Fraction]) -> list[Cell]:
-    """Return the unknown cells safest first; ties: fewer unknown neighbours, then reading order."""
-    return sorted(odds, key=lambda c: (odds[c], len(position.unknown_neighbours(c)), c))
+def _near(position: Position, solution: Solution, margin: Fraction) -> list[Cell]:
+    """Return the unknown cells within margin of the lowest chance of a mine, safest first."""
+    order = position.ranked
+    limit = solution.probability(order[0]) + margin
+    near = []
+    for cell in order:
+        if solution.probability(cell) > limit:
+            break
+        near.append(cell)
+    return near
 
 
 # -- the first click ----------------------------------------------------------------------
@@ -207,15 +209,20 @@ class LookAhead:
     name: str = "look-ahead"
 
     def __call__(self, position: Position, solution: Solution) -> Optional[Decision]:
-        if position.total is None:
+        if position.total is None or not solution.exact:
             return None
-        odds = choices(position, solution)
-        order = ranked(position, odds)
-        lowest = odds[order[0]]
-        near = [c for c in order if odds[c] <= lowest + self.margin]
+        near = _near(position, solution, self.margin)
         if len(near) == 1:
             return None
-        weighed = [self._weigh(position, c, odds[c]) for c in self._representatives(position, near)]
+        lowest = solution.probability(near[0])
+        budget = [LOOKAHEAD_WORK]
+        try:
+            weighed = [
+                self._weigh(position, c, solution.probability(c), budget)
+                for c in self._representatives(position, near)
+            ]
+        except TooWide:
+            return None
         # Best score first; among equal scores, the safest (the order they were weighed in).
         order_of = {w.cell: k for k, w in enumerate(weighed)}
         weighed.sort(key=lambda w: (-(w.score or 0), order_of[w.cell]))
@@ -241,39 +248,33 @@ class LookAhead:
                 break
         return list(picked.values())
 
-    def _weigh(self, position: Position, cell: Cell, odds: Fraction) -> Candidate:
+    def _weigh(
+        self, position: Position, cell: Cell, odds: Fraction, budget: list[int]
+    ) -> Candidate:
         """Return a candidate's figures: next safety, progress, and score."""
-        safety, progress = next_safety(position, cell)
+        safety, progress = next_safety(position, cell, budget)
         score = (1 - odds) * (safety + self.progress_bonus * progress)
-        around = len(position.unknown_neighbours(cell))
-        return Candidate(cell, odds, safety, progress, score, around)
+        return Candidate(cell, odds, safety, progress, score, position.unknown_around(cell))
 
 
-def next_safety(position: Position, cell: Cell) -> tuple[Fraction, Fraction]:
+def next_safety(
+    position: Position, cell: Cell, budget: Optional[list[int]] = None
+) -> tuple[Fraction, Fraction]:
     """Return E[safety of the best next click] and P(progress) if cell turns out safe.
 
     Progress means the number shown proves some cell safe (or the count
-    does), so the next click is free.
+    does), so the next click is free. When no unknown cell could be safe,
+    every one left is a mine: the click wins the game, which counts as 1.
     """
-    known_around = sum(1 for n in position.neighbours(cell) if n in position.mines)
-    hidden = len(position.unknown_neighbours(cell))
-    total = 0
-    progress = 0
-    expected = Fraction(0)
-    for mines in range(hidden + 1):
-        try:
-            after = position.after(cell, known_around + mines).solution
-        except Contradiction:
-            continue
-        # When no unknown cell could be safe, every one left is a mine: this
-        # click wins the game, and nothing further is risked.
-        best = after.safest() or Fraction(1)
-        total += after.weight
-        expected += after.weight * best
-        if best == 1:
-            progress += after.weight
+    around = frozenset(position.unknown_neighbours(cell))
+    outcomes = reveal_outcomes(
+        position.solution, cell, around, position.workspace.component_cache(), budget
+    )
+    total = sum(weight for _, weight, _ in outcomes)
     if not total:
         return Fraction(0), Fraction(0)
+    expected = sum((weight * best for _, weight, best in outcomes), Fraction(0))
+    progress = sum(weight for _, weight, best in outcomes if best == 1)
     return expected / total, Fraction(progress, total)
 
 
@@ -284,18 +285,17 @@ class Lowest:
     name: str = "lowest"
 
     def __call__(self, position: Position, solution: Solution) -> Optional[Decision]:
-        odds = choices(position, solution)
-        if not odds:
+        order = position.ranked
+        if not order:
             return None
-        order = ranked(position, odds)
-        runners = tuple(Candidate(c, odds[c]) for c in order[:5])
+        runners = tuple(Candidate(c, solution.probability(c)) for c in order[:5])
         return Decision(
             order[0],
             self.name,
-            odds[order[0]],
+            runners[0].probability,
             approximate=not solution.exact,
             alternatives=runners,
-            lowest=odds[order[0]],
+            lowest=runners[0].probability,
         )
 
 

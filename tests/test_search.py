@@ -251,11 +251,11 @@ def test_every_fifty_fifty_taken_early_is_truly_unavoidable():
 
 
 def test_a_frontier_past_the_counting_budget_is_approximated_and_says_so(monkeypatch):
-    # With a budget of 2 partial arrangements, no real component can be
+    # With a budget of 2 words of work, no real component can be
     # counted exactly: the engine must fall back, mark the result inexact,
     # keep every figure a probability, and the guess must say it is
     # approximate rather than pass the numbers off as exact.
-    monkeypatch.setattr(sweeper.engine, "STATE_BUDGET", 2)
+    monkeypatch.setattr(sweeper.engine, "COMPONENT_WORK", 2)
     game = Minesweeper(9, 9, 20, seed=11)
     ai = MinesweeperAI(9, 9, 20)
     for cell, count in game.reveal((4, 4)).revealed:
