@@ -385,12 +385,20 @@ def count_component(
         raise Contradiction("no arrangement of mines agrees with these numbers")
     total = after[()]
 
+    row_bytes = slots_x * width
+
     def unpack(packed: int) -> list[Poly]:
-        data = packed.to_bytes(slots_x * slots_y * width, "little")
-        coefficients = [
-            int.from_bytes(data[i : i + width], "little") for i in range(0, len(data), width)
-        ]
-        return [_trim(coefficients[j * slots_x : (j + 1) * slots_x]) for j in range(slots_y)]
+        data = packed.to_bytes(slots_y * row_bytes, "little")
+        polys = []
+        for j in range(slots_y):
+            # Trailing zero bytes are trailing zero coefficients (and the top
+            # bytes of the last one): strip them at C speed, decode the rest.
+            row = data[j * row_bytes : (j + 1) * row_bytes].rstrip(b"\0")
+            polys.append(
+                [int.from_bytes(row[i : i + width], "little") for i in range(0, len(row), width)]
+                or [0]
+            )
+        return polys
 
     by_j = unpack(total)
     tallies_by_j = [unpack(t) for t in tallies]
@@ -663,6 +671,7 @@ class _Rest:
 
     ways: list[int]  # ways[k]: ways to hold mines_left - k mines
     groups: list[list[int]]  # for each of their groups: the same, with one given cell a mine
+    sizes: list[int]  # the number of cells of each of those groups
     outside: list[int]  # the same with one given outside cell a mine (empty: none left)
 
 
@@ -682,15 +691,17 @@ def _rest(solution: Solution, touched: frozenset[int], outside: int, span: int) 
     every = prefix[-1]
     ways = [_rest_weight(every, binom, mines_left - k) for k in range(span + 1)]
     groups = []
+    sizes = []
     for i, comp in enumerate(rest):
         others = _convolve(prefix[i], suffix[i + 1])
         inner = [
             _rest_weight(others, binom, mines_left - k) for k in range(span + len(comp.counts) + 1)
         ]
-        for tally in comp.group_tallies:
+        for group, tally in zip(comp.groups, comp.group_tallies, strict=True):
             groups.append(
                 [sum(n * inner[k + a] for a, n in enumerate(tally)) for k in range(span + 1)]
             )
+            sizes.append(len(group))
     outside_ways: list[int] = []
     if outside:
         outside_ways = [
@@ -701,7 +712,7 @@ def _rest(solution: Solution, touched: frozenset[int], outside: int, span: int) 
             )
             for k in range(span + 1)
         ]
-    return _Rest(ways, groups, outside_ways)
+    return _Rest(ways, groups, sizes, outside_ways)
 
 
 def reveal_outcomes(
@@ -710,13 +721,15 @@ def reveal_outcomes(
     around: frozenset[Cell],
     cache: Optional[Cache] = None,
     budget: Optional[list[int]] = None,
-) -> list[tuple[int, int, Fraction]]:
+) -> list[tuple[int, int, Fraction, Fraction]]:
     """Return, for each number of mines j among around, what revealing a safe cell leads to.
 
-    around: cell's unknown neighbours. Each outcome is (j, weight, safest):
-    the weight of the arrangements (on the solution's scale) where cell is
-    safe and j of around are mines, and the best chance of safety any
-    unknown cell then offers (1 when none could be safe: the game is won).
+    around: cell's unknown neighbours. Each outcome is (j, weight, safest,
+    second): the weight of the arrangements (on the solution's scale) where
+    cell is safe and j of around are mines, the best chance of safety any
+    unknown cell then offers (1 when none could be safe: the game is won),
+    and the second best (another cell's; equal to the best when two cells
+    share it, or when only one cell is left).
     Only the part of the position the click touches is counted again, once,
     with around tracked. budget: a one-item list of words left, shared by
     the calls of one look-ahead; TooWide past it.
@@ -765,12 +778,38 @@ def reveal_outcomes(
         if not weight:
             continue
         mine_weights = [
-            sum(n * rest.ways[k] for k, n in enumerate(t[j])) if j < len(t) else 0
-            for t in part.tracked_tallies
+            (sum(n * rest.ways[k] for k, n in enumerate(t[j])) if j < len(t) else 0, len(g))
+            for g, t in zip(part.groups, part.tracked_tallies, strict=True)
         ]
-        mine_weights += [sum(n * g[k] for k, n in enumerate(counts)) for g in rest.groups]
+        mine_weights += [
+            (sum(n * g[k] for k, n in enumerate(counts)), size)
+            for g, size in zip(rest.groups, rest.sizes, strict=True)
+        ]
         if rest.outside:
-            mine_weights.append(sum(n * rest.outside[k] for k, n in enumerate(counts)))
-        lowest = min(mine_weights, default=weight)
-        found.append((j, weight, 1 - Fraction(lowest, weight) or Fraction(1)))
+            mine_weights.append((sum(n * rest.outside[k] for k, n in enumerate(counts)), outside))
+        lowest, second = _two_lowest(mine_weights)
+        if lowest is None or lowest == weight:  # no cell could be safe: the game is won
+            best = runner_up = Fraction(1)
+        else:
+            best = 1 - Fraction(lowest, weight)
+            runner_up = best if second is None else 1 - Fraction(second, weight)
+        found.append((j, weight, best, runner_up))
     return found
+
+
+def _two_lowest(weights: list[tuple[int, int]]) -> tuple[Optional[int], Optional[int]]:
+    """Return the lowest value and the second lowest (another cell's) of (value, cells) pairs."""
+    first: Optional[int] = None
+    second: Optional[int] = None
+    for value, many in weights:
+        if not many:
+            continue
+        if first is None or value < first:
+            if first is not None:
+                second = first
+            if many > 1:
+                second = value
+            first = value
+        elif second is None or value < second:
+            second = value
+    return first, second

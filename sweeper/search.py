@@ -150,9 +150,24 @@ class EndgameSearch:
     def _split(self, configs: tuple[int, ...], cells: list[int]) -> list[tuple[int, ...]]:
         """Group arrangements by the numbers these (safe) cells would show."""
         masks = [self.geo.around(c) for c in cells]
+        if len(masks) == 1:
+            mask = masks[0]
+            single: dict[int, list[int]] = {}
+            for config in configs:
+                single.setdefault((config & mask).bit_count(), []).append(config)
+            return [tuple(g) for g in single.values()]
+        # Arrangements alike on every cell these numbers count show the same
+        # numbers: group by that first, then count once per distinct pattern.
+        seen = 0
+        for m in masks:
+            seen |= m
+        keys: dict[int, tuple[int, ...]] = {}
         groups: dict[tuple[int, ...], list[int]] = {}
         for config in configs:
-            key = tuple([(config & m).bit_count() for m in masks])
+            pattern = config & seen
+            key = keys.get(pattern)
+            if key is None:
+                key = keys[pattern] = tuple([(pattern & m).bit_count() for m in masks])
             groups.setdefault(key, []).append(config)
         return [tuple(g) for g in groups.values()]
 

@@ -206,6 +206,7 @@ class LookAhead:
     margin: Fraction = Fraction(5, 100)
     candidates: int = 12
     progress_bonus: Fraction = Fraction(3, 10)
+    blend: tuple[int, int] = (1, 0)
     name: str = "look-ahead"
 
     def __call__(self, position: Position, solution: Solution) -> Optional[Decision]:
@@ -252,29 +253,37 @@ class LookAhead:
         self, position: Position, cell: Cell, odds: Fraction, budget: list[int]
     ) -> Candidate:
         """Return a candidate's figures: next safety, progress, and score."""
-        safety, progress = next_safety(position, cell, budget)
+        safety, progress = next_safety(position, cell, budget, self.blend)
         score = (1 - odds) * (safety + self.progress_bonus * progress)
         return Candidate(cell, odds, safety, progress, score, position.unknown_around(cell))
 
 
 def next_safety(
-    position: Position, cell: Cell, budget: Optional[list[int]] = None
+    position: Position,
+    cell: Cell,
+    budget: Optional[list[int]] = None,
+    blend: tuple[int, int] = (1, 0),
 ) -> tuple[Fraction, Fraction]:
     """Return E[safety of the best next click] and P(progress) if cell turns out safe.
 
     Progress means the number shown proves some cell safe (or the count
     does), so the next click is free. When no unknown cell could be safe,
     every one left is a mine: the click wins the game, which counts as 1.
+    blend (a, b): value a next position at (a x its best safety + b x its
+    second best) / (a + b); (1, 0), the default, is the best alone.
     """
     around = frozenset(position.unknown_neighbours(cell))
     outcomes = reveal_outcomes(
         position.solution, cell, around, position.workspace.component_cache(), budget
     )
-    total = sum(weight for _, weight, _ in outcomes)
+    total = sum(outcome[1] for outcome in outcomes)
     if not total:
         return Fraction(0), Fraction(0)
-    expected = sum((weight * best for _, weight, best in outcomes), Fraction(0))
-    progress = sum(weight for _, weight, best in outcomes if best == 1)
+    a, b = blend
+    expected = sum(
+        (weight * (a * best + b * second) for _, weight, best, second in outcomes), Fraction(0)
+    ) / (a + b)
+    progress = sum(weight for _, weight, best, _ in outcomes if best == 1)
     return expected / total, Fraction(progress, total)
 
 
