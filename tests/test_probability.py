@@ -452,14 +452,16 @@ def test_probabilities_after_subset_inference_equal_brute_force():
 # -- the look-ahead's figures: E[next safety] and P(progress), by brute force -------------
 
 
-def next_click_brute_force(game, ai, cell):
+def next_click_brute_force(game, ai, cell, blend=(1, 0)):
     """What revealing cell leads to, by listing every placement of the mines.
 
     For each number cell could show (with cell safe), the best next click is
     the unknown cell safe in the largest share of that number's placements;
     when no unknown cell is left that could be safe, the game is won, which
     counts as 1. Progress is a number after which some unknown cell is safe in
-    every placement. Returns (E[best next safety], P(progress)).
+    every placement. With blend (a, b) a number is worth (a x best + b x
+    second best) / (a + b), the second best being another cell's (the best
+    again when one cell is left). Returns (E[worth of the next click], P(progress)).
     """
     height, width = game.height, game.width
     hidden = [(i, j) for i in range(height) for j in range(width) if (i, j) not in game.revealed]
@@ -477,12 +479,17 @@ def next_click_brute_force(game, ai, cell):
     expected = progress = Fraction(0)
     for group in groups.values():
         share = Fraction(len(group), placements)
-        safety = max(
+        safeties = sorted(
             (Fraction(sum(u not in mines for mines in group), len(group)) for u in unknown),
-            default=Fraction(0),
+            reverse=True,
         )
-        best = safety or Fraction(1)
-        expected += share * best
+        if not safeties or safeties[0] == 0:
+            best = second = Fraction(1)
+        else:
+            best = safeties[0]
+            second = safeties[1] if len(safeties) > 1 else best
+        a, b = blend
+        expected += share * (a * best + b * second) / (a + b)
         if best == 1:
             progress += share
     return expected, progress
@@ -497,6 +504,18 @@ def test_next_safety_and_progress_equal_brute_force(seed):
     position = ai.position()
     for cell in ai.unknown_cells():
         assert next_safety(position, cell) == next_click_brute_force(game, ai, cell), cell
+
+
+@pytest.mark.parametrize("seed", range(0, 120, 3))
+def test_blended_next_safety_equals_brute_force(seed):
+    # With blend (4, 1) the second-safest cell of the next position counts a fifth.
+    game, ai = play_some(seed)
+    if game.is_over():
+        return
+    position = ai.position()
+    for cell in ai.unknown_cells():
+        found = next_safety(position, cell, blend=(4, 1))
+        assert found == next_click_brute_force(game, ai, cell, blend=(4, 1)), cell
 
 
 def test_a_number_that_leaves_only_mines_counts_as_a_won_game():
