@@ -207,6 +207,7 @@ class LookAhead:
     candidates: int = 12
     progress_bonus: Fraction = Fraction(3, 10)
     blend: tuple[int, int] = (1, 0)
+    fifty_weight: Fraction = Fraction(0)
     name: str = "look-ahead"
 
     def __call__(self, position: Position, solution: Solution) -> Optional[Decision]:
@@ -255,6 +256,13 @@ class LookAhead:
         """Return a candidate's figures: next safety, progress, and score."""
         safety, progress = next_safety(position, cell, budget, self.blend)
         score = (1 - odds) * (safety + self.progress_bonus * progress)
+        if self.fifty_weight:
+            solution = position.solution
+            mined = solution.weights.get(cell, solution.outside_weight)
+            safe = solution.weight - mined
+            if safe:
+                influence = fifty_influence(position, cell)
+                score *= (safe + self.fifty_weight * influence) / safe
         return Candidate(cell, odds, safety, progress, score, position.unknown_around(cell))
 
 
@@ -285,6 +293,77 @@ def next_safety(
     ) / (a + b)
     progress = sum(weight for _, weight, best, _ in outcomes if best == 1)
     return expected / total, Fraction(progress, total)
+
+
+def fifty_influence(position: Position, cell: Cell) -> int:
+    """Return the weight of the arrangements in which cell is the mine of a 50/50 in waiting.
+
+    Two side-by-side cells, one a mine, whose cells beyond both ends are all
+    mines (or the board's edge), form a 50/50 that no number will ever
+    settle. For each direction, the pair through cell that is likeliest to
+    end so counts: the arrangements with the missing end mines, the mine on
+    the pair's first cell and the second safe. Clicking cell now settles
+    such a coin flip before it costs a guess of its own. Capped by cell's
+    own mine and safe weights; the solution's scale.
+    """
+    solution = position.solution
+    if position.mines_left is None or not solution.exact:
+        return 0
+    row, col = cell
+    total = 0
+    for dr, dc in ((0, 1), (1, 0)):
+        total += max(
+            _waiting_pair(position, first, (first[0] + dr, first[1] + dc), (dr, dc))
+            for first in ((row, col), (row - dr, col - dc))
+        )
+    mined = solution.weights.get(cell, solution.outside_weight)
+    return min(total, mined, solution.weight - mined)
+
+
+def _waiting_pair(position: Position, first: Cell, second: Cell, step: tuple[int, int]) -> int:
+    """Return the weight of the arrangements that make first/second a 50/50 with first the mine."""
+    height, width = position.height, position.width
+    for r, c in (first, second):
+        if not (0 <= r < height and 0 <= c < width) or not position.is_unknown((r, c)):
+            return 0
+    dr, dc = step
+    ends = []
+    for r, c in (
+        (first[0] - dr, first[1] - dc),
+        (second[0] + dr, second[1] + dc),
+    ):
+        for k in (-1, 0, 1):
+            wall = (r + k * dc, c + k * dr)  # across the pair's direction
+            if 0 <= wall[0] < height and 0 <= wall[1] < width:
+                ends.append(wall)
+    missing = []
+    for wall in ends:
+        if wall in position.mines:
+            continue
+        if not position.is_unknown(wall):
+            return 0  # a revealed or safe cell at one end tells the pair apart
+        missing.append(wall)
+    left = position.mines_left
+    if len(missing) > 3 or left is None or len(missing) + 1 > left:
+        return 0
+    return _forced_weight(position, [*missing, first], [second])
+
+
+def _forced_weight(position: Position, mines: Sequence[Cell], safes: Sequence[Cell]) -> int:
+    """Return the weight of the arrangements with these cells mines and those safe (0: none)."""
+    forced = [(frozenset([c]), 1) for c in mines] + [(frozenset([c]), 0) for c in safes]
+    frontier = position.frontier
+    named = sum(1 for c in {*mines, *safes} if c not in frontier)
+    try:
+        narrowed = solve(
+            [*position.rules, *forced],
+            position.mines_left,
+            position.outside_count - named,
+            position.workspace.component_cache(),
+        )
+    except Contradiction:
+        return 0
+    return narrowed.weight if narrowed.exact else 0
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,11 @@
 """Each way of choosing a cell, on a position where it decides, with the Decision it returns."""
 
+import random
 from fractions import Fraction
 
 import pytest
 from helpers import placements
+from test_probability import play_some
 from test_search import reference_best
 
 from minesweeper import Minesweeper, MinesweeperAI, Rule, default_strategies, parse_board
@@ -13,7 +15,9 @@ from sweeper.strategies import (
     LookAhead,
     Lowest,
     Opening,
+    _forced_weight,
     decide,
+    fifty_influence,
 )
 
 
@@ -146,3 +150,35 @@ def test_strategies_without_names_the_parts_it_leaves_out():
     assert Endgame() in default_strategies()
     with pytest.raises(ValueError, match="unknown technique 'lookahed'"):
         default_strategies(["lookahed"])
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_forced_weight_equals_brute_force(seed):
+    # The 50/50-in-waiting figure counts arrangements with some cells forced
+    # to be mines and others safe: the same share as listing every placement.
+    game, ai = play_some(seed)
+    if game.is_over():
+        return
+    position = ai.position()
+    unknown = list(position.unknown)
+    every = placements(game.height, game.width, game.mine_count, game.revealed)
+    rng = random.Random(seed)
+    for _ in range(6):
+        picked = rng.sample(unknown, min(len(unknown), rng.randint(1, 3)))
+        cut = rng.randint(0, len(picked))
+        mines, safes = picked[:cut], picked[cut:]
+        expected = sum(1 for p in every if set(mines) <= p and not set(safes) & p)
+        found = _forced_weight(position, mines, safes)
+        assert Fraction(found, position.solution.weight) == Fraction(expected, len(every))
+
+
+def test_a_pair_against_the_edge_with_a_mine_beyond_is_a_fifty_fifty_in_waiting():
+    # 1x4: A1 shows 1 (its mine is A2), A2 known. A3/A4 hold one mine: beyond
+    # A3 is the mine A2, beyond A4 the edge, so they are a 50/50 in waiting.
+    ai = MinesweeperAI(1, 4, 2)
+    ai.add_knowledge((0, 0), 1)
+    position = ai.position()
+    assert position.mines == {(0, 1)}
+    influence = fifty_influence(position, (0, 2))
+    # Every arrangement (A3 or A4) forms it; A3 the mine in half of them.
+    assert Fraction(influence, position.solution.weight) == Fraction(1, 2)
