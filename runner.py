@@ -1334,9 +1334,27 @@ def run(ctrl: Controller, painter: Painter, max_iterations: Optional[int] = None
         pygame.display.flip()
 
 
+def no_display() -> str:
+    """Return why no window can open here (Linux with no screen), or "" when one can."""
+    if not sys.platform.startswith("linux"):
+        return ""
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return ""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return ""  # the caller chose a driver (the tests choose "dummy")
+    return (
+        "runner.py: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); "
+        "run it in a desktop session, or over ssh with -X"
+    )
+
+
 def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None) -> int:
     """Run the window with command-line arguments; bad ones exit 2 with a message."""
     ctrl = controller_from_args(argv)
+    missing = no_display()
+    if missing:
+        print(missing, file=sys.stderr)
+        return 2
     pygame.display.init()
     pygame.font.init()
     try:

@@ -6,6 +6,7 @@ that do not depend on how text is drawn.
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -413,6 +414,25 @@ def test_a_bad_board_from_the_shell_gets_a_message_not_a_traceback():
     )
     assert done.returncode == 2
     assert "4x4x99" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the display check is Linux's")
+def test_with_no_display_it_says_so_in_one_line_and_exits_2_at_once():
+    env = {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent"}  # no DISPLAY, no SDL driver
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "runner.py")],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=env,
+        cwd="/",
+    )
+    # Python's own start-up and the imports count too; the check itself is instant.
+    assert time.monotonic() - started < 5
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no display" in lines[0] and "Traceback" not in done.stderr
 
 
 def test_main_runs_the_loop_and_escape_closes_it():
