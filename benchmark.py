@@ -27,11 +27,13 @@ import statistics
 import sys
 import time
 from array import array
-from collections.abc import Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from multiprocessing import Pool
-from typing import Any, Optional
+from pathlib import Path
+from typing import Any, Optional, TypeVar
 
 from minesweeper import (
     FIRST_CLICK_RULES,
@@ -42,7 +44,15 @@ from minesweeper import (
     cell_name,
     default_strategies,
 )
-from sweeper.board import kept_clear
+from sweeper.board import MAX_COLUMNS, MAX_ROWS, kept_clear
+from sweeper.boardsets import (
+    BoardSet,
+    SetBoard,
+    read_board_set,
+    seen_from,
+    turned,
+    write_board_line,
+)
 from sweeper.search import best_opening
 from sweeper.strategies import TECHNIQUES
 
@@ -55,6 +65,7 @@ BOARDS = {
 PLAYERS = ("tank", "cs50")
 Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
 CHUNK_MAX = 25  # games per task: small enough for a lively progress bar
+MAX_GAMES = 1_000_000  # a run's records are kept in memory for the figures
 EXACT_LIMIT = 20_000  # mine placements --exact will search exhaustively
 
 Board = tuple[int, int, int]
@@ -286,11 +297,32 @@ def run_games(
     without: tuple[str, ...] = (),
 ) -> list[Record]:
     """Play every game for every player; records in game order whatever jobs is."""
-    tasks = [(a, b, seed, board, rule, players, without) for a, b in chunks(games, jobs)]
+    tasks = ((a, b, seed, board, rule, players, without) for a, b in chunks(games, jobs))
+    return collect(streamed(play_chunk, tasks, jobs), progress)
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def streamed(func: Callable[[T], R], tasks: Iterable[T], jobs: int) -> Iterator[R]:
+    """Yield func(task) for each task, in order, on jobs processes.
+
+    Tasks are drawn from the iterable as workers free up, at most a few per
+    job ahead, so a run of any length never lists its tasks up front.
+    """
     if jobs == 1:
-        return collect(map(play_chunk, tasks), progress)
-    with Pool(min(jobs, len(tasks)), initializer=ignore_interrupts) as pool:
-        return collect(pool.imap(play_chunk, tasks), progress)
+        yield from map(func, tasks)
+        return
+    ahead = 4 * jobs
+    with Pool(jobs, initializer=ignore_interrupts) as pool:
+        pending: deque[Any] = deque()
+        for task in tasks:
+            pending.append(pool.apply_async(func, (task,)))
+            if len(pending) >= ahead:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
 
 
 def ignore_interrupts() -> None:
@@ -517,6 +549,271 @@ def format_exact(report: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------------------
+# Board sets: the same boards as another solver, compared game by game
+# ---------------------------------------------------------------------------
+
+SET_CHUNK = 20  # boards per task
+
+
+@dataclass
+class BoardResult:
+    """Our game on one board of a set, beside the other solver's result there."""
+
+    index: int
+    won: bool = False
+    guesses: int = 0
+    cpu: float = 0.0  # seconds of the worker's CPU for the whole game
+    theirs: Optional[bool] = None
+    their_cpu: float = 0.0
+    turned: bool = False  # played on the board turned so that our first click is theirs
+    skipped: str = ""  # why it was not played (no symmetry maps our first click to theirs)
+    safe_errors: int = 0
+    crash: str = ""
+
+
+def play_set_board(board: SetBoard, header: BoardSet, without: tuple[str, ...]) -> BoardResult:
+    """Play one board of a set with our AI choosing its own first click."""
+    h, w = header.height, header.width
+    result = BoardResult(board.index, theirs=board.won, their_cpu=board.cpu_ns / 1e9)
+    ai = MinesweeperAI(
+        h,
+        w,
+        header.mines,
+        first_click=header.rule,
+        seed=derive_seed(board.game_seed, "ai"),
+        strategies=default_strategies(without),
+    )
+    started = time.process_time()
+    try:
+        first = ai.make_move()
+        assert first is not None
+        symmetry = seen_from(first, board.first, h, w)
+        if symmetry is None:
+            result.skipped = (
+                f"our first click {cell_name(first)} is not theirs, "
+                f"{cell_name(board.first)}, seen from any side of the board"
+            )
+            return result
+        result.turned = first != board.first
+        game = Minesweeper.from_mines(h, w, turned(board.mines, symmetry, h, w))
+        cell: Optional[Cell] = first
+        kind = "first"
+        while cell is not None and not game.is_over():
+            outcome = game.reveal(cell)
+            if outcome.exploded is not None and kind in ("safe", "proven"):
+                result.safe_errors += 1
+            for revealed, count in outcome.revealed:
+                ai.add_knowledge(revealed, count)
+            if game.is_over():
+                break
+            cell = ai.make_move()
+            kind = move_kind(ai, ai.last_decision)
+            result.guesses += kind == "guess"
+        result.won = game.won()
+        result.safe_errors += len(ai.safes & game.mines) + len(ai.mines - game.mines)
+    except Exception as error:  # a crash is a result to report, not a reason to stop
+        result.crash = f"{type(error).__name__}: {error}"
+    finally:
+        result.cpu = time.process_time() - started
+    return result
+
+
+def play_set_chunk(task: tuple[list[SetBoard], BoardSet, tuple[str, ...]]) -> list[BoardResult]:
+    """Play a chunk of a set's boards (a Pool task)."""
+    boards, header, without = task
+    return [play_set_board(b, header, without) for b in boards]
+
+
+def set_chunks(
+    boards: Iterator[SetBoard], start: int, stop: Optional[int]
+) -> Iterator[list[SetBoard]]:
+    """Yield the boards with index start..stop-1 (file order) in chunks, reading as it goes."""
+    chunk: list[SetBoard] = []
+    for k, board in enumerate(boards):
+        if k < start:
+            continue
+        if stop is not None and k >= stop:
+            break
+        chunk.append(board)
+        if len(chunk) == SET_CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def play_board_set(
+    header: BoardSet,
+    boards: Iterator[SetBoard],
+    jobs: int,
+    without: tuple[str, ...] = (),
+    start: int = 0,
+    stop: Optional[int] = None,
+    per_board: Optional[Any] = None,
+    progress: Optional[Progress] = None,
+) -> list[BoardResult]:
+    """Play a set's boards (streamed), writing each result to per_board as it comes."""
+    tasks = ((chunk, header, without) for chunk in set_chunks(boards, start, stop))
+    results: list[BoardResult] = []
+    for chunk in streamed(play_set_chunk, tasks, jobs):
+        for r in chunk:
+            results.append(r)
+            if per_board is not None:
+                per_board.write(
+                    f"{r.index} {int(r.won)} {r.guesses} {r.cpu:.6f}"
+                    + (f" skipped: {r.skipped}" if r.skipped else "")
+                    + "\n"
+                )
+        if progress:
+            progress.advance(len(chunk))
+    if progress:
+        progress.close()
+    return results
+
+
+def mcnemar_p(only_ours: int, only_theirs: int) -> float:
+    """Return McNemar's exact two-sided p: a fair coin's binomial test on the discordant boards."""
+    n = only_ours + only_theirs
+    if not n:
+        return 1.0
+    k = min(only_ours, only_theirs)
+    tail = Fraction(sum(math.comb(n, i) for i in range(k + 1)), 2**n)
+    return float(min(Fraction(1), 2 * tail))
+
+
+def paired_interval(
+    both: int, only_ours: int, only_theirs: int, neither: int, z: float = Z95
+) -> tuple[float, float, float]:
+    """Return our win rate minus theirs with Newcombe's 95% interval for paired proportions.
+
+    Newcombe (1998), method 10: Wilson intervals for each rate, joined with
+    the correlation of the two results over the same boards.
+    """
+    n = both + only_ours + only_theirs + neither
+    p1, p2 = (both + only_ours) / n, (both + only_theirs) / n
+    l1, u1 = wilson(both + only_ours, n, z)
+    l2, u2 = wilson(both + only_theirs, n, z)
+    product = (both + only_ours) * (neither + only_theirs) * (both + only_theirs)
+    product *= neither + only_ours
+    phi = (both * neither - only_ours * only_theirs) / math.sqrt(product) if product else 0.0
+    delta = p1 - p2
+    low = delta - math.sqrt(
+        max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2)
+    )
+    high = delta + math.sqrt(
+        max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2)
+    )
+    return delta, low, high
+
+
+def cpu_figures(seconds: Sequence[float]) -> dict[str, float]:
+    """Return mean, median, p99 and slowest of per-game CPU times, in milliseconds."""
+    ordered = sorted(seconds)
+    if not ordered:
+        return {"mean": 0.0, "median": 0.0, "p99": 0.0, "slowest": 0.0}
+    return {
+        "mean": 1000 * statistics.fmean(ordered),
+        "median": 1000 * statistics.median(ordered),
+        "p99": 1000 * percentile(ordered, 0.99),
+        "slowest": 1000 * ordered[-1],
+    }
+
+
+def paired_report(results: Sequence[BoardResult]) -> dict[str, Any]:
+    """Return the same-board comparison: counts, difference, interval, McNemar p, CPU."""
+    played = [r for r in results if not r.skipped]
+    report: dict[str, Any] = {
+        "boards": len(played),
+        "skipped": len(results) - len(played),
+        "ours": sum(r.won for r in played),
+        "turned": sum(r.turned for r in played),
+        "safe_errors": sum(r.safe_errors for r in played),
+        "crashes": [f"board {r.index}: {r.crash}" for r in played if r.crash][:10],
+        "our_cpu_ms": cpu_figures([r.cpu for r in played]),
+    }
+    compared = [r for r in played if r.theirs is not None]
+    if compared and len(compared) == len(played):
+        both = sum(r.won and bool(r.theirs) for r in compared)
+        only_ours = sum(r.won and not r.theirs for r in compared)
+        only_theirs = sum(bool(r.theirs) and not r.won for r in compared)
+        neither = len(compared) - both - only_ours - only_theirs
+        delta, low, high = paired_interval(both, only_ours, only_theirs, neither)
+        report.update(
+            theirs=both + only_theirs,
+            both=both,
+            only_ours=only_ours,
+            only_theirs=only_theirs,
+            neither=neither,
+            difference=delta,
+            interval=[low, high],
+            mcnemar_p=mcnemar_p(only_ours, only_theirs),
+            their_cpu_ms=cpu_figures([r.their_cpu for r in compared]),
+        )
+    return report
+
+
+def format_paired(report: dict[str, Any], name: str) -> str:
+    """Return the same-board comparison as a short table."""
+    n = report["boards"]
+    lines = [
+        f"{name}: {n:,} boards played"
+        + (f", {report['skipped']} skipped" if report["skipped"] else "")
+    ]
+    if not n:
+        return lines[0]
+    ours = report["ours"]
+    if "theirs" in report:
+        theirs = report["theirs"]
+        low, high = report["interval"]
+        lines += [
+            f"  their wins {theirs:,} ({100 * theirs / n:.2f}%), "
+            f"ours {ours:,} ({100 * ours / n:.2f}%)",
+            f"  both won {report['both']:,}, only theirs {report['only_theirs']:,}, "
+            f"only ours {report['only_ours']:,}, both lost {report['neither']:,}",
+            f"  difference (ours - theirs) {100 * report['difference']:+.2f} points, "
+            f"95% [{100 * low:+.2f}, {100 * high:+.2f}], "
+            f"McNemar exact p = {report['mcnemar_p']:.3g}",
+        ]
+    else:
+        lines.append(
+            f"  our wins {ours:,} ({100 * ours / n:.2f}%); the file records no other results"
+        )
+    for who, key in (("ours", "our_cpu_ms"), ("theirs", "their_cpu_ms")):
+        if key in report:
+            c = report[key]
+            lines.append(
+                f"  CPU per game, {who}: mean {c['mean']:.1f} ms, median {c['median']:.1f}, "
+                f"p99 {c['p99']:.0f}, slowest {c['slowest']:.0f}"
+            )
+    if report["turned"]:
+        lines.append(f"  {report['turned']:,} boards turned so that our first click is theirs")
+    return "\n".join(lines)
+
+
+def write_board_set(
+    path: Path, board: Board, rule: str, seed: int, games: int, out: Any = None
+) -> None:
+    """Write a board set from our own seeded games (first click: our AI's), for others to play."""
+    height, width, mines = board
+    first = MinesweeperAI(height, width, mines, first_click=rule).make_move()
+    assert first is not None
+    with path.open("w", encoding="ascii") as handle:
+        handle.write(
+            f"# minesweeper-kb width={width} height={height} mines={mines} rule={rule} "
+            f"seed={seed} games_requested={games}\n"
+        )
+        handle.write("# columns: idx result first_row first_col cpu_ns game_seed mines_hex\n")
+        for i in range(games):
+            game_seed = derive_seed(seed, i)
+            game = Minesweeper(height, width, mines, seed=game_seed, first_click=rule)
+            game.reveal(first)  # places the mines by the rule
+            write_board_line(
+                handle, SetBoard(i, None, first, 0, game_seed, frozenset(game.mines)), width
+            )
+        handle.write(f"# end games={games}\n")
+
+
+# ---------------------------------------------------------------------------
 # Command line
 # ---------------------------------------------------------------------------
 
@@ -531,7 +828,13 @@ def board_arg(text: str) -> tuple[str, Board]:
         raise argparse.ArgumentTypeError(
             f"{text!r} is neither a board ({names}) nor HxWxM, e.g. 16x30x99"
         )
+    if any(len(p) > 6 for p in parts):
+        raise argparse.ArgumentTypeError(f"{text!r}: numbers that large are no board")
     height, width, mines = (int(p) for p in parts)
+    if not (1 <= height <= MAX_ROWS and 1 <= width <= MAX_COLUMNS):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: boards run from 1x1 to {MAX_ROWS} rows by {MAX_COLUMNS} columns"
+        )
     return text, (height, width, mines)
 
 
@@ -584,7 +887,9 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         default="safe",
         help="the first-click rule (default safe)",
     )
-    parser.add_argument("--games", type=positive_int, default=1000)
+    parser.add_argument(
+        "--games", type=positive_int, default=1000, help=f"games to play (at most {MAX_GAMES:,})"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--jobs",
@@ -609,8 +914,48 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         action="store_true",
         help="small boards only: best play and the AI over every board, no sampling",
     )
+    parser.add_argument(
+        "--boards",
+        type=Path,
+        metavar="FILE",
+        help="play every board of a board set (see ../shared/boards/README.md) and compare "
+        "board by board with the results it records",
+    )
+    parser.add_argument(
+        "--start", type=int, default=0, metavar="K", help="with --boards: skip the first K boards"
+    )
+    parser.add_argument(
+        "--limit", type=positive_int, metavar="N", help="with --boards: play at most N boards"
+    )
+    parser.add_argument(
+        "--per-board",
+        type=Path,
+        metavar="FILE",
+        help="with --boards: write one line per board: index, won, guesses, CPU seconds",
+    )
+    parser.add_argument(
+        "--write-boards",
+        type=Path,
+        metavar="FILE",
+        help="write --games boards of --board and --rule from --seed as a board set, and stop",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    if args.games > MAX_GAMES:
+        parser.error(f"argument --games: at most {MAX_GAMES:,} games a run, not {args.games:,}")
+    cpus = os.cpu_count() or 1
+    if args.jobs > cpus:
+        print(f"--jobs {args.jobs}: this machine has {cpus} CPUs; using {cpus}", file=sys.stderr)
+        args.jobs = cpus
+    if args.start < 0:
+        parser.error(f"argument --start: expected 0 or more, not {args.start}")
+    if (args.per_board or args.limit or args.start) and not args.boards:
+        parser.error("--start, --limit and --per-board go with --boards FILE")
+    for option in ("per_board", "write_boards"):
+        target = getattr(args, option)
+        if target is not None and (target.is_dir() or not target.parent.is_dir()):
+            flag = "--" + option.replace("_", "-")
+            parser.error(f"argument {flag}: cannot write {target} (a folder, or no such folder)")
     height, width, mines = args.board[1]
     try:
         Minesweeper(height, width, mines, seed=0, first_click=args.rule)
@@ -627,10 +972,59 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     return args
 
 
+def run_board_set(args: argparse.Namespace) -> int:
+    """Play a board set and print the same-board comparison; 2 for a bad file."""
+    try:
+        header, boards = read_board_set(args.boards)
+        stop = None if args.limit is None else args.start + args.limit
+        out = args.per_board.open("w", encoding="ascii") if args.per_board else None
+        try:
+            if out is not None:
+                out.write("# index won guesses cpu_seconds\n")
+            total = header.header.get("games_requested", "")
+            expected = int(total) - args.start if total.isdigit() else 0
+            if args.limit is not None:
+                expected = min(expected, args.limit) if expected else args.limit
+            results = play_board_set(
+                header,
+                boards,
+                args.jobs,
+                args.without,
+                args.start,
+                stop,
+                out,
+                Progress(expected) if expected > 0 else None,
+            )
+        finally:
+            if out is not None:
+                out.close()
+    except ValueError as error:
+        print(f"benchmark.py: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    report = paired_report(results)
+    name = (
+        f"{args.boards.name} ({header.height}x{header.width}, {header.mines} mines, {header.rule})"
+    )
+    print(json.dumps(report) if args.json else format_paired(report, name))
+    if report["safe_errors"] or report["crashes"]:
+        print(f"FAILED: safe-call errors or crashes: {report['crashes']}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the benchmark; 0 when every call was right, 1 otherwise, 2 for bad arguments."""
     args = parse_args(argv)
     name, board = args.board
+    if args.write_boards:
+        write_board_set(args.write_boards, board, args.rule, args.seed, args.games)
+        print(f"wrote {args.games:,} boards of {name} ({args.rule}) to {args.write_boards}")
+        return 0
+    if args.boards:
+        return run_board_set(args)
     if args.exact:
         exact = exact_report(board, args.rule, args.jobs)
         print(json.dumps(exact) if args.json else format_exact(exact))

@@ -373,6 +373,14 @@ class Minesweeper:
         return "*" if mine else "."
 
     @classmethod
+    def from_mines(cls, height: int, width: int, mines: Iterable[Cell]) -> Minesweeper:
+        """Return a game with its mines on exactly these cells (first click rule: none)."""
+        game = cls(height, width, 0, seed=0, first_click="none")
+        placed = {game.check_cell(cell) for cell in mines}
+        game._set_mines(placed)
+        return game
+
+    @classmethod
     def from_text(cls, text: str) -> Minesweeper:
         """Return the game a board text describes (see parse_board)."""
         board = parse_board(text)

@@ -238,7 +238,7 @@ def test_failures_exit_1_loudly(
         (["--board", "huge"], "neither a board"),
         (["--board", "3x3x9"], "do not fit"),
         (["--board", "3x3x1", "--rule", "opening"], "do not fit"),
-        (["--board", "0x4x1"], "height must be"),
+        (["--board", "0x4x1"], "boards run from 1x1"),
         (["--rule", "maybe"], "invalid choice"),
         (["--games", "0"], "1 or more"),
         (["--jobs", "two"], "1 or more"),

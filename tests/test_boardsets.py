@@ -1,0 +1,194 @@
+"""Board sets: reading and writing them, turning boards, the same-board comparison's figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import benchmark
+from minesweeper import Minesweeper
+from sweeper.boardsets import read_board_set, seen_from, symmetries, turned
+
+# The issue's table, counted on the shared sets by an independent script:
+# (both won, only ours, only theirs, neither) -> difference, interval, McNemar p.
+SHARED = [
+    ((6420, 1733, 1860, 9987), -0.64, (-1.22, -0.05), 0.036),
+    ((2327, 361, 385, 1927), -0.48, (-1.55, 0.59), 0.40),
+    ((14222, 1497, 1462, 2819), 0.18, (-0.36, 0.71), 0.53),
+]
+
+
+@pytest.mark.parametrize(("counts", "difference", "interval", "p"), SHARED)
+def test_paired_figures_match_the_published_table(counts, difference, interval, p) -> None:
+    delta, low, high = benchmark.paired_interval(*counts)
+    # The table prints two decimals (-0.635 shows as -0.64).
+    assert 100 * delta == pytest.approx(difference, abs=0.006)
+    assert 100 * low == pytest.approx(interval[0], abs=0.006)
+    assert 100 * high == pytest.approx(interval[1], abs=0.006)
+    both, only_ours, only_theirs, _ = counts
+    assert benchmark.mcnemar_p(only_ours, only_theirs) == pytest.approx(p, abs=0.005)
+
+
+def test_mcnemar_exact_on_tiny_counts() -> None:
+    # 6 discordant boards all one way: 2 x (1/2)^6. Equal counts: no evidence at all.
+    assert benchmark.mcnemar_p(0, 6) == 2 / 64
+    assert benchmark.mcnemar_p(3, 3) == 1.0
+    assert benchmark.mcnemar_p(0, 0) == 1.0
+    # 1 against 4: 2 x (C(5,0) + C(5,1)) / 32 = 12/32.
+    assert benchmark.mcnemar_p(1, 4) == 12 / 32
+
+
+def test_a_hand_made_set_is_compared_board_by_board(tmp_path: Path) -> None:
+    # Four boards of a 3x3 with one mine; the file says the other solver won
+    # boards 0 and 1. The mine sits in the far corner or in the middle.
+    lines = [
+        "# test width=3 height=3 mines=1 rule=safe seed=0 games_requested=4",
+        "# columns: idx result first_row first_col cpu_ns game_seed mines_hex",
+        "0 W 0 0 1000000 11 100",  # bit 8: (2,2)
+        "1 W 0 0 3000000 12 10",  # bit 4: (1,1)
+        "2 L 0 0 2000000 13 100",
+        "3 L 0 0 2000000 14 10",
+        "# end games=4 wins=2",
+    ]
+    path = tmp_path / "set.txt"
+    path.write_text("\n".join(lines) + "\n")
+    header, boards = read_board_set(path)
+    results = benchmark.play_board_set(header, boards, jobs=1)
+    report = benchmark.paired_report(results)
+    ours = [r.won for r in results]
+    assert report["boards"] == 4 and report["ours"] == sum(ours)
+    assert report["both"] == sum(ours[:2]) and report["only_ours"] == sum(ours[2:])
+    assert report["only_theirs"] == 2 - sum(ours[:2])
+    assert report["their_cpu_ms"]["mean"] == pytest.approx(2.0)
+    assert report["their_cpu_ms"]["slowest"] == pytest.approx(3.0)
+
+
+def test_a_written_set_holds_the_seeded_games_and_plays_those_boards(tmp_path: Path) -> None:
+    path = tmp_path / "ours.txt"
+    benchmark.write_board_set(path, (9, 9, 10), "safe", 5, 12)
+    header, boards = read_board_set(path)
+    listed = list(boards)
+    assert (header.height, header.width, header.mines, header.rule) == (9, 9, 10, "safe")
+    assert [b.index for b in listed] == list(range(12))
+    for board in listed:
+        seed = benchmark.derive_seed(5, board.index)
+        game = Minesweeper(9, 9, 10, seed=seed, first_click="safe")
+        game.reveal(board.first)
+        assert board.mines == frozenset(game.mines) and board.game_seed == seed
+        assert board.won is None
+    # Played from the file, each board is exactly the seeded game's board.
+    header, boards = read_board_set(path)
+    results = benchmark.play_board_set(header, boards, jobs=1)
+    assert not any(r.turned or r.skipped or r.crash for r in results)
+    report = benchmark.paired_report(results)
+    assert "theirs" not in report  # nothing recorded to compare with
+
+
+def test_jobs_do_not_change_a_set_s_results(tmp_path: Path) -> None:
+    path = tmp_path / "ours.txt"
+    benchmark.write_board_set(path, (9, 9, 10), "safe", 2, 30)
+    outcomes = []
+    for jobs in (1, 2):
+        header, boards = read_board_set(path)
+        results = benchmark.play_board_set(header, boards, jobs=jobs)
+        outcomes.append([(r.index, r.won, r.guesses) for r in results])
+    assert outcomes[0] == outcomes[1]
+
+
+@pytest.mark.parametrize(("height", "width"), [(4, 6), (5, 5)])
+def test_turning_a_board_keeps_it_the_same_board(height: int, width: int) -> None:
+    mines = frozenset({(0, 1), (1, 3), (height - 1, 0), (2, width - 1)})
+    for symmetry in symmetries(height, width):
+        board = turned(mines, symmetry, height, width)
+        assert len(board) == len(mines)
+        original = Minesweeper.from_mines(height, width, mines)
+        seen = Minesweeper.from_mines(height, width, board)
+        for r in range(height):
+            for c in range(width):
+                theirs = symmetry((r, c))
+                assert ((r, c) in board) == (theirs in mines)
+                assert seen.nearby_mines((r, c)) == original.nearby_mines(theirs)
+
+
+def test_a_first_click_no_symmetry_reaches_is_reported_not_played(tmp_path: Path) -> None:
+    assert seen_from((0, 0), (0, 5), 4, 6) is not None  # a flip
+    assert seen_from((0, 0), (1, 1), 4, 6) is None
+    path = tmp_path / "set.txt"
+    path.write_text(
+        "# t width=6 height=4 mines=1 rule=safe seed=0\n0 W 1 1 5 0 800000\n# end games=1\n"
+    )
+    header, boards = read_board_set(path)
+    (result,) = benchmark.play_board_set(header, boards, jobs=1)
+    assert result.skipped and "B2" in result.skipped
+    assert benchmark.paired_report([result])["boards"] == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "empty"),
+        ("# t width=3 height=3 rule=safe\n", "mines="),
+        ("# t width=3 height=3 mines=1 rule=safe\n0 W 0 0 1 2\n", "line 2: expected 7 fields"),
+        ("# t width=3 height=3 mines=1 rule=safe\n0 W 0 0 1 2 zz\n", "line 2"),
+        ("# t width=3 height=3 mines=1 rule=safe\n0 W 0 0 1 2 3\n", "2 mines"),
+        ("# t width=3 height=3 mines=1 rule=safe\n0 W 9 0 1 2 100\n", "off the board"),
+        ("# t width=3 height=3 mines=1 rule=safe\n0 W 0 0 1 2 1000\n", "beyond"),
+        ("# t width=300 height=3 mines=1 rule=safe\n", "limits"),
+        ("# t width=3 height=3 mines=1 rule=wild\n", "rule"),
+    ],
+)
+def test_a_bad_set_file_names_the_line_and_the_problem(
+    tmp_path: Path, text: str, words: str
+) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=words):
+        header, boards = read_board_set(path)
+        list(boards)
+
+
+def test_the_command_line_plays_a_set_and_writes_per_board_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    boards = tmp_path / "set.txt"
+    assert (
+        benchmark.main(["--board", "beginner", "--games", "6", "--write-boards", str(boards)]) == 0
+    )
+    per_board = tmp_path / "per.txt"
+    code = benchmark.main(
+        ["--boards", str(boards), "--jobs", "1", "--limit", "4", "--per-board", str(per_board)]
+    )
+    assert code == 0
+    lines = per_board.read_text().splitlines()
+    assert lines[0].startswith("#") and len(lines) == 5
+    assert [int(line.split()[0]) for line in lines[1:]] == [0, 1, 2, 3]
+    assert "4 boards played" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--boards", "/no/such/set.txt"], "not a file"),
+        (["--games", "2000000"], "at most"),
+        (["--board", "9x99999999x3"], "no board"),
+        (["--board", "60x9x3"], "boards run from"),
+        (["--per-board", "x.txt"], "go with --boards"),
+        (["--boards", "x", "--per-board", "/no/such/folder/x.txt"], "cannot write"),
+    ],
+)
+def test_bad_set_arguments_exit_2_with_a_message(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        code = benchmark.main(argv)
+    except SystemExit as exit_info:
+        code = exit_info.code
+    assert code == 2
+    assert words in capsys.readouterr().err
+
+
+def test_too_many_jobs_are_capped_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
+    args = benchmark.parse_args(["--jobs", "1000", "--games", "1"])
+    assert 1 <= args.jobs <= 1000
+    assert "using" in capsys.readouterr().err
