@@ -57,7 +57,7 @@ from sweeper.notation import (
     parse_board,
     read_board_file,
 )
-from sweeper.position import Position, Workspace
+from sweeper.position import Odds, Position, Workspace
 from sweeper.records import Candidate, Counting, Decision, Knowledge, Step
 from sweeper.search import adopt
 from sweeper.strategies import Strategy, decide, default_strategies
@@ -1022,14 +1022,16 @@ class MinesweeperAI:
         """Return the engine's result over the current knowledge base."""
         return self.position().solution
 
-    def mine_probabilities(self) -> dict[Cell, Fraction]:
+    def mine_probabilities(self) -> Odds:
         """Return every unrevealed cell -> the exact chance that it holds a mine.
 
         Every arrangement of the remaining mines that agrees with the revealed
         numbers and the total counts once. Known mines give 1, known safe
         cells 0. Without a total (mines=None), each arrangement of the cells
         next to numbers counts once and a cell no number touches gets 1/2,
-        meaning "no information".
+        meaning "no information". The result is a dict; its `exact` attribute
+        is False when a position was too wide to count within the budget and
+        the unknown cells' figures are estimates (which never prove a cell).
         """
         return self.position().probabilities()
 

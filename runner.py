@@ -531,7 +531,12 @@ class Controller:
         """
         version, odds = self._odds
         if version != self.version:
-            odds = {c: (p, percent(p)) for c, p in self.ai.mine_probabilities().items()}
+            found = self.ai.mine_probabilities()
+            # Past the counting budget the figures are estimates: say so on each.
+            mark = "" if found.exact else "≈"
+            odds = {
+                c: (p, percent(p) if p in (0, 1) else mark + percent(p)) for c, p in found.items()
+            }
             self._odds = (self.version, odds)
         return odds
 
@@ -939,7 +944,7 @@ def draw_image(
 
 def overlay_colour(percentage: str) -> tuple[int, int, int, int]:
     """Return the overlay's tint for a percentage such as "18%": green, yellow, red."""
-    return OVERLAY_SCALE[int(percentage.rstrip("%"))]
+    return OVERLAY_SCALE[int(percentage.lstrip("≈").rstrip("%"))]
 
 
 # The overlay's colour scale: (probability, colour) stops, closer together at low odds,

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Optional
+from typing import Any, Optional
 
 from .board import Cell, neighbours
 from .engine import Cache, Pair, Solution, solve
@@ -40,6 +40,17 @@ class Workspace:
         if len(self.counts) > COMPONENT_CACHE_LIMIT:
             self.counts.clear()
         return self.counts
+
+
+class Odds(dict[Cell, Fraction]):
+    """Cells -> chance of a mine, as a dict, saying whether every figure is exact."""
+
+    def __init__(self, *args: Any, exact: bool = True) -> None:
+        super().__init__(*args)
+        self.exact = exact
+
+    def __repr__(self) -> str:
+        return f"Odds({dict.__repr__(self)}, exact={self.exact})"
 
 
 @dataclass(frozen=True)
@@ -172,11 +183,15 @@ class Position:
             self.rules, self.mines_left, self.outside_count, self.workspace.component_cache()
         )
 
-    def probabilities(self) -> dict[Cell, Fraction]:
-        """Return every unrevealed cell -> its chance of a mine (known cells 0 or 1)."""
+    def probabilities(self) -> Odds:
+        """Return every unrevealed cell -> its chance of a mine (known cells 0 or 1).
+
+        odds.exact is False when counting went past its budget: then the
+        figures of the unknown cells are estimates (known cells stay 0 and 1).
+        """
         solution = self.solution
         frontier, outside = solution.probabilities, solution.outside
-        odds: dict[Cell, Fraction] = {}
+        odds = Odds(exact=solution.exact)
         for i in range(self.height):
             for j in range(self.width):
                 c = (i, j)

@@ -319,6 +319,7 @@ def test_large_frontier_probabilities_are_exact_not_approximate():
     assert sum(p.values()) == total
     assert all(0 <= v <= 1 for v in p.values())
     assert ai.solution().exact
+    assert ai.mine_probabilities().exact
     ai.make_move()
     assert not ai.last_decision.approximate
     assert "approximate" not in decision_text(ai.last_decision)

@@ -529,3 +529,21 @@ def test_a_message_too_long_for_its_box_ends_in_an_ellipsis(monkeypatch):
     drawn.clear()
     runner.draw_wrapped(screen, "short and whole", box, painter, 14)
     assert drawn == ["short and whole"]
+
+
+def test_odds_past_the_counting_budget_are_marked_as_estimates(monkeypatch):
+    # With a budget no component fits, the overlay's figures are estimates:
+    # each uncertain one reads "≈ n%", known cells keep their plain 0% or 100%.
+    import sweeper.engine
+
+    monkeypatch.setattr(sweeper.engine, "COMPONENT_WORK", 2)
+    ctrl = runner.Controller(runner.board_argument("9x9x20"), seed=11)
+    painter = start(ctrl)
+    click_cell(ctrl, (4, 4))
+    pump(ctrl, painter)
+    odds = ctrl.probabilities()
+    uncertain = [text for p, text in odds.values() if 0 < p < 1]
+    assert uncertain and all(text.startswith("≈") for text in uncertain)
+    assert all(not text.startswith("≈") for p, text in odds.values() if p in (0, 1))
+    ctrl.toggle_overlay()
+    pump(ctrl, painter)  # the overlay draws them (the tint reads past the mark)

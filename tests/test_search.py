@@ -264,6 +264,7 @@ def test_a_frontier_past_the_counting_budget_is_approximated_and_says_so(monkeyp
     assert not solution.exact
     odds = ai.mine_probabilities()
     assert all(0 <= p <= 1 for p in odds.values())
+    assert odds.exact is False  # the caller is told the figures are estimates
     while ai.make_safe_move() is not None:
         for cell, count in game.reveal(ai.make_safe_move()).revealed:
             ai.add_knowledge(cell, count)
