@@ -1,6 +1,8 @@
 """The board notation: print and parse, round trips, titles, and errors with line and column."""
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -152,3 +154,16 @@ def test_two_exploded_mines_are_refused():
 def test_from_text_raises_the_same_errors():
     with pytest.raises(ValueError, match="line 1"):
         Minesweeper.from_text("..z\n")
+
+
+def test_every_position_example_in_the_readme_parses():
+    # README marks its notation examples as ```position blocks: each must be
+    # a board the program reads, so the documentation cannot drift.
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```position\n(.*?)```", readme, flags=re.S)
+    assert len(blocks) >= 2
+    for block in blocks:
+        board = parse_board(block)
+        assert board.height >= 1 and board.width >= 1
+        game = Minesweeper.from_text(block)
+        assert game.mines, block  # every example holds mines, stated or hidden
