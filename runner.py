@@ -46,6 +46,7 @@ from minesweeper import (  # noqa: E402
     read_board_file,
     row_name,
 )
+from window.places import saves_dir, usable_folder  # noqa: E402
 from window.words import RULES, decision_text, percent, plural, rule_text, step_text  # noqa: E402
 
 # ---------------------------------------------------------------------------
@@ -159,7 +160,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--classroom", action="store_true", help="start with the knowledge panel open"
     )
     parser.add_argument(
-        "--save-dir", type=Path, default=None, help="folder for key S (default: the current one)"
+        "--save-dir",
+        type=Path,
+        default=None,
+        help="folder for key S (default: a 'saved' folder in the user's data folder)",
     )
     return parser
 
@@ -168,7 +172,10 @@ def controller_from_args(argv: Optional[list[str]]) -> Controller:
     """Return a Controller for the command line; exits 2 with a message when it is bad."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    save_dir = args.save_dir if args.save_dir is not None else Path.cwd()
+    save_dir = args.save_dir if args.save_dir is not None else saves_dir()
+    problem = usable_folder(save_dir)
+    if problem:
+        parser.error(f"argument --save-dir: {problem}")
     if args.position is not None:
         try:
             text = read_board_file(args.position)
@@ -222,7 +229,7 @@ class Controller:
         self.classroom = classroom
         self.overlay = False
         self.autoplay = False
-        self.save_dir = save_dir if save_dir is not None else Path.cwd()
+        self.save_dir = save_dir if save_dir is not None else saves_dir()
         self.clock = clock
         self.position_text: Optional[str] = None
         self.title = ""

@@ -16,6 +16,14 @@ if str(ROOT) not in sys.path:
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def private_data_folder(tmp_path_factory, monkeypatch):
+    """Point the user's data folder at a temporary one: tests never touch the real one."""
+    folder = tmp_path_factory.mktemp("user-data")
+    monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture
 def pygame_display():
     """Start pygame's display and fonts for a window test; stop auto-play and events after."""

@@ -547,3 +547,20 @@ def test_odds_past_the_counting_budget_are_marked_as_estimates(monkeypatch):
     assert all(not text.startswith("≈") for p, text in odds.values() if p in (0, 1))
     ctrl.toggle_overlay()
     pump(ctrl, painter)  # the overlay draws them (the tint reads past the mark)
+
+
+def test_saves_go_to_the_user_data_folder_by_default(private_data_folder):
+    ctrl = position(CORNER)
+    path = ctrl.save_position()
+    assert path is not None and path.parent == private_data_folder / "saved"
+    assert Minesweeper.from_text(path.read_text()).mines == ctrl.game.mines
+
+
+def test_a_save_dir_that_is_a_file_is_refused_at_start(tmp_path, capsys):
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("hello")
+    with pytest.raises(SystemExit) as exit_info:
+        runner.main(["--save-dir", str(a_file)])
+    assert exit_info.value.code == 2
+    assert "is a file" in capsys.readouterr().err
+    assert a_file.read_text() == "hello"
