@@ -38,6 +38,7 @@ from minesweeper import (  # noqa: E402
     MinesweeperAI,
     MoveResult,
     Rule,
+    Sentence,
     Step,
     cell_name,
     max_mines,
@@ -46,7 +47,10 @@ from minesweeper import (  # noqa: E402
     read_board_file,
     row_name,
 )
-from window.places import saves_dir, usable_folder  # noqa: E402
+from sweeper.records import Knowledge  # noqa: E402
+from window.lesson import Group, board_at, group_of, question  # noqa: E402
+from window.lesson import groups as lesson_groups  # noqa: E402
+from window.places import data_dir, saves_dir, usable_folder  # noqa: E402
 from window.words import RULES, decision_text, percent, plural, rule_text, step_text  # noqa: E402
 
 # ---------------------------------------------------------------------------
@@ -99,17 +103,19 @@ NUMBER_COLOURS = {
     8: (110, 110, 110),
 }
 
-# Classroom highlights: translucent fills, one colour per role.
-PREMISE = (40, 110, 255, 120)
-DERIVED = (255, 165, 0, 150)
-SAFE = (30, 190, 60, 150)
-MINE = (230, 30, 30, 140)
-SELECTED = (170, 60, 220, 130)
-SELECTED_ROW = (225, 205, 245)
-KNOWN_MINE = (230, 30, 30)  # dots for what the AI has concluded about hidden cells
-KNOWN_SAFE = (30, 190, 60)
+# Classroom highlights, one colour per role from the Okabe-Ito palette (told
+# apart with every common colour-vision deficiency), and a shape for each:
+# hidden cells get a translucent fill, revealed ones a frame (digits keep
+# their classic colours, never tinted); a cell concluded safe gets a tick,
+# a mine a cross.
+PREMISE = (0, 114, 178, 150)  # blue
+DERIVED = (230, 159, 0, 160)  # orange
+SAFE = (0, 158, 115, 160)  # bluish green
+MINE = (213, 94, 0, 170)  # vermillion
+SELECTED = (204, 121, 167, 160)  # reddish purple
+SELECTED_ROW = (235, 215, 228)
 STEP_OUTLINE = (20, 20, 20)
-CHOICE_OUTLINE = (230, 0, 180)
+CHOICE_OUTLINE = (240, 228, 66)  # yellow: the pick, told apart from every role
 LEGEND = (
     (PREMISE, "premise"),
     (DERIVED, "new sentence"),
@@ -117,8 +123,8 @@ LEGEND = (
     (MINE, "mine"),
     (SELECTED, "selected"),
 )
-# Drawn in the legend as dots: what the AI knows, step or no step.
-KNOWN_LEGEND = ((KNOWN_MINE, "AI knows: mine"), (KNOWN_SAFE, "AI knows: safe"))
+# Drawn in the legend as marks: what the AI knew at the step on screen.
+KNOWN_LEGEND = ((True, "knew: mine"), (False, "knew: safe"))
 
 HELP = (
     "Left: reveal · Right: flag · Middle, or left on a number: chord · "
@@ -271,6 +277,11 @@ class Controller:
         )
         for cell, count in list(game.revealed.items()):
             self.ai.add_knowledge(cell, count)
+        # Cells told at the end of each reveal: the board as it was at any step.
+        self.batches: list[int] = [len(self.ai.revealed)] if self.ai.revealed else []
+        self.beat = 1  # 0: a lesson step's question (premises only), 1: its conclusion
+        self.expanded = False  # every step one by one, bookkeeping included
+        self.typed = ""  # digits typed to jump to a lesson step
         self.pending: Optional[Cell] = None
         self.pending_decision: Optional[Decision] = None
         self.thought_aloud = False  # True after Think: the pending move stays outlined
@@ -354,6 +365,8 @@ class Controller:
             self.started = now
         for revealed, count in result.revealed:
             self.ai.add_knowledge(revealed, count)
+        if result.revealed:
+            self.batches.append(len(self.ai.revealed))
         if self.game.is_over() and self.finished is None:
             self.finished = now
             self._set_autoplay(False)
@@ -469,25 +482,118 @@ class Controller:
         self.pending, self.pending_decision = decision.cell, decision
         return True
 
-    def step_forward(self) -> None:
-        """Show the next step the AI recorded; stepping never clicks."""
+    def lessons(self) -> list[Group]:
+        """Return the step log in lesson groups (bookkeeping folded into the step it serves)."""
+        return lesson_groups(self.ai.steps, self.ai.revealed, self.batches)
+
+    def _show(self, step: int, beat: int) -> None:
+        """Show a step at a beat; a step that is not a lesson has only its conclusion."""
         self.classroom = True
         self.preview = None
-        if self.step_index + 1 < len(self.ai.steps):
-            self.step_index += 1
-        elif self.ai.steps:
-            self.message = "That is the last step so far: T thinks, A moves."
-        else:
+        self.step_index = step
+        found = self.lessons()
+        group = found[group_of(found, step)] if found else None
+        is_lesson = group is not None and group.lesson and group.last == step
+        self.beat = beat if is_lesson and not self.expanded else 1
+
+    def step_forward(self) -> None:
+        """Show the next beat: a lesson step's conclusion, then the next lesson step's question."""
+        steps = self.ai.steps
+        if not steps:
+            self.classroom = True
             self.message = "No steps yet: reveal a cell, or press T to think."
+            return
+        if self.preview is None and self.step_index >= 0 and self.beat == 0:
+            self._show(self.step_index, 1)
+            return
+        if self.expanded:
+            if self.step_index + 1 < len(steps):
+                self._show(self.step_index + 1, 1)
+            else:
+                self.message = "That is the last step so far: T thinks, A moves."
+            return
+        found = self.lessons()
+        here = group_of(found, self.step_index) if self.step_index >= 0 else -1
+        if here + 1 < len(found):
+            self._show(found[here + 1].last, 0)
+        else:
+            self.classroom = True
+            self.message = "That is the last step so far: T thinks, A moves."
 
     def step_back(self) -> None:
-        """Show the previous step."""
+        """Show the previous lesson step (its conclusion), or the previous step when expanded."""
         self.classroom = True
         self.preview = None
-        if self.step_index > 0:
-            self.step_index -= 1
+        if self.step_index <= 0:
+            self.message = "That is the first step."
+            return
+        if self.expanded:
+            self._show(self.step_index - 1, 1)
+            return
+        found = self.lessons()
+        here = group_of(found, self.step_index) - 1
+        if here >= 0:
+            self._show(found[here].last, 1)
         else:
             self.message = "That is the first step."
+
+    def step_home(self) -> None:
+        """Show the first lesson step's question."""
+        found = self.lessons()
+        if found:
+            self._show(found[0].last if not self.expanded else 0, 0)
+
+    def step_end(self) -> None:
+        """Show the last step's conclusion."""
+        if self.ai.steps:
+            self._show(len(self.ai.steps) - 1, 1)
+
+    def toggle_expanded(self) -> None:
+        """Show every step one by one (bookkeeping too), or the lesson steps only."""
+        self.expanded = not self.expanded
+        self.classroom = True
+        self.message = (
+            "Every step: → and ← move one step, bookkeeping included. E folds them again."
+            if self.expanded
+            else "Lesson steps only: the bookkeeping folds into the step it serves."
+        )
+        if self.step_index >= 0 and not self.expanded:
+            found = self.lessons()
+            self._show(found[group_of(found, self.step_index)].last, 1)
+
+    def type_digit(self, digit: str) -> None:
+        """Collect a typed lesson-step number (Enter jumps there)."""
+        self.typed = (self.typed + digit)[-4:]
+        self.message = f"Go to lesson step {self.typed}: press Enter."
+
+    def jump_to_typed(self) -> None:
+        """Jump to the typed lesson step number (a step number when expanded)."""
+        if not self.typed:
+            return
+        number, self.typed = int(self.typed), ""
+        found = self.lessons()
+        count = len(self.ai.steps) if self.expanded else len(found)
+        if not 1 <= number <= count:
+            self.message = f"There is no step {number}: steps run 1 to {count}."
+            return
+        self._show(number - 1 if self.expanded else found[number - 1].last, 0)
+
+    def asking(self) -> bool:
+        """True when a lesson step's question is on screen: its conclusion is not drawn yet."""
+        return self.classroom and self.preview is None and self.step_index >= 0 and self.beat == 0
+
+    def shown_knowledge(self) -> Optional[Knowledge]:
+        """Return the knowledge as it was at the step on screen (before it, when asking)."""
+        if not self.classroom or self.preview is not None or self.step_index < 0:
+            return None
+        return self.ai.knowledge_after(self.step_index - (1 if self.asking() else 0))
+
+    def shown_board(self) -> dict[Cell, int]:
+        """Return the numbers to draw: the board as it was at the step on screen."""
+        step = self.current_step()
+        if self.classroom and self.preview is None and step is not None:
+            return board_at(self.ai.revealed, self.batches, step)
+        return dict(self.game.revealed)
 
     def current_step(self) -> Optional[Step]:
         """Return the step being shown (what Think foresaw, else a step of the log), or None."""
@@ -581,6 +687,27 @@ class Controller:
             self.message = f"Could not save: {error}."
             return None
         self.message = f"Saved to {path}; open it with --position."
+        return path
+
+    def export_view(self) -> Optional[Path]:
+        """Write what the window shows to a PNG in the user's exports folder; say where."""
+        surface = pygame.display.get_surface() if pygame.display.get_init() else None
+        if surface is None:
+            self.message = "Nothing to export: no window is open."
+            return None
+        folder = data_dir() / "exports"
+        path = folder / f"view-{datetime.now():%Y%m%d-%H%M%S}.png"
+        number = 2
+        while path.exists():
+            path = folder / f"view-{datetime.now():%Y%m%d-%H%M%S}-{number}.png"
+            number += 1
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(surface, str(path))
+        except (OSError, pygame.error) as error:
+            self.message = f"Could not export: {error}."
+            return None
+        self.message = f"Exported this view to {path}."
         return path
 
     def _free_path(self, stem: str) -> Path:
@@ -860,29 +987,51 @@ def draw(screen: pygame.Surface, ctrl: Controller, painter: Painter) -> None:
 def board_layer(view: Layout, ctrl: Controller, painter: Painter) -> pygame.Surface:
     """Return the labelled board (with the overlay), redrawn only when it changed."""
     game = ctrl.game
-    key = (id(game), ctrl.version, frozenset(game.flags), view.cell, ctrl.overlay)
+    shown = ctrl.shown_board()
+    odds = ctrl.overlay and not ctrl.classroom  # the classroom shows no odds: they give answers
+    key = (id(game), ctrl.version, frozenset(game.flags), view.cell, odds, len(shown))
     if painter.layer_key != key:
         here = replace(view, origin=(LABEL, LABEL))
         size = (LABEL + view.cell * view.columns, LABEL + view.cell * view.rows)
         layer = pygame.Surface(size)
         layer.fill(BACKGROUND)
         draw_labels(layer, here, painter)
-        draw_board(layer, here, ctrl, painter)
-        if ctrl.overlay:
+        draw_board(layer, here, ctrl, painter, shown)
+        if odds:
             draw_overlay(layer, here, ctrl, painter)
         painter.layer, painter.layer_key = layer, key
     return painter.layer
 
 
 def draw_known(screen: pygame.Surface, view: Layout, ctrl: Controller) -> None:
-    """Mark what the AI knows about hidden cells: a red dot for a mine, green for safe."""
-    ai, radius = ctrl.ai, max(2, view.cell // 9)
-    marks = [(c, KNOWN_MINE) for c in ai.mines] + [(c, KNOWN_SAFE) for c in ai.safes]
-    for cell, colour in marks:
-        if cell not in ctrl.game.revealed:
-            centre = dot_centre(view.cell_rect(cell))
-            pygame.draw.circle(screen, colour, centre, radius)
-            pygame.draw.circle(screen, INK, centre, radius, 1)
+    """Mark what the AI knew about hidden cells at the step on screen: a cross, a tick.
+
+    Outside a step (classroom mode off) nothing is marked: the marks would be answers.
+    """
+    known = ctrl.shown_knowledge()
+    if known is None:
+        return
+    shown = ctrl.shown_board()
+    for cell in known.mines | known.safes:
+        if cell not in shown:
+            draw_mark(screen, view.cell_rect(cell), cell in known.mines)
+
+
+def draw_mark(screen: pygame.Surface, rect: pygame.Rect, mine: bool) -> None:
+    """Draw a known mine as a cross in a dark disc, a known safe cell as a tick in a light one."""
+    radius = max(5, rect.width // 6)
+    cx, cy = dot_centre(rect)
+    pygame.draw.circle(screen, INK if mine else (255, 255, 255), (cx, cy), radius)
+    pygame.draw.circle(screen, INK, (cx, cy), radius, max(1, radius // 5))
+    r = radius * 0.55
+    width = max(2, radius // 3)
+    if mine:
+        colour = (255, 255, 255)
+        pygame.draw.line(screen, colour, (cx - r, cy - r), (cx + r, cy + r), width)
+        pygame.draw.line(screen, colour, (cx - r, cy + r), (cx + r, cy - r), width)
+    else:
+        points = [(cx - r, cy), (cx - r * 0.3, cy + r * 0.7), (cx + r, cy - r * 0.7)]
+        pygame.draw.lines(screen, INK, False, points, width)
 
 
 def dot_centre(rect: pygame.Rect) -> tuple[int, int]:
@@ -905,18 +1054,30 @@ def draw_labels(screen: pygame.Surface, view: Layout, painter: Painter) -> None:
         screen.blit(label, label.get_rect(midbottom=(x, y0 - 3)))
 
 
-def draw_board(screen: pygame.Surface, view: Layout, ctrl: Controller, painter: Painter) -> None:
-    """Draw every cell as the player sees it; a finished game shows its mines."""
+def draw_board(
+    screen: pygame.Surface,
+    view: Layout,
+    ctrl: Controller,
+    painter: Painter,
+    shown: Optional[dict[Cell, int]] = None,
+) -> None:
+    """Draw every cell as the player saw it (shown: the numbers of that moment).
+
+    A finished game shows its mines, unless an earlier moment is on screen.
+    """
     game = ctrl.game
-    shown_mines = game.mines if game.is_over() else set()
+    if shown is None:
+        shown = dict(game.revealed)
+    now = len(shown) == len(game.revealed)
+    shown_mines = game.mines if game.is_over() and now else set()
     for cell in game.cells():
         rect = view.cell_rect(cell)
-        if cell in game.revealed:
-            draw_number(screen, rect, game.revealed[cell], painter)
+        if cell in shown:
+            draw_number(screen, rect, shown[cell], painter)
         elif cell in shown_mines and cell not in game.flags and game.lost():
             background = EXPLODED if cell == game.exploded else REVEALED
             draw_image(screen, rect, "mine", painter, background)
-        elif cell in game.flags and game.lost() and cell not in game.mines:
+        elif cell in game.flags and game.lost() and now and cell not in game.mines:
             draw_image(screen, rect, "wrong_flag", painter)
         elif cell in game.flags or cell in shown_mines:
             draw_image(screen, rect, "flag", painter)
@@ -989,8 +1150,11 @@ def draw_overlay(screen: pygame.Surface, view: Layout, ctrl: Controller, painter
         screen.blit(label, label.get_rect(center=rect.center))
 
 
-def step_colours(step: Step) -> dict[Cell, tuple[int, int, int, int]]:
-    """Return the highlight colour of each cell a step talks about (conclusions win)."""
+def step_colours(step: Step, asking: bool = False) -> dict[Cell, tuple[int, int, int, int]]:
+    """Return the highlight colour of each cell a step talks about (conclusions win).
+
+    asking: the question beat, premises only (the conclusion is not given away).
+    """
     colours: dict[Cell, tuple[int, int, int, int]] = {}
     if step.rule == "subset":
         colours.update((c, PREMISE) for c in step.premises[0].cells)
@@ -999,6 +1163,8 @@ def step_colours(step: Step) -> dict[Cell, tuple[int, int, int, int]]:
             colours.update((c, PREMISE) for c in premise.cells)
     if step.rule == "clue" and step.cell is not None:
         colours[step.cell] = PREMISE
+    if asking:
+        return colours
     if step.sentence is not None:
         colours.update((c, DERIVED) for c in step.sentence.cells)
     if step.rule == "move" and step.cell is not None:
@@ -1018,17 +1184,21 @@ def draw_highlights(
     marks: dict[Cell, tuple[int, int, int, int]] = {}
     step = ctrl.current_step()
     if step is not None:
-        marks.update(step_colours(step))
+        marks.update(step_colours(step, ctrl.asking()))
     if ctrl.selected is not None:
         marks.update((cell, SELECTED) for cell in ctrl.selected.cells)
     frame = max(3, view.cell // 8)
+    shown = ctrl.shown_board()
     for cell, colour in marks.items():
         rect = view.cell_rect(cell)
-        if ctrl.overlay:
+        if ctrl.overlay and not ctrl.classroom or cell in shown:
             pygame.draw.rect(screen, colour[:3], rect.inflate(-2, -2), frame)
         else:
             screen.blit(painter.tint(colour, view.cell), rect)
-    if step is not None and step.cell is not None:
+        concluded = step is not None and (cell in step.mines or cell in step.safes)
+        if concluded and step is not None and not ctrl.asking() and cell not in shown:
+            draw_mark(screen, rect, cell in step.mines)
+    if step is not None and step.cell is not None and not ctrl.asking():
         pygame.draw.rect(screen, STEP_OUTLINE, view.cell_rect(step.cell), 2)
 
 
@@ -1113,10 +1283,23 @@ def draw_step(
     if step is None:
         header = f"Steps: {total} so far" if total else "Steps: none yet"
         words = "Step ▶ (→) shows the AI's inferences one at a time; Think (T) draws the next."
-    else:
-        header = f"Step {ctrl.step_index + 1} of {total}: {step.rule}"
+    elif ctrl.preview is not None:
+        header = f"Thinking ahead: {step.rule}"
         rule = RULES.get(step.rule, "")
         words = f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
+    else:
+        found = ctrl.lessons()
+        where = group_of(found, ctrl.step_index)
+        lessons = sum(g.lesson for g in found)
+        if ctrl.expanded or not found[where].lesson:
+            header = f"Step {ctrl.step_index + 1} of {total}: {step.rule}"
+        else:
+            header = f"Lesson step {where + 1} of {lessons} (step {ctrl.step_index + 1})"
+        if ctrl.asking():
+            words = f"Question: {question(step)} (→ shows the answer.)"
+        else:
+            rule = RULES.get(step.rule, "")
+            words = f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
     screen.blit(painter.text(header, 14, INK, bold=True), inner.topleft)
     body = pygame.Rect(inner.x, inner.y + LINE + 2, inner.width, inner.height - LINE - 38)
     draw_wrapped(screen, words, body, painter, 14)
@@ -1133,9 +1316,8 @@ def draw_legend(screen: pygame.Surface, at: tuple[int, int], painter: Painter) -
         screen.blit(label, (x + 15, y))
         x += 15 + label.get_width() + 10
     x, y = at[0], y + 16
-    for dot, word in KNOWN_LEGEND:
-        pygame.draw.circle(screen, dot, (x + 6, y + 7), 5)
-        pygame.draw.circle(screen, INK, (x + 6, y + 7), 5, 1)
+    for mine, word in KNOWN_LEGEND:
+        draw_mark(screen, pygame.Rect(x - 14, y - 6, 36, 36), mine)
         label = painter.text(word, 11, FAINT_INK)
         screen.blit(label, (x + 15, y))
         x += 15 + label.get_width() + 10
@@ -1150,11 +1332,18 @@ def draw_knowledge(
     screen: pygame.Surface, view: Layout, ctrl: Controller, painter: Painter
 ) -> None:
     """Draw the knowledge base, one sentence a row, scrolled; the selected row is tinted."""
-    rect, knowledge = view.knowledge, ctrl.ai.knowledge
+    rect = view.knowledge
+    then = ctrl.shown_knowledge()
+    if then is not None:  # the knowledge as it was at the step on screen
+        knowledge = [Sentence(r.cells, r.count) for r in then.sentences]
+        mines = then.mines
+        when = " (at this step)"
+    else:
+        knowledge, mines, when = ctrl.ai.knowledge, ctrl.ai.mines, ""
     first, rows = first_sentence(ctrl, view), view.list_rows()
     shown = knowledge[first : first + rows]
-    header = f"Knowledge: {plural(len(knowledge), 'sentence')}, "
-    header += f"{plural(len(ctrl.ai.mines), 'known mine')}"
+    header = f"Knowledge{when}: {plural(len(knowledge), 'sentence')}, "
+    header += f"{plural(len(mines), 'known mine')}"
     if len(knowledge) > rows:
         header += f" · {first + 1}-{first + len(shown)} ↕"
     screen.blit(painter.text(header, 13, INK, bold=True), rect.topleft)
@@ -1239,7 +1428,14 @@ KEYS = {
     pygame.K_o: "overlay",
     pygame.K_c: "classroom",
     pygame.K_s: "save",
+    pygame.K_HOME: "home",
+    pygame.K_END: "end",
+    pygame.K_e: "expand",
+    pygame.K_RETURN: "jump",
+    pygame.K_KP_ENTER: "jump",
+    pygame.K_x: "export",
 }
+DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
 
 
@@ -1259,6 +1455,11 @@ def run_command(ctrl: Controller, command: str) -> None:
         "overlay": ctrl.toggle_overlay,
         "classroom": ctrl.toggle_classroom,
         "save": ctrl.save_position,
+        "home": ctrl.step_home,
+        "end": ctrl.step_end,
+        "expand": ctrl.toggle_expanded,
+        "jump": ctrl.jump_to_typed,
+        "export": ctrl.export_view,
     }
     commands[command]()
 
@@ -1272,6 +1473,8 @@ def handle_event(ctrl: Controller, event: pygame.event.Event, view: Layout) -> b
             return False
         if event.key in KEYS:
             run_command(ctrl, KEYS[event.key])
+        elif event.key in DIGIT_KEYS:
+            ctrl.type_digit(DIGIT_KEYS[event.key])
         elif event.key in SCROLL_KEYS:
             ctrl.scroll_knowledge(SCROLL_KEYS[event.key], view.list_rows())
     elif event.type == pygame.MOUSEWHEEL:

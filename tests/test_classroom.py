@@ -63,6 +63,7 @@ def test_arrows_step_forward_and_back_without_clicking():
     painter = start(ctrl)
     shown, steps = dict(ctrl.game.revealed), list(ctrl.ai.steps)
     assert ctrl.classroom and ctrl.current_step() is None and len(steps) >= 3
+    press(pygame.K_e)  # every step, one at a time
     for _ in range(3):
         press(pygame.K_RIGHT)
     press(pygame.K_LEFT)
@@ -83,7 +84,8 @@ def test_the_step_buttons_stop_at_both_ends():
     for _ in range(len(ctrl.ai.steps) + 3):
         press(pygame.K_LEFT)
     pump(ctrl, painter)
-    assert ctrl.step_index == 0
+    assert ctrl.step_index == ctrl.lessons()[0].last  # the first lesson step
+    assert "first step" in ctrl.message
 
 
 def test_a_subset_step_tints_its_premise_and_its_conclusion():
@@ -114,22 +116,33 @@ def test_step_colours_give_conclusions_precedence():
     assert others and all(colours[c] == runner.PREMISE for c in others)
 
 
-def test_classroom_dots_mark_what_the_ai_knows_about_hidden_cells():
+def mark_pixel(rect):
+    """Return the colour just below a knowledge mark's centre: dark for a mine, white for safe."""
+    cx, cy = runner.dot_centre(rect)
+    radius = max(5, rect.width // 6)
+    return tuple(pygame.display.get_surface().get_at((cx, cy + int(radius * 0.55))))[:3]
+
+
+def test_classroom_marks_show_what_the_ai_knew_at_the_step_on_screen():
     ctrl = position(SUBSET)
     painter = start(ctrl)
-    runner.draw(pygame.display.get_surface(), ctrl, painter)
     screen, cells = pygame.display.get_surface(), view(ctrl).cell_rect
     hidden_mines = ctrl.ai.mines - set(ctrl.game.revealed)
     hidden_safes = ctrl.ai.safes - set(ctrl.game.revealed)
     assert hidden_mines and hidden_safes
+    runner.draw(screen, ctrl, painter)  # no step on screen yet: no marks, they would be answers
+    for cell in hidden_mines | hidden_safes:
+        assert mark_pixel(cells(cell)) == runner.HIDDEN
+    press(pygame.K_END)
+    pump(ctrl, painter)
     for cell in hidden_mines:
-        assert tuple(screen.get_at(runner.dot_centre(cells(cell))))[:3] == runner.KNOWN_MINE
+        assert mark_pixel(cells(cell)) == runner.INK  # a cross on a dark disc
     for cell in hidden_safes:
-        assert tuple(screen.get_at(runner.dot_centre(cells(cell))))[:3] == runner.KNOWN_SAFE
+        assert mark_pixel(cells(cell)) == (255, 255, 255)  # a tick on a light disc
     ctrl.toggle_classroom()
     runner.draw(screen, ctrl, painter)
     cell = next(iter(hidden_mines))
-    assert tuple(screen.get_at(runner.dot_centre(cells(cell))))[:3] == runner.HIDDEN
+    assert mark_pixel(cells(cell)) == runner.HIDDEN
 
 
 # -- Think ---------------------------------------------------------------------
@@ -184,6 +197,7 @@ def test_a_player_move_drops_the_pending_move():
 def test_key_o_shows_probabilities_and_outlines_the_ai_pick():
     ctrl = position(ONE_TWO)
     painter = start(ctrl)
+    press(pygame.K_c)  # the odds are for play, not for the classroom (they give answers)
     press(pygame.K_o)
     pump(ctrl, painter)
     assert ctrl.overlay

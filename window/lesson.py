@@ -1,0 +1,97 @@
+"""The lesson in a step log: which steps teach, which are bookkeeping, and what the board was.
+
+No pygame here: these are pure functions of the AI's steps, so the tests
+check them directly and the window only draws what they return.
+
+A step teaches when it concludes something the class could not see: a
+hidden cell safe or a mine (zero, full), a new sentence by subset, an
+enumeration's result, or a move. A conclusion about a cell that the same
+reveal showed anyway (a 0's neighbours, told one after another) teaches
+nothing, so it is bookkeeping too. Each lesson step gathers the
+bookkeeping steps before it: they are the premises it stands on.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from sweeper.board import Cell
+from sweeper.records import Step
+
+TEACHING = ("subset", "enumeration")
+CONCLUDING = ("zero", "full")
+
+
+class Group(NamedTuple):
+    """Steps first..last (inclusive); the last is the lesson step unless lesson is False."""
+
+    first: int
+    last: int
+    lesson: bool
+
+
+def batch_end(batches: Sequence[int], told: int) -> int:
+    """Return how many cells had been revealed when the reveal that told `told` cells ended.
+
+    batches: the number of cells told at the end of each reveal, increasing.
+    """
+    k = bisect.bisect_left(batches, told)
+    return batches[k] if k < len(batches) else told
+
+
+def board_at(revealed: Mapping[Cell, int], batches: Sequence[int], step: Step) -> dict[Cell, int]:
+    """Return the numbers on the board when the step was taken (its whole reveal shown)."""
+    shown = batch_end(batches, step.told)
+    return dict(list(revealed.items())[:shown])
+
+
+def teaches(step: Step, revealed: Mapping[Cell, int], batches: Sequence[int]) -> bool:
+    """True when the step concludes something about a cell hidden on the board of its moment."""
+    if step.rule in TEACHING:
+        return True
+    if step.rule == "move":  # a guess teaches; playing a cell already proved safe does not
+        return step.decision is not None and step.decision.is_guess
+    if step.rule not in CONCLUDING:
+        return False
+    order = {cell: k for k, cell in enumerate(revealed)}
+    seen = batch_end(batches, step.told)
+    return any(order.get(c, len(order)) >= seen for c in step.safes | step.mines)
+
+
+def groups(
+    steps: Sequence[Step], revealed: Mapping[Cell, int], batches: Sequence[int]
+) -> list[Group]:
+    """Return the steps in lesson groups: bookkeeping folded into the lesson step after it."""
+    found: list[Group] = []
+    first = 0
+    for k, step in enumerate(steps):
+        if teaches(step, revealed, batches):
+            found.append(Group(first, k, True))
+            first = k + 1
+    if first < len(steps):
+        found.append(Group(first, len(steps) - 1, False))
+    return found
+
+
+def group_of(found: Sequence[Group], step: int) -> int:
+    """Return the index of the group holding step (the last group past the end)."""
+    for k, group in enumerate(found):
+        if group.first <= step <= group.last:
+            return k
+    return len(found) - 1
+
+
+QUESTIONS = {
+    "zero": "What does this number tell us about the cells around it?",
+    "full": "What does this number tell us about the cells around it?",
+    "subset": "One sentence's cells lie inside the other's. What do the two tell us together?",
+    "enumeration": "No single sentence decides it. What is true in every arrangement of the mines?",
+    "move": "Nothing is certain here. Which cell would you click, and why?",
+}
+
+
+def question(step: Step) -> str:
+    """Return the question a lesson step puts to the class before its conclusion is shown."""
+    return QUESTIONS.get(step.rule, "What follows from the highlighted cells?")
