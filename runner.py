@@ -70,9 +70,32 @@ SCREEN = (1280, 680)  # the default window fits a 1280x720 screen with room for 
 PANEL_WIDTH = 420
 MARGIN = 12
 LABEL = 24  # the band for row letters and column numbers
-MIN_CELL, MAX_CELL = 10, 64
+MIN_CELL, MAX_CELL = 10, 1000  # cells grow to fill the window: no cap that a projector would feel
 LINE = 19  # height of a line of panel text
 LIST_LINE = 20  # height of a row in the knowledge list
+
+# The panel scales with the window, so that text a class reads from the back
+# row grows with the projector: sizes above are at scale 1 (a 1100x620
+# window); every panel size goes through px(). ZOOM is the +/-/0 keys' own factor.
+PANEL_TALL, PANEL_WIDE = 620, 1100
+UI = 1.0
+ZOOM = 1.0
+
+
+def px(n: float) -> int:
+    """Return a panel size in pixels at the window's scale."""
+    return max(1, round(n * UI))
+
+
+def set_scale(size: tuple[int, int]) -> float:
+    """Set the panel's scale for a window of this size (at least 1); return it."""
+    global UI
+    width, height = size
+    UI = max(1.0, min(height / PANEL_TALL, width / PANEL_WIDE)) * ZOOM
+    UI = min(UI, height / PANEL_TALL, (width * 0.55) / PANEL_WIDTH) if UI > 1 else UI
+    UI = max(UI, 1.0)
+    return UI
+
 
 AUTOPLAY_EVENT = pygame.USEREVENT + 1
 AUTOPLAY_MS = 250
@@ -166,6 +189,29 @@ def build_parser() -> argparse.ArgumentParser:
         "--classroom", action="store_true", help="start with the knowledge panel open"
     )
     parser.add_argument(
+        "--export",
+        type=Path,
+        metavar="OUT.png",
+        help="draw the view to a PNG and exit, with no window (a handout); see --step, --size",
+    )
+    parser.add_argument(
+        "--step",
+        type=int,
+        metavar="N",
+        help="with --export: lesson step N (1 = the first), its conclusion shown",
+    )
+    parser.add_argument(
+        "--question",
+        action="store_true",
+        help="with --export and --step: the step's question, before its conclusion",
+    )
+    parser.add_argument(
+        "--size",
+        default="1920x1080",
+        metavar="WxH",
+        help="with --export: the picture's size in pixels (default 1920x1080)",
+    )
+    parser.add_argument(
         "--save-dir",
         type=Path,
         default=None,
@@ -210,9 +256,17 @@ def controller_from_args(argv: Optional[list[str]]) -> Controller:
 
 
 def position_note(text: str) -> str:
-    """Return the comment lines after a position's title, joined: what the class should see."""
-    comments = [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
-    return " ".join(c for c in comments[1:] if c)
+    """Return the comment lines after a position's title, joined: what the class should see.
+
+    Lines that start with "Teacher:" are the teacher's notes (often the
+    answer) and are not shown; nor is a saved game's "#= mines" line.
+    """
+    comments = [
+        line.lstrip("#").strip()
+        for line in text.splitlines()
+        if line.startswith("#") and not line.startswith("#=")
+    ]
+    return " ".join(c for c in comments[1:] if c and not c.startswith("Teacher:"))
 
 
 class Controller:
@@ -784,20 +838,20 @@ class Layout:
 
     def list_rows(self) -> int:
         """Return how many knowledge sentences fit in the list."""
-        return max(0, (self.knowledge.height - LINE) // LIST_LINE)
+        return max(0, (self.knowledge.height - px(LINE)) // px(LIST_LINE))
 
     def sentence_at(self, pos: tuple[int, int], first: int) -> Optional[int]:
         """Return the index of the knowledge sentence under a position, or None."""
-        top = self.knowledge.y + LINE
+        top = self.knowledge.y + px(LINE)
         if not self.knowledge.collidepoint(pos) or pos[1] < top:
             return None
-        return first + (pos[1] - top) // LIST_LINE
+        return first + (pos[1] - top) // px(LIST_LINE)
 
 
 def fit_cell(area: tuple[int, int], rows: int, columns: int) -> int:
     """Return the cell size that fits rows x columns and the labels into area."""
-    across = (area[0] - 2 * MARGIN - LABEL) // columns
-    down = (area[1] - 2 * MARGIN - LABEL) // rows
+    across = (area[0] - 2 * MARGIN - px(LABEL)) // columns
+    down = (area[1] - 2 * MARGIN - px(LABEL)) // rows
     return max(MIN_CELL, min(MAX_CELL, across, down))
 
 
@@ -807,10 +861,15 @@ def minimum_window_size(ctrl: Controller) -> tuple[int, int]:
     The panel needs its buttons, message and step box, three lines for the
     knowledge list and the help lines; the board needs MIN_CELL per cell.
     """
+    global UI
     game = ctrl.game
     edges = 2 * MARGIN + LABEL
     width = PANEL_WIDTH + edges + MIN_CELL * game.width
-    tall = layout((width, 10_000), ctrl)
+    scale = UI
+    try:
+        tall = layout((width, 10_000), ctrl, scale=1.0)  # a larger window only scales up
+    finally:
+        UI = scale
     panel = tall.step.bottom + 6 + 3 * LINE + 6 + (tall.panel.bottom - tall.help.y)
     return (width, max(panel, edges + MIN_CELL * game.height))
 
@@ -845,23 +904,29 @@ BUTTON_ROWS = (
 )
 
 
-def layout(size: tuple[int, int], ctrl: Controller) -> Layout:
-    """Return where everything goes in a window of this size."""
+def layout(size: tuple[int, int], ctrl: Controller, scale: Optional[float] = None) -> Layout:
+    """Return where everything goes in a window of this size (at its scale, or the one given)."""
+    global UI
+    if scale is None:
+        set_scale(size)
+    else:
+        UI = scale
     width, height = size
     game = ctrl.game
-    cell = fit_cell((width - PANEL_WIDTH, height), game.height, game.width)
-    origin = (MARGIN + LABEL, MARGIN + LABEL)
-    panel = pygame.Rect(width - PANEL_WIDTH, 0, PANEL_WIDTH, height)
-    x, inner = panel.x + MARGIN, PANEL_WIDTH - 2 * MARGIN
-    title = pygame.Rect(x, MARGIN, inner, 2 * LINE)
-    status = pygame.Rect(x, title.bottom + 4, inner, 40)
-    buttons, y = _buttons(ctrl, x, status.bottom + 10, inner)
-    message = pygame.Rect(x, y + 4, inner, 4 * LINE)
-    step_height = 8 * LINE if ctrl.classroom else 0
-    step = pygame.Rect(x, message.bottom + 6, inner, step_height)
-    help_rect = pygame.Rect(x, height - 4 * 15 - MARGIN, inner, 4 * 15)
-    top = step.bottom + 6
-    knowledge = pygame.Rect(x, top, inner, max(0, help_rect.y - 6 - top))
+    wide, margin, line = px(PANEL_WIDTH), px(MARGIN), px(LINE)
+    cell = fit_cell((width - wide, height), game.height, game.width)
+    origin = (MARGIN + px(LABEL), MARGIN + px(LABEL))
+    panel = pygame.Rect(width - wide, 0, wide, height)
+    x, inner = panel.x + margin, wide - 2 * margin
+    title = pygame.Rect(x, margin, inner, 2 * line)
+    status = pygame.Rect(x, title.bottom + px(4), inner, px(40))
+    buttons, y = _buttons(ctrl, x, status.bottom + px(10), inner)
+    message = pygame.Rect(x, y + px(4), inner, 4 * line)
+    step_height = 8 * line if ctrl.classroom else 0
+    step = pygame.Rect(x, message.bottom + px(6), inner, step_height)
+    help_rect = pygame.Rect(x, height - 5 * px(18) - margin, inner, 5 * px(18))
+    top = step.bottom + px(6)
+    knowledge = pygame.Rect(x, top, inner, max(0, help_rect.y - px(6) - top))
     return Layout(
         game.height,
         game.width,
@@ -884,18 +949,17 @@ def _buttons(ctrl: Controller, x: int, y: int, width: int) -> tuple[list[Button]
     if ctrl.custom is not None:
         rows[1].append(("board:custom", "Custom"))
     buttons = []
-    gap = 6
+    gap = px(6)
     for row in rows:
         room = width - gap * (len(row) - 1)
-        # Four to a row share the width equally; a fifth (Custom) is too
-        # narrow for "Intermediate" that way, so such a row goes by label length.
-        weights = [1] * len(row) if len(row) <= 4 else [len(label) + 4 for _, label in row]
+        # Widths go by label length, so that one font size fits every label.
+        weights = [len(label) + 4 for _, label in row]
         left = x
         for k, (command, label) in enumerate(row):
             each = room * weights[k] // sum(weights)
-            buttons.append(Button(command, label, pygame.Rect(left, y, each, 30)))
+            buttons.append(Button(command, label, pygame.Rect(left, y, each, px(30))))
             left += each + gap
-        y += 36
+        y += px(36)
     return buttons, y
 
 
@@ -974,6 +1038,7 @@ def bevel(size: int) -> int:
 
 def draw(screen: pygame.Surface, ctrl: Controller, painter: Painter) -> None:
     """Draw the whole window from the controller's game and AI."""
+    set_scale(screen.get_size())
     view = layout(screen.get_size(), ctrl)
     screen.fill(BACKGROUND)
     screen.blit(board_layer(view, ctrl, painter), (MARGIN, MARGIN))
@@ -991,8 +1056,9 @@ def board_layer(view: Layout, ctrl: Controller, painter: Painter) -> pygame.Surf
     odds = ctrl.overlay and not ctrl.classroom  # the classroom shows no odds: they give answers
     key = (id(game), ctrl.version, frozenset(game.flags), view.cell, odds, len(shown))
     if painter.layer_key != key:
-        here = replace(view, origin=(LABEL, LABEL))
-        size = (LABEL + view.cell * view.columns, LABEL + view.cell * view.rows)
+        band = px(LABEL)
+        here = replace(view, origin=(band, band))
+        size = (band + view.cell * view.columns, band + view.cell * view.rows)
         layer = pygame.Surface(size)
         layer.fill(BACKGROUND)
         draw_labels(layer, here, painter)
@@ -1018,9 +1084,13 @@ def draw_known(screen: pygame.Surface, view: Layout, ctrl: Controller) -> None:
 
 
 def draw_mark(screen: pygame.Surface, rect: pygame.Rect, mine: bool) -> None:
+    """Draw a known mine or safe cell's mark in a cell's top right corner."""
+    draw_mark_at(screen, dot_centre(rect), max(5, rect.width // 6), mine)
+
+
+def draw_mark_at(screen: pygame.Surface, centre: tuple[int, int], radius: int, mine: bool) -> None:
     """Draw a known mine as a cross in a dark disc, a known safe cell as a tick in a light one."""
-    radius = max(5, rect.width // 6)
-    cx, cy = dot_centre(rect)
+    cx, cy = centre
     pygame.draw.circle(screen, INK if mine else (255, 255, 255), (cx, cy), radius)
     pygame.draw.circle(screen, INK, (cx, cy), radius, max(1, radius // 5))
     r = radius * 0.55
@@ -1042,7 +1112,7 @@ def dot_centre(rect: pygame.Rect) -> tuple[int, int]:
 
 def draw_labels(screen: pygame.Surface, view: Layout, painter: Painter) -> None:
     """Draw row letters down the left edge and column numbers along the top."""
-    size = max(9, min(15, view.cell // 2))
+    size = max(9, min(px(16), view.cell // 2))
     x0, y0 = view.origin
     for row in range(view.rows):
         label = painter.text(row_name(row), size, FAINT_INK, bold=True)
@@ -1068,7 +1138,7 @@ def draw_board(
     game = ctrl.game
     if shown is None:
         shown = dict(game.revealed)
-    now = len(shown) == len(game.revealed)
+    now = len(shown) >= len(ctrl.ai.revealed)  # the latest moment (a mine hit is never told)
     shown_mines = game.mines if game.is_over() and now else set()
     for cell in game.cells():
         rect = view.cell_rect(cell)
@@ -1217,17 +1287,17 @@ def draw_panel(screen: pygame.Surface, view: Layout, ctrl: Controller, painter: 
     """Draw the side panel: title, counters, buttons, message, step, knowledge, help."""
     screen.fill(PANEL, view.panel)
     pygame.draw.line(screen, GRID, view.panel.topleft, view.panel.bottomleft)
-    draw_wrapped(screen, ctrl.title or ctrl.describe(), view.title, painter, 15, bold=True)
+    draw_wrapped(screen, ctrl.title or ctrl.describe(), view.title, painter, px(16), bold=True)
     draw_status(screen, view.status, ctrl, painter)
     for button in view.buttons:
         draw_button(screen, button, is_on(ctrl, button.command), painter)
-    draw_wrapped(screen, ctrl.message, view.message, painter, 14)
+    draw_wrapped(screen, ctrl.message, view.message, painter, px(14))
     if ctrl.classroom:
         draw_step(screen, view.step, ctrl, painter)
         draw_knowledge(screen, view, ctrl, painter)
     else:
         draw_summary(screen, view.knowledge, ctrl, painter)
-    draw_wrapped(screen, HELP, view.help, painter, 11, FAINT_INK, line=15)
+    draw_wrapped(screen, HELP, view.help, painter, px(14), FAINT_INK, line=px(18))
 
 
 def draw_status(
@@ -1243,10 +1313,10 @@ def draw_status(
     )
     x = rect.x
     for text, ink, share in boxes:
-        box = pygame.Rect(x, rect.y, int(rect.width * share) - 6, rect.height)
+        box = pygame.Rect(x, rect.y, int(rect.width * share) - px(6), rect.height)
         pygame.draw.rect(screen, (255, 255, 255), box, border_radius=6)
         pygame.draw.rect(screen, GRID, box, 1, border_radius=6)
-        label = painter.text(text, 17, ink, bold=True)
+        label = painter.text(text, px(17), ink, bold=True)
         screen.blit(label, label.get_rect(center=box.center))
         x += int(rect.width * share)
 
@@ -1267,8 +1337,7 @@ def draw_button(screen: pygame.Surface, button: Button, on: bool, painter: Paint
     pygame.draw.rect(screen, BUTTON_ON if on else BUTTON, button.rect, border_radius=6)
     pygame.draw.rect(screen, HIDDEN_DARK, button.rect, 1, border_radius=6)
     ink = (255, 255, 255) if on else INK
-    size = 13 if painter.font(13, bold=True).size(button.label)[0] <= button.rect.width - 8 else 11
-    label = painter.text(button.label, size, ink, bold=True)
+    label = painter.text(button.label, px(14), ink, bold=True)
     screen.blit(label, label.get_rect(center=button.rect.center))
 
 
@@ -1278,7 +1347,7 @@ def draw_step(
     """Draw the shown step: its number, rule, words, and the colour legend."""
     pygame.draw.rect(screen, (255, 255, 255), rect, border_radius=6)
     pygame.draw.rect(screen, GRID, rect, 1, border_radius=6)
-    inner = rect.inflate(-12, -8)
+    inner = rect.inflate(-px(12), -px(8))
     step, total = ctrl.current_step(), len(ctrl.ai.steps)
     if step is None:
         header = f"Steps: {total} so far" if total else "Steps: none yet"
@@ -1300,27 +1369,56 @@ def draw_step(
         else:
             rule = RULES.get(step.rule, "")
             words = f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
-    screen.blit(painter.text(header, 14, INK, bold=True), inner.topleft)
-    body = pygame.Rect(inner.x, inner.y + LINE + 2, inner.width, inner.height - LINE - 38)
-    draw_wrapped(screen, words, body, painter, 14)
-    draw_legend(screen, (inner.x, inner.bottom - 31), painter)
+    screen.blit(painter.text(header, px(14), INK, bold=True), inner.topleft)
+    legend = legend_height(inner.width, painter)
+    top = inner.y + px(LINE) + 2
+    body = pygame.Rect(inner.x, top, inner.width, inner.bottom - legend - px(4) - top)
+    draw_wrapped(screen, words, body, painter, px(14), line=px(LINE))
+    draw_legend(screen, pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend), painter)
 
 
-def draw_legend(screen: pygame.Surface, at: tuple[int, int], painter: Painter) -> None:
-    """Draw a swatch and a word for each highlight colour, and a dot for each AI mark."""
-    x, y = at
-    for colour, word in LEGEND:
-        screen.fill(REVEALED, (x, y + 1, 12, 12))
-        screen.blit(painter.tint(colour, 12), (x, y + 1))
-        label = painter.text(word, 11, FAINT_INK)
-        screen.blit(label, (x + 15, y))
-        x += 15 + label.get_width() + 10
-    x, y = at[0], y + 16
-    for mine, word in KNOWN_LEGEND:
-        draw_mark(screen, pygame.Rect(x - 14, y - 6, 36, 36), mine)
-        label = painter.text(word, 11, FAINT_INK)
-        screen.blit(label, (x + 15, y))
-        x += 15 + label.get_width() + 10
+def legend_items(painter: Painter) -> list[tuple[object, pygame.Surface]]:
+    """Return the legend's entries: a highlight colour or a mark kind, and its word."""
+    items: list[tuple[object, pygame.Surface]] = [
+        (colour, painter.text(word, px(14), FAINT_INK)) for colour, word in LEGEND
+    ]
+    items += [(mine, painter.text(word, px(14), FAINT_INK)) for mine, word in KNOWN_LEGEND]
+    return items
+
+
+def legend_rows(width: int, painter: Painter) -> list[list[tuple[object, pygame.Surface]]]:
+    """Return the legend's entries in rows that fit width."""
+    rows: list[list[tuple[object, pygame.Surface]]] = [[]]
+    used = 0
+    for item in legend_items(painter):
+        need = px(18) + item[1].get_width() + px(10)
+        if rows[-1] and used + need > width:
+            rows.append([])
+            used = 0
+        rows[-1].append(item)
+        used += need
+    return rows
+
+
+def legend_height(width: int, painter: Painter) -> int:
+    """Return the height the legend needs at a width."""
+    return len(legend_rows(width, painter)) * px(19)
+
+
+def draw_legend(screen: pygame.Surface, rect: pygame.Rect, painter: Painter) -> None:
+    """Draw a swatch and a word for each highlight colour, and a mark for what the AI knew."""
+    swatch = px(14)
+    for k, row in enumerate(legend_rows(rect.width, painter)):
+        x, y = rect.x, rect.y + k * px(19)
+        for kind, label in row:
+            box = pygame.Rect(x, y + 2, swatch, swatch)
+            if isinstance(kind, tuple):
+                screen.fill(REVEALED, box)
+                screen.blit(painter.tint(kind, swatch), box)
+            else:
+                draw_mark_at(screen, box.center, swatch // 2 + 1, bool(kind))
+            screen.blit(label, (x + swatch + px(4), y))
+            x += px(18) + label.get_width() + px(10)
 
 
 def first_sentence(ctrl: Controller, view: Layout) -> int:
@@ -1337,26 +1435,26 @@ def draw_knowledge(
     if then is not None:  # the knowledge as it was at the step on screen
         knowledge = [Sentence(r.cells, r.count) for r in then.sentences]
         mines = then.mines
-        when = " (at this step)"
+        when = " at this step"
     else:
         knowledge, mines, when = ctrl.ai.knowledge, ctrl.ai.mines, ""
     first, rows = first_sentence(ctrl, view), view.list_rows()
     shown = knowledge[first : first + rows]
-    header = f"Knowledge{when}: {plural(len(knowledge), 'sentence')}, "
-    header += f"{plural(len(mines), 'known mine')}"
+    header = f"Known{when}: {plural(len(knowledge), 'sentence')}, "
+    header += f"{plural(len(mines), 'mine')}"
     if len(knowledge) > rows:
         header += f" · {first + 1}-{first + len(shown)} ↕"
-    screen.blit(painter.text(header, 13, INK, bold=True), rect.topleft)
+    screen.blit(painter.text(header, px(14), INK, bold=True), rect.topleft)
     clip = screen.get_clip()
     screen.set_clip(rect)
-    y = rect.y + LINE
+    y = rect.y + px(LINE)
     for sentence in shown:
-        row = pygame.Rect(rect.x, y, rect.width, LIST_LINE - 1)
+        row = pygame.Rect(rect.x, y, rect.width, px(LIST_LINE) - 1)
         rule = Rule(frozenset(sentence.cells), sentence.count)
         if rule == ctrl.selected:
             screen.fill(SELECTED_ROW, row)
-        screen.blit(painter.text(rule_text(rule), 14, INK), (rect.x + 4, y + 1))
-        y += LIST_LINE
+        screen.blit(painter.text(rule_text(rule), px(14), INK), (rect.x + px(4), y + 1))
+        y += px(LIST_LINE)
     screen.set_clip(clip)
 
 
@@ -1369,7 +1467,7 @@ def draw_summary(
         f"The AI knows {plural(len(ai.knowledge), 'sentence')}, {plural(len(ai.mines), 'mine')} "
         f"and {plural(len(ai.safes - ai.moves_made), 'safe cell')} to play. Press C to see them."
     )
-    draw_wrapped(screen, text, rect, painter, 13, FAINT_INK)
+    draw_wrapped(screen, text, rect, painter, px(14), FAINT_INK)
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -1396,10 +1494,11 @@ def draw_wrapped(
     size: int,
     colour: tuple[int, ...] = INK,
     bold: bool = False,
-    line: int = LINE,
+    line: Optional[int] = None,
 ) -> None:
     """Draw text word-wrapped into rect; when it does not all fit, the last line ends in "…"."""
     font = painter.font(size, bold)
+    line = line or round(size * 1.36)
     parts = wrap(text, font, rect.width)
     room = max(0, (rect.height + 2) // line)
     if len(parts) > room > 0:
@@ -1563,9 +1662,68 @@ def no_display() -> str:
     )
 
 
+EXPORT_MIN = (640, 400)
+EXPORT_MAX = (7680, 4320)
+
+
+def export_size(text: str) -> tuple[int, int]:
+    """Return a WxH size for --size; ValueError with the limits when it is not one."""
+    match = re.fullmatch(r"(\d{1,5})[xX](\d{1,5})", text.strip())
+    if match is None:
+        raise ValueError(f"{text!r} is not a size: write WxH, e.g. 1920x1080")
+    width, height = int(match[1]), int(match[2])
+    (low_w, low_h), (high_w, high_h) = EXPORT_MIN, EXPORT_MAX
+    if not (low_w <= width <= high_w and low_h <= height <= high_h):
+        raise ValueError(f"{width}x{height} is outside {low_w}x{low_h} to {high_w}x{high_h} pixels")
+    return width, height
+
+
+def export(
+    ctrl: Controller, out: Path, size: tuple[int, int], step: Optional[int], ask: bool
+) -> str:
+    """Draw the view at a lesson step into a PNG; return "" or what was wrong."""
+    if step is not None:
+        found = ctrl.lessons()
+        if not 1 <= step <= len(found):
+            return f"--step {step}: this position has {plural(len(found), 'lesson step')}" + (
+                f"; choose 1 to {len(found)}" if found else ""
+            )
+        ctrl._show(found[step - 1].last, 0 if ask else 1)
+    if out.is_dir() or not out.parent.is_dir():
+        return f"--export: cannot write {out} (a folder, or no such folder)"
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # a picture needs no screen, and opens no window
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        screen = pygame.display.set_mode(size)
+        draw(screen, ctrl, Painter())
+        pygame.image.save(screen, str(out))
+    except (pygame.error, OSError) as error:
+        return f"--export: could not write {out}: {error}"
+    finally:
+        pygame.quit()
+    return ""
+
+
 def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None) -> int:
     """Run the window with command-line arguments; bad ones exit 2 with a message."""
     ctrl = controller_from_args(argv)
+    args = build_parser().parse_args(argv)
+    if args.export is not None:
+        try:
+            size = export_size(args.size)
+        except ValueError as error:
+            print(f"runner.py: --size: {error}", file=sys.stderr)
+            return 2
+        problem = export(ctrl, args.export, size, args.step, args.question)
+        if problem:
+            print(f"runner.py: {problem}", file=sys.stderr)
+            return 2
+        print(f"wrote {args.export} ({size[0]}x{size[1]})")
+        return 0
+    if args.step is not None or args.question:
+        print("runner.py: --step and --question go with --export", file=sys.stderr)
+        return 2
     missing = no_display()
     if missing:
         print(missing, file=sys.stderr)

@@ -15,7 +15,7 @@ from pathlib import Path
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (the variable above must be set first)
 
-SIZE = 64
+SIZE = 256  # drawn large: cells grow with a projector, and scaling down stays sharp
 SCALE = 4
 IMAGES = Path(__file__).resolve().parent / "images"
 

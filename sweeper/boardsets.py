@@ -26,6 +26,9 @@ from typing import Optional, TextIO
 
 from .board import MAX_COLUMNS, MAX_ROWS, Cell, max_mines
 
+# Other solvers' names for our first-click rules: "zero" (the first click
+# shows a 0: no mine in its 3x3 block) is our "opening".
+RULE_NAMES = {"zero": "opening"}
 MAX_LINE = 2_000  # characters: a 50x80 board's mines take 1,000 hex digits
 Symmetry = Callable[[Cell], Cell]
 
@@ -77,7 +80,7 @@ def read_header(lines: Iterator[tuple[int, str]], path: str) -> BoardSet:
             f"{path}, line {number}: a {height}x{width} board is outside the limits "
             f"(1-{MAX_ROWS} rows, 1-{MAX_COLUMNS} columns)"
         )
-    rule = words["rule"]
+    rule = RULE_NAMES.get(words["rule"], words["rule"])
     if rule not in ("safe", "opening", "none"):
         raise ValueError(f"{path}, line {number}: unknown first-click rule {rule!r}")
     if not 0 <= mines <= max_mines(height, width, rule):
