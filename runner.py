@@ -131,14 +131,14 @@ NUMBER_COLOURS = {
 # hidden cells get a translucent fill, revealed ones a frame (digits keep
 # their classic colours, never tinted); a cell concluded safe gets a tick,
 # a mine a cross.
-PREMISE = (0, 114, 178, 150)  # blue
-DERIVED = (230, 159, 0, 160)  # orange
-SAFE = (0, 158, 115, 160)  # bluish green
-MINE = (213, 94, 0, 170)  # vermillion
-SELECTED = (204, 121, 167, 160)  # reddish purple
+PREMISE = (86, 180, 233, 220)  # sky blue
+DERIVED = (240, 228, 66, 220)  # yellow
+SAFE = (0, 158, 115, 220)  # bluish green
+MINE = (213, 94, 0, 220)  # vermillion
+SELECTED = (204, 121, 167, 220)  # reddish purple
 SELECTED_ROW = (235, 215, 228)
 STEP_OUTLINE = (20, 20, 20)
-CHOICE_OUTLINE = (240, 228, 66)  # yellow: the pick, told apart from every role
+CHOICE_OUTLINE = (0, 114, 178)  # blue: the pick, an outline (no role is drawn as one)
 LEGEND = (
     (PREMISE, "premise"),
     (DERIVED, "new sentence"),

@@ -1,0 +1,277 @@
+"""The classroom as a lesson: steps grouped, questions before answers, knowledge as it was then."""
+
+import itertools
+import math
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+import runner
+from minesweeper import MinesweeperAI
+from window.lesson import groups
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_runner import press, pump, start, view  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = sorted((ROOT / "assets" / "positions").glob("0*.txt"))
+
+pytestmark = pytest.mark.usefixtures("pygame_display")
+
+
+def opened(path):
+    """Return a controller on a shipped position."""
+    return runner.Controller.from_position(path.read_text(encoding="utf-8"), name=path.name)
+
+
+def as_sets(knowledge):
+    """Return knowledge as comparable sets: sentences, mines, unrevealed safes."""
+    return ({(r.cells, r.count) for r in knowledge.sentences}, knowledge.mines, knowledge.safes)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name[:2])
+def test_the_knowledge_at_each_step_is_the_knowledge_replayed_to_it(path):
+    # After the last step of each told cell, the folded log equals a fresh AI
+    # told the same cells: the panel never shows the final state for an old step.
+    ctrl = opened(path)
+    ai, steps = ctrl.ai, ctrl.ai.steps
+    cells = list(ai.revealed.items())
+    for told in range(1, len(cells) + 1):
+        last = max(k for k, s in enumerate(steps) if s.told <= told)
+        fresh = MinesweeperAI(ai.height, ai.width, ctrl.game.mine_count)
+        for cell, count in cells[:told]:
+            fresh.add_knowledge(cell, count)
+        replayed = fresh.knowledge_after(len(fresh.steps) - 1)
+        assert as_sets(ai.knowledge_after(last)) == as_sets(replayed), (path.name, told)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name[:2])
+def test_the_panel_shows_the_knowledge_before_the_step_then_after_it(path):
+    ctrl = opened(path)
+    for group in ctrl.lessons():
+        if not group.lesson:
+            continue
+        ctrl._show(group.last, 0)
+        assert ctrl.asking()
+        assert as_sets(ctrl.shown_knowledge()) == as_sets(ctrl.ai.knowledge_after(group.last - 1))
+        ctrl.step_forward()
+        assert not ctrl.asking() and ctrl.step_index == group.last
+        assert as_sets(ctrl.shown_knowledge()) == as_sets(ctrl.ai.knowledge_after(group.last))
+
+
+def cell_pixels(rect):
+    """Return every colour inside a cell on screen."""
+    screen = pygame.display.get_surface()
+    return {
+        tuple(screen.get_at((x, y)))[:3]
+        for x in range(rect.x + 1, rect.right - 1, 2)
+        for y in range(rect.y + 1, rect.bottom - 1, 2)
+    }
+
+
+def blend(base, tint):
+    """Return the colour of tint (r, g, b, alpha) drawn over base."""
+    a = tint[3] / 255
+    return tuple(round(b * (1 - a) + t * a) for b, t in zip(base, tint[:3], strict=False))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name[:2])
+def test_nothing_drawn_before_the_answer_gives_the_answer_away(path):
+    # At a lesson step's question beat, a cell it concludes shows no conclusion
+    # colour, no tick and no cross; at the answer beat it does.
+    ctrl = opened(path)
+    painter = start(ctrl)
+    screen = pygame.display.get_surface()
+    answers = {
+        blend(runner.HIDDEN, colour) for colour in (runner.SAFE, runner.MINE, runner.DERIVED)
+    }
+    checked = 0
+    for group in ctrl.lessons():
+        step = ctrl.ai.steps[group.last]
+        hidden = (step.safes | step.mines) - set(ctrl.shown_board())
+        if not group.lesson or not hidden:
+            continue
+        ctrl._show(group.last, 0)
+        runner.draw(screen, ctrl, painter)
+        cells = view(ctrl).cell_rect
+        for cell in hidden:
+            seen = cell_pixels(cells(cell))
+            assert not any(close_to(c, answers) for c in seen), (path.name, cell)
+            assert runner.INK not in seen and (255, 255, 255) not in seen  # no mark
+        ctrl._show(group.last, 1)
+        runner.draw(screen, ctrl, painter)
+        for cell in hidden:
+            seen = cell_pixels(cells(cell))
+            assert any(close_to(c, answers) for c in seen)
+            checked += 1
+    if path.name.startswith(("01", "02", "03")):
+        assert checked  # these positions conclude hidden cells: the check bites
+
+
+def close_to(colour, targets, tolerance=3):
+    """True when colour is within tolerance of one of targets in every channel."""
+    return any(
+        all(abs(a - b) <= tolerance for a, b in zip(colour, t, strict=False)) for t in targets
+    )
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name[:2])
+def test_folding_keeps_every_step_reachable(path):
+    ctrl = opened(path)
+    steps = ctrl.ai.steps
+    found = groups(steps, ctrl.ai.revealed, ctrl.batches)
+    covered = [k for g in found for k in range(g.first, g.last + 1)]
+    assert covered == list(range(len(steps)))  # a partition, in order
+    seen_lessons = set()
+    for _ in range(3 * len(steps) + 2):
+        ctrl.step_forward()
+        seen_lessons.add(ctrl.step_index)
+    assert seen_lessons >= {g.last for g in found}
+    ctrl.toggle_expanded()
+    ctrl.step_home()
+    seen_steps = {ctrl.step_index}
+    for _ in range(len(steps) + 2):
+        ctrl.step_forward()
+        seen_steps.add(ctrl.step_index)
+    assert seen_steps == set(range(len(steps)))
+
+
+def test_position_01_reaches_its_point_within_four_lesson_steps():
+    ctrl = opened(ROOT / "assets" / "positions" / "01-single-neighbour.txt")
+    lessons = [g for g in ctrl.lessons() if g.lesson]
+    point = next(
+        k for k, g in enumerate(lessons) if (2, 2) in ctrl.ai.steps[g.last].mines
+    )  # C3 is the mine
+    assert point < 4
+
+
+def test_keys_home_end_and_a_typed_number_move_between_lesson_steps():
+    ctrl = opened(ROOT / "assets" / "positions" / "03-subset.txt")
+    painter = start(ctrl)
+    lessons = [g.last for g in ctrl.lessons() if g.lesson]
+    assert len(lessons) >= 3
+    press(pygame.K_END)
+    pump(ctrl, painter)
+    assert ctrl.step_index == len(ctrl.ai.steps) - 1 and not ctrl.asking()
+    press(pygame.K_HOME)
+    pump(ctrl, painter)
+    assert ctrl.step_index == lessons[0] and ctrl.asking()
+    press(pygame.K_3)
+    press(pygame.K_RETURN)
+    pump(ctrl, painter)
+    assert ctrl.step_index == lessons[2] and ctrl.asking()
+    press(pygame.K_9)
+    press(pygame.K_RETURN)
+    pump(ctrl, painter)
+    assert ctrl.step_index == lessons[2] and "no step 9" in ctrl.message
+
+
+def test_a_live_game_replays_its_steps_over_the_board_of_that_moment():
+    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=5, classroom=True)
+    for _ in range(12):
+        if ctrl.game.is_over():
+            break
+        ctrl.ai_move()
+    assert len(ctrl.batches) >= 2
+    ctrl.step_home()
+    early = ctrl.shown_board()
+    ctrl.step_end()
+    late = ctrl.shown_board()
+    assert len(early) < len(late)
+    assert list(early) == list(ctrl.ai.revealed)[: len(early)]  # a moment of the same game
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+def test_panel_text_grows_with_the_window(size):
+    runner.set_scale(size)
+    smallest = runner.px(14)  # the smallest panel font at scale 1
+    assert smallest >= 24 * size[1] // 1080
+    runner.set_scale((1100, 620))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name[:2])
+def test_export_writes_a_picture_of_the_requested_size(path, tmp_path, capsys):
+    out = tmp_path / "view.png"
+    code = runner.main(["--position", str(path), "--size", "1280x720", "--export", str(out)])
+    assert code == 0 and pygame.image.load(str(out)).get_size() == (1280, 720)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--step", "99"], "lesson step"),
+        (["--size", "10x10"], "outside"),
+        (["--size", "big"], "not a size"),
+    ],
+)
+def test_a_bad_export_request_is_a_clear_error(argv, words, tmp_path, capsys):
+    out = tmp_path / "view.png"
+    path = ROOT / "assets" / "positions" / "03-subset.txt"
+    code = runner.main(["--position", str(path), *argv, "--export", str(out)])
+    assert code == 2 and words in capsys.readouterr().err
+    assert not out.exists()
+
+
+# Machado, Oliveira and Fernandes (2009), severity 1: linear-RGB matrices that
+# show what a viewer with each colour-vision deficiency sees.
+DEFICIENCIES = {
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
+}
+
+
+def simulate(colour, matrix):
+    """Return an sRGB colour as a viewer with the deficiency sees it."""
+
+    def linear(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    def gamma(v):
+        v = min(max(v, 0.0), 1.0)
+        return 255 * (12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055)
+
+    rgb = [linear(c) for c in colour]
+    return tuple(gamma(sum(m * c for m, c in zip(row, rgb, strict=True))) for row in matrix)
+
+
+def test_highlight_colours_stay_apart_for_every_colour_vision():
+    # Render a lesson step, read each highlight role's swatch off the screen,
+    # and check that no two roles come closer than 40 (of 441) in RGB, as seen
+    # with normal vision and with each deficiency.
+    ctrl = opened(ROOT / "assets" / "positions" / "03-subset.txt")
+    painter = start(ctrl)
+    ctrl.step_end()
+    screen = pygame.display.get_surface()
+    runner.draw(screen, ctrl, painter)
+    inner = view(ctrl).step.inflate(-runner.px(12), -runner.px(8))
+    height = runner.legend_height(inner.width, painter)
+    top = inner.bottom - height
+    seen = {}
+    for k, row in enumerate(runner.legend_rows(inner.width, painter)):
+        x, y = inner.x, top + k * runner.px(19)
+        swatch = runner.px(14)
+        for kind, label in row:
+            if isinstance(kind, tuple):
+                seen[kind] = tuple(screen.get_at((x + swatch // 2, y + 2 + swatch // 2)))[:3]
+            x += runner.px(18) + label.get_width() + runner.px(10)
+    assert len(seen) == len(runner.LEGEND)
+    for name, matrix in [("normal", None), *DEFICIENCIES.items()]:
+        looks = {k: (c if matrix is None else simulate(c, matrix)) for k, c in seen.items()}
+        for a, b in itertools.combinations(looks, 2):
+            assert math.dist(looks[a], looks[b]) > 40, (name, a, b)
