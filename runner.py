@@ -155,6 +155,10 @@ HELP = (
     "←/→: step back/forward · O: odds overlay · C: classroom · S: save · "
     "wheel, ↑/↓: scroll · Esc: quit"
 )
+CLASS_HELP = (
+    "→/←: next/previous beat · Home/End · 12 Enter: lesson step 12 · E: every step · "
+    "T: think · A: AI move · X: export a picture · C: leave the classroom"
+)
 
 # ---------------------------------------------------------------------------
 # The command line
@@ -196,9 +200,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--step",
-        type=int,
         metavar="N",
-        help="with --export: lesson step N (1 = the first), its conclusion shown",
+        help="with --export: lesson step N (1 = the first, or 'last'), its conclusion shown",
+    )
+    parser.add_argument(
+        "--ai-moves",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --export: let the AI play N moves first (a live game's handout)",
     )
     parser.add_argument(
         "--question",
@@ -782,8 +792,14 @@ class Controller:
         end = self.finished if self.finished is not None else self.clock()
         return end - self.started
 
+    def replaying(self) -> bool:
+        """True when the classroom shows an earlier moment of the game than now."""
+        return self.classroom and len(self.shown_board()) < len(self.ai.revealed)
+
     def status_text(self) -> str:
-        """Return the status: Playing, Won in N s, or Lost."""
+        """Return the status: Playing, Won in N s, or Lost (Replay at an earlier moment)."""
+        if self.replaying():
+            return "Replay"  # the game's end would be a spoiler at an earlier step
         status = self.game.status()
         if status == "won":
             return f"Won in {int(self.elapsed() * 10) / 10:.1f} s"  # tenths, never rounded up
@@ -921,10 +937,11 @@ def layout(size: tuple[int, int], ctrl: Controller, scale: Optional[float] = Non
     title = pygame.Rect(x, margin, inner, 2 * line)
     status = pygame.Rect(x, title.bottom + px(4), inner, px(40))
     buttons, y = _buttons(ctrl, x, status.bottom + px(10), inner)
-    message = pygame.Rect(x, y + px(4), inner, 4 * line)
+    message = pygame.Rect(x, y + px(4), inner, (3 if ctrl.classroom else 4) * line)
     step_height = 8 * line if ctrl.classroom else 0
     step = pygame.Rect(x, message.bottom + px(6), inner, step_height)
-    help_rect = pygame.Rect(x, height - 5 * px(18) - margin, inner, 5 * px(18))
+    help_lines = 3 if ctrl.classroom else 5  # in class the knowledge list needs the room
+    help_rect = pygame.Rect(x, height - help_lines * px(18) - margin, inner, help_lines * px(18))
     top = step.bottom + px(6)
     knowledge = pygame.Rect(x, top, inner, max(0, help_rect.y - px(6) - top))
     return Layout(
@@ -1291,20 +1308,24 @@ def draw_panel(screen: pygame.Surface, view: Layout, ctrl: Controller, painter: 
     draw_status(screen, view.status, ctrl, painter)
     for button in view.buttons:
         draw_button(screen, button, is_on(ctrl, button.command), painter)
-    draw_wrapped(screen, ctrl.message, view.message, painter, px(14))
+    message = ctrl.message
+    if ctrl.replaying():
+        message = "An earlier moment of this game: the board as it was then. End goes to now."
+    draw_wrapped(screen, message, view.message, painter, px(14))
     if ctrl.classroom:
         draw_step(screen, view.step, ctrl, painter)
         draw_knowledge(screen, view, ctrl, painter)
     else:
         draw_summary(screen, view.knowledge, ctrl, painter)
-    draw_wrapped(screen, HELP, view.help, painter, px(14), FAINT_INK, line=px(18))
+    words = CLASS_HELP if ctrl.classroom else HELP
+    draw_wrapped(screen, words, view.help, painter, px(14), FAINT_INK, line=px(18))
 
 
 def draw_status(
     screen: pygame.Surface, rect: pygame.Rect, ctrl: Controller, painter: Painter
 ) -> None:
     """Draw the mine counter, the timer and the game's status in three boxes."""
-    status = ctrl.game.status()
+    status = "replay" if ctrl.replaying() else ctrl.game.status()
     colour = {"won": WON_COLOUR, "lost": LOST_COLOUR}.get(status, INK)
     boxes = (
         (f"Mines {0 if ctrl.game.won() else ctrl.game.mines_left()}", INK, 0.28),
@@ -1679,11 +1700,16 @@ def export_size(text: str) -> tuple[int, int]:
 
 
 def export(
-    ctrl: Controller, out: Path, size: tuple[int, int], step: Optional[int], ask: bool
+    ctrl: Controller, out: Path, size: tuple[int, int], which: Optional[str], ask: bool
 ) -> str:
     """Draw the view at a lesson step into a PNG; return "" or what was wrong."""
-    if step is not None:
+    if which is not None:
         found = ctrl.lessons()
+        if which == "last":
+            which = str(len(found))
+        if not which.isdigit() or len(which) > 6:
+            return f"--step {which}: a lesson step number (1 = the first) or 'last'"
+        step = int(which)
         if not 1 <= step <= len(found):
             return f"--step {step}: this position has {plural(len(found), 'lesson step')}" + (
                 f"; choose 1 to {len(found)}" if found else ""
@@ -1715,6 +1741,14 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
         except ValueError as error:
             print(f"runner.py: --size: {error}", file=sys.stderr)
             return 2
+        if not 0 <= args.ai_moves <= 100_000:
+            print("runner.py: --ai-moves: 0 to 100,000 moves", file=sys.stderr)
+            return 2
+        for _ in range(args.ai_moves):
+            if ctrl.game.is_over():
+                break
+            ctrl.ai_move()
+        ctrl.classroom = True
         problem = export(ctrl, args.export, size, args.step, args.question)
         if problem:
             print(f"runner.py: {problem}", file=sys.stderr)
