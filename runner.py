@@ -82,6 +82,13 @@ UI = 1.0
 ZOOM = 1.0
 
 
+def zoom(factor: float) -> str:
+    """Make the panel's text larger or smaller (within what the window can hold); say so."""
+    global ZOOM
+    ZOOM = min(max(ZOOM * factor, 0.6), 2.5)
+    return f"Text zoom {round(ZOOM * 100)}% (+ and - change it, Ctrl+0 resets it)."
+
+
 def px(n: float) -> int:
     """Return a panel size in pixels at the window's scale."""
     return max(1, round(n * UI))
@@ -1555,6 +1562,13 @@ KEYS = {
     pygame.K_KP_ENTER: "jump",
     pygame.K_x: "export",
 }
+ZOOM_KEYS = {
+    pygame.K_PLUS: 1.15,
+    pygame.K_EQUALS: 1.15,
+    pygame.K_KP_PLUS: 1.15,
+    pygame.K_MINUS: 1 / 1.15,
+    pygame.K_KP_MINUS: 1 / 1.15,
+}
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
 
@@ -1593,8 +1607,14 @@ def handle_event(ctrl: Controller, event: pygame.event.Event, view: Layout) -> b
             return False
         if event.key in KEYS:
             run_command(ctrl, KEYS[event.key])
+        elif event.key == pygame.K_0 and event.mod & pygame.KMOD_CTRL:
+            ctrl.message = zoom(1 / ZOOM)
         elif event.key in DIGIT_KEYS:
             ctrl.type_digit(DIGIT_KEYS[event.key])
+        elif event.key in ZOOM_KEYS:
+            ctrl.message = zoom(ZOOM_KEYS[event.key])
+        elif event.key == pygame.K_F11:
+            pygame.display.toggle_fullscreen()
         elif event.key in SCROLL_KEYS:
             ctrl.scroll_knowledge(SCROLL_KEYS[event.key], view.list_rows())
     elif event.type == pygame.MOUSEWHEEL:

@@ -275,3 +275,18 @@ def test_highlight_colours_stay_apart_for_every_colour_vision():
         looks = {k: (c if matrix is None else simulate(c, matrix)) for k, c in seen.items()}
         for a, b in itertools.combinations(looks, 2):
             assert math.dist(looks[a], looks[b]) > 40, (name, a, b)
+
+
+def test_plus_and_minus_zoom_the_panel_text_within_what_fits():
+    ctrl = opened(ROOT / "assets" / "positions" / "03-subset.txt")
+    painter = start(ctrl)
+    wall = (3000, 2000)  # room to grow: at the test window's size the panel is at its limit
+    before = runner.set_scale(wall)
+    press(pygame.K_PLUS)
+    pump(ctrl, painter)
+    assert "zoom" in ctrl.message
+    assert runner.set_scale(wall) > before
+    assert runner.set_scale((1100, 620)) == 1.0 or runner.set_scale((1100, 620)) <= 620 / 620
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_0, mod=pygame.KMOD_CTRL))
+    pump(ctrl, painter)
+    assert runner.ZOOM == 1 and runner.set_scale(wall) == before
