@@ -939,6 +939,12 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         metavar="FILE",
         help="write --games boards of --board and --rule from --seed as a board set, and stop",
     )
+    parser.add_argument(
+        "--stress",
+        action="store_true",
+        help="play the worst positions we can build at full size (200 moves at most each): "
+        "the slowest call of each kind and the peak memory",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.games > MAX_GAMES:
@@ -970,6 +976,67 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
             f"exhaustively (at most {EXACT_LIMIT:,}); try 4x4x5 or 4x5x4"
         )
     return args
+
+
+STRESS_PROBE = """
+import json, resource, sys, time
+sys.path.insert(0, {root!r})
+from sweeper.worst import cases
+name, build = cases("full")[{index}]
+start = time.process_time()
+game, ai = build()
+told = time.process_time() - start
+timings = {{"tell": told, "mine_probabilities": 0.0, "choose": 0.0, "make_move": 0.0}}
+wrong = 0
+for _ in range(200):  # play on: the worst call is often a later one, with no safe cell known
+    if game.is_over():
+        break
+    for call in ("mine_probabilities", "choose", "make_move"):
+        start = time.process_time()
+        cell = getattr(ai, call)()
+        timings[call] = max(timings[call], time.process_time() - start)
+    if cell is None:
+        break
+    result = game.reveal(cell)
+    if result.exploded is not None and not ai.last_decision.is_guess:
+        wrong += 1
+    for shown, count in result.revealed:
+        ai.add_knowledge(shown, count)
+wrong += len(ai.safes & game.mines) + len(ai.mines - game.mines)
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({{"case": name, "seconds": timings, "peak_mb": peak, "wrong": wrong}}))
+"""
+
+
+def run_stress(as_json: bool) -> int:
+    """Run each full-size worst case in a fresh process; print time and peak memory per call."""
+    import subprocess
+
+    from sweeper.worst import cases
+
+    root = os.path.dirname(os.path.abspath(__file__))
+    results: list[dict[str, Any]] = []
+    for index, (name, _) in enumerate(cases("full")):
+        code = STRESS_PROBE.format(root=root, index=index)
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=600
+        )
+        if done.returncode != 0:
+            results.append({"case": name, "error": done.stderr.strip().splitlines()[-1:]})
+        else:
+            results.append(json.loads(done.stdout.strip().splitlines()[-1]))
+        if not as_json:
+            r = results[-1]
+            if "error" in r:
+                print(f"{name}: FAILED {r['error']}")
+            else:
+                seconds: dict[str, float] = r["seconds"]
+                calls = ", ".join(f"{k} {v:.2f} s" for k, v in seconds.items())
+                print(f"{name}: {calls}; peak {r['peak_mb']:.0f} MB; wrong calls {r['wrong']}")
+    if as_json:
+        print(json.dumps(results))
+    bad = [r for r in results if "error" in r or r.get("wrong")]
+    return 1 if bad else 0
 
 
 def run_board_set(args: argparse.Namespace) -> int:
@@ -1025,6 +1092,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 0
     if args.boards:
         return run_board_set(args)
+    if args.stress:
+        return run_stress(args.json)
     if args.exact:
         exact = exact_report(board, args.rule, args.jobs)
         print(json.dumps(exact) if args.json else format_exact(exact))

@@ -639,11 +639,32 @@ def _solve_approximately(
         rest = _solve_without_total(comps)
     else:
         expected = round(sum(guessed.values(), Fraction(0)))
-        room = outside + sum(len(c.cells) for c in comps)
-        rest = _combine(comps, min(max(mines_left - expected, 0), room), outside)
+        rest = _combine(comps, _feasible_rest(comps, outside, mines_left - expected), outside)
     rest.approximate = guessed
     rest.exact = False
     return rest
+
+
+def _feasible_rest(comps: list[Component], outside: int, target: int) -> int:
+    """Return the number of mines nearest target that the counted part can hold.
+
+    The estimate's rounding may ask the exactly counted components and the
+    outside cells for a total no arrangement of theirs allows; that would be
+    a false contradiction, so the nearest total they can hold is used.
+    """
+    every = [1]
+    for comp in comps:
+        every = _convolve(every, comp.counts)
+    held = [k for k, n in enumerate(every) if n]
+
+    def holds(total: int) -> bool:
+        return any(0 <= total - k <= outside for k in held)
+
+    for distance in range(len(every) + outside + abs(target) + 1):
+        for total in (target - distance, target + distance):
+            if total >= 0 and holds(total):
+                return total
+    raise Contradiction("no arrangement of the mines agrees with the numbers")
 
 
 def _solve_without_total(comps: list[Component]) -> Solution:

@@ -24,7 +24,8 @@ from .engine import Pair, TooWide, elimination_order
 SEARCH_CONFIGS = 3_000  # the search runs when at most this many arrangements remain
 SEARCH_BUDGET = 300_000  # arrangement visits per search
 FIRST_SEARCH_BOARDS = 3_100
-FIRST_SEARCH_BUDGET = 8_000_000
+FIRST_SEARCH_BUDGET = 1_500_000  # visits: about a second on this machine
+FIRST_SEARCH_CELLS = 64  # best play's first click is searched on boards this small only
 MEMO_LIMIT = 300_000  # a game's memo is emptied past this many entries (answers do not change)
 
 Memo = dict[tuple[int, ...], int]
@@ -278,9 +279,14 @@ def best_opening(
     Every placement of the mines that the first-click rule allows is listed
     and the game searched to the end for each candidate first click (one
     per symmetry class: the top-left quarter). None when the board has more
-    than limit placements (FIRST_SEARCH_BOARDS) or the search passes its
-    budget (FIRST_SEARCH_BUDGET). A pure function: the search has its own memo.
+    than limit placements (FIRST_SEARCH_BOARDS), more than FIRST_SEARCH_CELLS
+    cells (a sparse giant board has few placements, but each is long to list
+    and to search), or when the search passes its budget (FIRST_SEARCH_BUDGET),
+    which also pays for listing the boards. A pure function: the search has
+    its own memo.
     """
+    if height * width > FIRST_SEARCH_CELLS and limit is None:
+        return None
     cells = [(i, j) for i in range(height) for j in range(width)]
     clear = len(kept_clear((0, 0), height, width, rule))
     if math.comb(len(cells) - clear, mines) > (limit or FIRST_SEARCH_BOARDS):
@@ -294,6 +300,7 @@ def best_opening(
         keep = kept_clear(first, height, width, rule)
         allowed = [c for c in cells if c not in keep]
         boards = [search.geo.mask(m) for m in itertools.combinations(allowed, mines)]
+        budget -= len(boards)
         try:
             wins = search.wins_after(first, boards, budget)
         except TooWide:
