@@ -47,10 +47,12 @@ from minesweeper import (  # noqa: E402
     read_board_file,
     row_name,
 )
+from sweeper.board import MAX_COLUMNS, MAX_ROWS  # noqa: E402
 from sweeper.records import Knowledge  # noqa: E402
 from window.lesson import Group, board_at, group_of, question  # noqa: E402
 from window.lesson import groups as lesson_groups  # noqa: E402
 from window.places import data_dir, saves_dir, usable_folder  # noqa: E402
+from window.stats import Settings, Statistics  # noqa: E402
 from window.words import RULES, decision_text, percent, plural, rule_text, step_text  # noqa: E402
 
 # ---------------------------------------------------------------------------
@@ -145,6 +147,7 @@ MINE = (213, 94, 0, 220)  # vermillion
 SELECTED = (204, 121, 167, 220)  # reddish purple
 SELECTED_ROW = (235, 215, 228)
 STEP_OUTLINE = (20, 20, 20)
+CURSOR = (0, 0, 0)  # the keyboard's cell
 CHOICE_OUTLINE = (0, 114, 178)  # blue: the pick, an outline (no role is drawn as one)
 LEGEND = (
     (PREMISE, "premise"),
@@ -157,10 +160,10 @@ LEGEND = (
 KNOWN_LEGEND = ((True, "knew: mine"), (False, "knew: safe"))
 
 HELP = (
-    "Left: reveal · Right: flag · Middle, or left on a number: chord · "
-    "A: AI move · P: auto-play · N/F2: new game · R: restart · T: think · "
-    "←/→: step back/forward · O: odds overlay · C: classroom · S: save · "
-    "wheel, ↑/↓: scroll · Esc: quit"
+    "Left: reveal · Right: flag, ?, nothing · Middle, or left on a number: chord · "
+    "Arrows + Space/F/D: reveal, flag, chord · A: AI move · G: auto-play · P: pause · "
+    "N/F2: new game · R: restart · W: custom board · K: first-click rule · Q: ? marks · "
+    "I: statistics · T: think · O: odds · C: classroom · S: save · Esc: quit"
 )
 CLASS_HELP = (
     "→/←: next/previous beat · Home/End · 12 Enter: lesson step 12 · E: every step · "
@@ -195,7 +198,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     where.add_argument("--position", type=Path, help="start from a board in the text notation")
     parser.add_argument("--seed", type=int, help="seed of the first game (Restart replays it)")
-    parser.add_argument("--first-click", choices=FIRST_CLICK_RULES, default="safe")
+    parser.add_argument(
+        "--first-click",
+        choices=FIRST_CLICK_RULES,
+        default=None,
+        help="safe (CS50's rule: never a mine), opening (no mine around it either) or none; "
+        "default: the rule last chosen in the window with K, else safe",
+    )
     parser.add_argument(
         "--classroom", action="store_true", help="start with the knowledge panel open"
     )
@@ -241,6 +250,8 @@ def controller_from_args(argv: Optional[list[str]]) -> Controller:
     """Return a Controller for the command line; exits 2 with a message when it is bad."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.first_click is None:
+        args.first_click = Settings().first_click
     save_dir = args.save_dir if args.save_dir is not None else saves_dir()
     problem = usable_folder(save_dir)
     if problem:
@@ -270,6 +281,11 @@ def controller_from_args(argv: Optional[list[str]]) -> Controller:
 # ---------------------------------------------------------------------------
 # The controller: the game, the AI, and what the window is showing
 # ---------------------------------------------------------------------------
+
+
+def clock_text(seconds: float) -> str:
+    """Return a game's time in tenths of a second, floored, and never 0.0 once it runs."""
+    return f"{max(int(seconds * 10) / 10, 0.1):.1f}" if seconds > 0 else "0"
 
 
 def position_note(text: str) -> str:
@@ -313,6 +329,11 @@ class Controller:
         self.note = ""  # a position's comment lines after its title: what to look for
         self.version = 0
         self._odds: tuple[int, dict[Cell, tuple[Fraction, str]]] = (-1, {})
+        self.stats = Statistics()
+        self.settings = Settings()
+        self.cursor: Cell = (0, 0)  # the keyboard's cell: arrows move it, Space reveals it
+        self.entering: Optional[str] = None  # the custom-board line being typed, or None
+        self.quit_armed = False  # Esc during a game asks first: a second Esc quits
         if game is None:
             game = Minesweeper(
                 board.height, board.width, board.mines, seed=seed, first_click=first_click
@@ -362,6 +383,10 @@ class Controller:
         self.scroll = 0
         self.started: Optional[float] = None
         self.finished: Optional[float] = None
+        self.paused_at: Optional[float] = None  # P: the board hidden, the clock stopped
+        self.paused_for = 0.0
+        self.marks: set[Cell] = set()  # the player's question marks (the game knows only flags)
+        self.ai_played = False  # a game the AI moved in does not count in the statistics
         self.ending = ""  # the last move's message: once the game is over, the one that ended it
         self._set_autoplay(False)
         self._changed()
@@ -407,9 +432,14 @@ class Controller:
 
     def reveal(self, cell: Cell) -> None:
         """Reveal a hidden cell; on a revealed number, chord instead."""
+        if self.paused_at is not None:
+            self.message = "Paused: P carries on."
+            return
         if cell in self.game.revealed:
             self.chord(cell)
             return
+        self.marks.discard(cell)
+        self.cursor = cell
         self._play(self.game.reveal(cell), cell, "You")
 
     def chord(self, cell: Cell) -> None:
@@ -417,12 +447,22 @@ class Controller:
         self._play(self.game.chord(cell), cell, "You")
 
     def flag(self, cell: Cell) -> None:
-        """Toggle the player's flag on a hidden cell (the AI does not use flags)."""
+        """Cycle a hidden cell: flag, question mark (when on), nothing. The AI uses neither."""
+        if cell in self.marks:
+            self.marks.discard(cell)
+            self.message = f"Question mark taken off {cell_name(cell)}."
+            return
+        was_flagged = cell in self.game.flags
         result = self.game.toggle_flag(cell)
+        if was_flagged and not result.ignored and self.settings.question_marks:
+            self.marks.add(cell)
+            self.message = f"{cell_name(cell)}: a question mark (right click again clears it)."
+            return
         if result.ignored:
             self.message = self._after_the_end() or f"No flag: {result.ignored}."
         elif result.flagged:
-            self.message = f"Flag on {cell_name(cell)}; {self.game.mines_left()} mines left."
+            left = self.game.mines_left()
+            self.message = f"Flag on {cell_name(cell)}; {plural(left, 'mine')} left."
         else:
             self.message = f"Flag taken off {cell_name(cell)}."
 
@@ -441,10 +481,122 @@ class Controller:
         if self.game.is_over() and self.finished is None:
             self.finished = now
             self._set_autoplay(False)
+            self.overlay = False  # the odds are of no use once the game is over
+            self._count_game()
         self._changed()
         outcome = self._outcome(cell, result)
         self.message = self.ending = f"{who}: {outcome}"
         return outcome
+
+    def stats_key(self) -> str:
+        """Return the name the statistics keep this game under: board and first-click rule."""
+        g = self.game
+        name = self.board.name if self.board in BOARDS.values() else "Custom"
+        return f"{name} {g.height}x{g.width}, {g.mine_count} mines, first click {g.first_click}"
+
+    def _count_game(self) -> None:
+        """Record a finished game of the player's own (not a position, no AI move) and save."""
+        if self.position_text is not None or self.ai_played:
+            return
+        self.stats.record(self.stats_key(), self.game.won(), self.elapsed())
+
+    def show_stats(self) -> None:
+        """Say this board's statistics in the message line."""
+        note = "" if not self.stats.message else f" ({self.stats.message})"
+        self.message = " ".join(self.stats.lines(self.stats_key())) + note
+        if not self.ai_played and self.position_text is None:
+            return
+        self.message += " Games with AI moves and positions are not counted."
+
+    def may_quit(self) -> bool:
+        """Esc: quit at once between games; during a game, ask first (a second Esc quits)."""
+        playing = self.started is not None and not self.game.is_over()
+        if not playing or self.quit_armed:
+            return False
+        self.quit_armed = True
+        self.message = "Quit in the middle of a game? Esc again quits; any other key plays on."
+        return True
+
+    def toggle_pause(self) -> None:
+        """Hide the board and stop the clock, or carry on."""
+        if self.game.is_over() or self.started is None:
+            self.message = "Nothing to pause: the clock runs from the first reveal to the end."
+            return
+        now = self.clock()
+        if self.paused_at is None:
+            self.paused_at = now
+            self._set_autoplay(False)
+            self.message = "Paused: the board is hidden and the clock stopped. P carries on."
+        else:
+            self.paused_for += now - self.paused_at
+            self.paused_at = None
+            self.message = "Carry on."
+
+    def cycle_first_click(self) -> None:
+        """Choose the next first-click rule (safe, opening, none) for new games; remember it."""
+        rules = Settings.RULES
+        self.first_click = rules[(rules.index(self.first_click) + 1) % len(rules)]
+        self.settings.first_click = self.first_click
+        problem = self.settings.save()
+        words = {
+            "safe": "the first click is never a mine (CS50's rule)",
+            "opening": "the first click opens an area (no mine in its 3x3 block)",
+            "none": "the first click may be a mine",
+        }[self.first_click]
+        self.message = f"First click for new games: {words}. {problem}".strip()
+
+    def toggle_question_marks(self) -> None:
+        """Let a right click cycle flag, question mark, nothing; or flag and nothing only."""
+        self.settings.question_marks = not self.settings.question_marks
+        if not self.settings.question_marks:
+            self.marks.clear()
+        problem = self.settings.save()
+        state = "on" if self.settings.question_marks else "off"
+        self.message = f"Question marks {state}. {problem}".strip()
+
+    def move_cursor(self, rows: int, columns: int) -> None:
+        """Move the keyboard's cell, staying on the board."""
+        r, c = self.cursor
+        self.cursor = (
+            min(max(r + rows, 0), self.game.height - 1),
+            min(max(c + columns, 0), self.game.width - 1),
+        )
+
+    def start_custom(self) -> None:
+        """Open the custom-board line: rows x columns x mines, with the limits shown."""
+        self.entering = ""
+        self.message = self.custom_prompt()
+
+    def custom_prompt(self) -> str:
+        """Return the custom-board line as typed so far, with the limits."""
+        return (
+            f"Custom board: type rows x columns x mines, e.g. 20x30x120, then Enter "
+            f"(Esc cancels). Rows 1-{MAX_ROWS}, columns 1-{MAX_COLUMNS}; mines fewer than "
+            f"the cells the first click keeps clear. > {self.entering}"
+        )
+
+    def type_custom(self, key: str) -> None:
+        """Take one key of the custom-board line: digits, x, Backspace, Enter, Esc."""
+        assert self.entering is not None
+        if key == "escape":
+            self.entering = None
+            self.message = "No new board."
+        elif key == "backspace":
+            self.entering = self.entering[:-1]
+            self.message = self.custom_prompt()
+        elif key == "enter":
+            text, self.entering = self.entering, None
+            try:
+                size = parse_board_size(text, rule=self.first_click)
+            except ValueError as error:
+                self.entering = text
+                self.message = f"{error}. {self.custom_prompt()}"
+                return
+            self.custom = self.board = Board("Custom", size.height, size.width, size.mines)
+            self.new_game()
+        elif len(self.entering) < 20 and (key.isdigit() or key == "x"):
+            self.entering += key
+            self.message = self.custom_prompt()
 
     def _after_the_end(self) -> str:
         """Return the message that ended the game and what to do next, once it is over."""
@@ -475,8 +627,15 @@ class Controller:
                 "N starts a new game, R restarts."
             )
             return
+        if self.paused_at is not None:
+            self.message = "Paused: P carries on."
+            return
         cell = self.ai.make_move()
         decision = self.ai.last_decision
+        self.ai_played = True
+        if cell is not None:
+            self.cursor = cell
+            self.marks.discard(cell)
         self._changed(keep_choice=True)
         self.pending, self.pending_decision = None, None
         if cell is None or decision is None:
@@ -797,7 +956,9 @@ class Controller:
         if self.started is None:
             return 0.0
         end = self.finished if self.finished is not None else self.clock()
-        return end - self.started
+        if self.paused_at is not None:
+            end = self.paused_at
+        return max(0.0, end - self.started - self.paused_for)
 
     def replaying(self) -> bool:
         """True when the classroom shows an earlier moment of the game than now."""
@@ -809,7 +970,7 @@ class Controller:
             return "Replay"  # the game's end would be a spoiler at an earlier step
         status = self.game.status()
         if status == "won":
-            return f"Won in {int(self.elapsed() * 10) / 10:.1f} s"  # tenths, never rounded up
+            return f"Won in {clock_text(max(self.elapsed(), 0.01))} s"
         return status.capitalize()
 
 
@@ -1065,7 +1226,15 @@ def draw(screen: pygame.Surface, ctrl: Controller, painter: Painter) -> None:
     set_scale(screen.get_size())
     view = layout(screen.get_size(), ctrl)
     screen.fill(BACKGROUND)
+    if ctrl.paused_at is not None:  # the board hidden: a pause is no time to study it
+        label = painter.text("Paused: P carries on", px(28), FAINT_INK, bold=True)
+        screen.blit(label, label.get_rect(center=(view.panel.x // 2, screen.get_height() // 2)))
+        draw_panel(screen, view, ctrl, painter)
+        return
     screen.blit(board_layer(view, ctrl, painter), (MARGIN, MARGIN))
+    if not ctrl.classroom and not ctrl.game.is_over():
+        width = max(2, view.cell // 10)
+        pygame.draw.rect(screen, CURSOR, view.cell_rect(ctrl.cursor), width)
     if ctrl.classroom:
         draw_highlights(screen, view, ctrl, painter)
         draw_known(screen, view, ctrl)
@@ -1078,7 +1247,8 @@ def board_layer(view: Layout, ctrl: Controller, painter: Painter) -> pygame.Surf
     game = ctrl.game
     shown = ctrl.shown_board()
     odds = ctrl.overlay and not ctrl.classroom  # the classroom shows no odds: they give answers
-    key = (id(game), ctrl.version, frozenset(game.flags), view.cell, odds, len(shown))
+    marks = frozenset(ctrl.marks)
+    key = (id(game), ctrl.version, frozenset(game.flags), view.cell, odds, len(shown), marks)
     if painter.layer_key != key:
         band = px(LABEL)
         here = replace(view, origin=(band, band))
@@ -1177,6 +1347,9 @@ def draw_board(
             draw_image(screen, rect, "flag", painter)
         else:
             screen.blit(painter.tile(rect.width), rect)
+            if cell in ctrl.marks:
+                mark = painter.text("?", int(rect.width * 0.6), INK, bold=True)
+                screen.blit(mark, mark.get_rect(center=rect.center))
 
 
 def draw_number(screen: pygame.Surface, rect: pygame.Rect, count: int, painter: Painter) -> None:
@@ -1336,7 +1509,7 @@ def draw_status(
     colour = {"won": WON_COLOUR, "lost": LOST_COLOUR}.get(status, INK)
     boxes = (
         (f"Mines {0 if ctrl.game.won() else ctrl.game.mines_left()}", INK, 0.28),
-        (f"Time {int(ctrl.elapsed())}", INK, 0.28),
+        (f"Time {time_box(ctrl)}", INK, 0.28),
         (ctrl.status_text(), colour, 0.44),
     )
     x = rect.x
@@ -1347,6 +1520,13 @@ def draw_status(
         label = painter.text(text, px(17), ink, bold=True)
         screen.blit(label, label.get_rect(center=box.center))
         x += int(rect.width * share)
+
+
+def time_box(ctrl: Controller) -> str:
+    """Return the Time box's figure: the status line's own, once the game is won."""
+    if ctrl.game.won() and ctrl.started is not None:
+        return clock_text(max(ctrl.elapsed(), 0.01))
+    return clock_text(ctrl.elapsed())
 
 
 def is_on(ctrl: Controller, command: str) -> bool:
@@ -1545,7 +1725,15 @@ def draw_wrapped(
 
 KEYS = {
     pygame.K_a: "ai",
-    pygame.K_p: "auto",
+    pygame.K_g: "auto",
+    pygame.K_p: "pause",
+    pygame.K_i: "stats",
+    pygame.K_k: "first-click",
+    pygame.K_q: "marks",
+    pygame.K_w: "custom",
+    pygame.K_SPACE: "reveal-cursor",
+    pygame.K_f: "flag-cursor",
+    pygame.K_d: "chord-cursor",
     pygame.K_n: "new",
     pygame.K_F2: "new",
     pygame.K_r: "restart",
@@ -1568,6 +1756,12 @@ ZOOM_KEYS = {
     pygame.K_KP_PLUS: 1.15,
     pygame.K_MINUS: 1 / 1.15,
     pygame.K_KP_MINUS: 1 / 1.15,
+}
+ARROWS = {
+    pygame.K_UP: (-1, 0),
+    pygame.K_DOWN: (1, 0),
+    pygame.K_LEFT: (0, -1),
+    pygame.K_RIGHT: (0, 1),
 }
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
@@ -1594,6 +1788,14 @@ def run_command(ctrl: Controller, command: str) -> None:
         "expand": ctrl.toggle_expanded,
         "jump": ctrl.jump_to_typed,
         "export": ctrl.export_view,
+        "pause": ctrl.toggle_pause,
+        "stats": ctrl.show_stats,
+        "first-click": ctrl.cycle_first_click,
+        "marks": ctrl.toggle_question_marks,
+        "custom": ctrl.start_custom,
+        "reveal-cursor": lambda: ctrl.reveal(ctrl.cursor),
+        "flag-cursor": lambda: ctrl.flag(ctrl.cursor),
+        "chord-cursor": lambda: ctrl.chord(ctrl.cursor),
     }
     commands[command]()
 
@@ -1603,9 +1805,17 @@ def handle_event(ctrl: Controller, event: pygame.event.Event, view: Layout) -> b
     if event.type == pygame.QUIT:
         return False
     if event.type == pygame.KEYDOWN:
+        if ctrl.entering is not None:
+            named = {pygame.K_ESCAPE: "escape", pygame.K_BACKSPACE: "backspace"}
+            named.update({pygame.K_RETURN: "enter", pygame.K_KP_ENTER: "enter", pygame.K_x: "x"})
+            ctrl.type_custom(named.get(event.key, DIGIT_KEYS.get(event.key, "")))
+            return True
         if event.key == pygame.K_ESCAPE:
-            return False
-        if event.key in KEYS:
+            return ctrl.may_quit()
+        ctrl.quit_armed = False
+        if event.key in ARROWS and not ctrl.classroom:
+            ctrl.move_cursor(*ARROWS[event.key])
+        elif event.key in KEYS:
             run_command(ctrl, KEYS[event.key])
         elif event.key == pygame.K_0 and event.mod & pygame.KMOD_CTRL:
             ctrl.message = zoom(1 / ZOOM)
@@ -1674,12 +1884,11 @@ def run(ctrl: Controller, painter: Painter, max_iterations: Optional[int] = None
         iterations += 1
         events = [pygame.event.wait(IDLE_MS), *pygame.event.get()]
         for event in events:
-            size = (ctrl.game.height, ctrl.game.width)
             view = layout(pygame.display.get_surface().get_size(), ctrl)
             if not handle_event(ctrl, event, view):
                 return
-            if (ctrl.game.height, ctrl.game.width) != size:
-                open_window(ctrl)
+            # A new board keeps the window's size (cells refit); keep_minimum_size
+            # below grows it only when the new board cannot fit.
         size = pygame.display.get_surface().get_size()
         shape = (size, ctrl.game.height, ctrl.game.width, ctrl.classroom, ctrl.custom is not None)
         if shape != checked:  # only a resize, a new board or the panel can change it

@@ -1,0 +1,174 @@
+"""What players expect: keyboard play, pause, question marks, statistics, the custom board."""
+
+import json
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+import runner
+from window.stats import Settings, Statistics
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_runner import FakeClock, click_cell, press, pump, start  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("pygame_display")
+
+
+def walk_to(ctrl, painter, cell):
+    """Move the keyboard cursor to cell with arrow keys."""
+    r, c = ctrl.cursor
+    keys = [pygame.K_DOWN if cell[0] > r else pygame.K_UP] * abs(cell[0] - r)
+    keys += [pygame.K_RIGHT if cell[1] > c else pygame.K_LEFT] * abs(cell[1] - c)
+    for key in keys:
+        press(key)
+    pump(ctrl, painter)
+    assert ctrl.cursor == cell
+
+
+def test_keyboard_play_wins_a_small_seeded_game():
+    ctrl = runner.Controller(runner.board_argument("5x5x3"), seed=4)
+    painter = start(ctrl)
+    walk_to(ctrl, painter, (2, 2))
+    press(pygame.K_SPACE)  # the first reveal places the mines
+    pump(ctrl, painter)
+    game = ctrl.game
+    for cell in game.cells():
+        if game.is_over():
+            break
+        if cell not in game.mines and cell not in game.revealed:
+            walk_to(ctrl, painter, cell)
+            press(pygame.K_SPACE)
+            pump(ctrl, painter)
+    assert game.won()
+    assert ctrl.stats.boards[ctrl.stats_key()].wins == 1  # a game of the player's own counts
+
+
+def test_f_flags_and_d_chords_at_the_cursor():
+    ctrl = runner.Controller.from_position("# chord\n*1.\n11.\n...\n")
+    painter = start(ctrl)
+    press(pygame.K_c)  # out of the classroom: the arrows move the cursor
+    pump(ctrl, painter)
+    walk_to(ctrl, painter, (0, 0))
+    press(pygame.K_f)
+    pump(ctrl, painter)
+    assert (0, 0) in ctrl.game.flags
+    walk_to(ctrl, painter, (1, 1))
+    press(pygame.K_d)  # B2 shows 1 and has its flag: its other neighbours open
+    pump(ctrl, painter)
+    assert {(0, 2), (1, 2), (2, 0), (2, 1), (2, 2)} <= set(ctrl.game.revealed)
+    assert ctrl.game.won()
+
+
+def test_pause_hides_the_board_and_stops_the_clock():
+    clock = FakeClock()
+    ctrl = runner.Controller(runner.BOARDS["expert"], seed=2, clock=clock)
+    painter = start(ctrl)
+    click_cell(ctrl, (8, 15))
+    pump(ctrl, painter)
+    clock.now += 5
+    press(pygame.K_p)
+    pump(ctrl, painter)
+    assert ctrl.paused_at is not None
+    clock.now += 100
+    assert ctrl.elapsed() == 5
+    click_cell(ctrl, (0, 0))  # clicks do nothing while paused
+    pump(ctrl, painter)
+    assert (0, 0) not in ctrl.game.revealed or ctrl.game.revealed.get((0, 0)) is not None
+    press(pygame.K_p)
+    pump(ctrl, painter)
+    clock.now += 2
+    assert ctrl.elapsed() == 7
+
+
+def test_right_click_cycles_flag_question_mark_nothing_and_marks_can_be_turned_off():
+    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=3)
+    painter = start(ctrl)
+    click_cell(ctrl, (4, 4))
+    pump(ctrl, painter)
+    cell = next(c for c in ctrl.game.cells() if c not in ctrl.game.revealed)
+    states = []
+    for _ in range(3):
+        click_cell(ctrl, cell, button=3)
+        pump(ctrl, painter)
+        states.append((cell in ctrl.game.flags, cell in ctrl.marks))
+    assert states == [(True, False), (False, True), (False, False)]
+    press(pygame.K_q)  # question marks off: flag, nothing
+    pump(ctrl, painter)
+    states = []
+    for _ in range(2):
+        click_cell(ctrl, cell, button=3)
+        pump(ctrl, painter)
+        states.append((cell in ctrl.game.flags, cell in ctrl.marks))
+    assert states == [(True, False), (False, False)]
+    assert Settings().question_marks is False  # remembered
+
+
+def test_statistics_survive_a_restart_of_the_program(private_data_folder):
+    stats = Statistics()
+    stats.record("Beginner 9x9, 10 mines, first click safe", True, 12.34)
+    stats.record("Beginner 9x9, 10 mines, first click safe", False, 3.0)
+    stats.record("Beginner 9x9, 10 mines, first click safe", True, 9.87)
+    again = Statistics()
+    record = again.boards["Beginner 9x9, 10 mines, first click safe"]
+    assert (record.games, record.wins, record.streak, record.best_streak) == (3, 2, 1, 1)
+    assert [s for s, _ in record.best_times] == [9.9, 12.3]
+    assert (private_data_folder / "statistics.json").exists()
+
+
+def test_a_corrupt_statistics_file_is_set_aside_with_a_message(private_data_folder):
+    path = private_data_folder / "statistics.json"
+    path.write_text("{ not json")
+    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=3)
+    assert "could not be read" in ctrl.stats.message
+    aside = list(private_data_folder.glob("statistics.json.unreadable-*"))
+    assert len(aside) == 1 and aside[0].read_text() == "{ not json"  # never lost
+    ctrl.show_stats()
+    assert "could not be read" in ctrl.message
+    ctrl.stats.record("x", True, 1.0)
+    assert json.loads(path.read_text())["boards"]["x"]["wins"] == 1
+
+
+def test_the_custom_board_line_refuses_impossible_boards():
+    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=3)
+    painter = start(ctrl)
+    press(pygame.K_w)
+    for key in (pygame.K_3, pygame.K_x, pygame.K_3, pygame.K_x, pygame.K_2, pygame.K_0):
+        press(key)
+    press(pygame.K_RETURN)
+    pump(ctrl, painter)
+    assert (ctrl.game.height, ctrl.game.width) == (9, 9)  # refused: nothing changed
+    assert "20" in ctrl.message and ctrl.entering == "3x3x20"
+    for _ in range(6):
+        press(pygame.K_BACKSPACE)
+    for key in (pygame.K_5, pygame.K_x, pygame.K_6, pygame.K_x, pygame.K_4):
+        press(key)
+    press(pygame.K_RETURN)
+    pump(ctrl, painter)
+    assert (ctrl.game.height, ctrl.game.width, ctrl.game.mine_count) == (5, 6, 4)
+    assert ctrl.entering is None
+
+
+def test_escape_during_a_game_asks_before_quitting():
+    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=3)
+    painter = start(ctrl)
+    click_cell(ctrl, (4, 4))
+    pump(ctrl, painter)
+    view = runner.layout(pygame.display.get_surface().get_size(), ctrl)
+    escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    assert runner.handle_event(ctrl, escape, view) is True
+    assert "Quit" in ctrl.message
+    assert runner.handle_event(ctrl, escape, view) is False
+
+
+def test_the_first_click_rule_is_chosen_in_the_window_and_remembered():
+    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=3)
+    painter = start(ctrl)
+    press(pygame.K_k)
+    pump(ctrl, painter)
+    assert ctrl.first_click == "opening" and "opens an area" in ctrl.message
+    assert Settings().first_click == "opening"
+    press(pygame.K_n)
+    pump(ctrl, painter)
+    assert ctrl.game.first_click == "opening"
