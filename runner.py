@@ -570,9 +570,8 @@ class Controller:
     def custom_prompt(self) -> str:
         """Return the custom-board line as typed so far, with the limits."""
         return (
-            f"Custom board: type rows x columns x mines, e.g. 20x30x120, then Enter "
-            f"(Esc cancels). Rows 1-{MAX_ROWS}, columns 1-{MAX_COLUMNS}; mines fewer than "
-            f"the cells the first click keeps clear. > {self.entering}"
+            f"Custom board > {self.entering}_  (rows x columns x mines, e.g. 20x30x120; "
+            f"rows 1-{MAX_ROWS}, columns 1-{MAX_COLUMNS}; Enter plays, Esc cancels)"
         )
 
     def type_custom(self, key: str) -> None:
@@ -590,7 +589,7 @@ class Controller:
                 size = parse_board_size(text, rule=self.first_click)
             except ValueError as error:
                 self.entering = text
-                self.message = f"{error}. {self.custom_prompt()}"
+                self.message = f"{self.custom_prompt()} {error}."
                 return
             self.custom = self.board = Board("Custom", size.height, size.width, size.mines)
             self.new_game()
@@ -1102,13 +1101,13 @@ def layout(size: tuple[int, int], ctrl: Controller, scale: Optional[float] = Non
     origin = (MARGIN + px(LABEL), MARGIN + px(LABEL))
     panel = pygame.Rect(width - wide, 0, wide, height)
     x, inner = panel.x + margin, wide - 2 * margin
-    title = pygame.Rect(x, margin, inner, 2 * line)
+    title = pygame.Rect(x, margin, inner, 2 * round(px(16) * 1.36))
     status = pygame.Rect(x, title.bottom + px(4), inner, px(40))
     buttons, y = _buttons(ctrl, x, status.bottom + px(10), inner)
     message = pygame.Rect(x, y + px(4), inner, (3 if ctrl.classroom else 4) * line)
     step_height = 8 * line if ctrl.classroom else 0
     step = pygame.Rect(x, message.bottom + px(6), inner, step_height)
-    help_lines = 3 if ctrl.classroom else 5  # in class the knowledge list needs the room
+    help_lines = 3 if ctrl.classroom else 6  # in class the knowledge list needs the room
     help_rect = pygame.Rect(x, height - help_lines * px(18) - margin, inner, help_lines * px(18))
     top = step.bottom + px(6)
     knowledge = pygame.Rect(x, top, inner, max(0, help_rect.y - px(6) - top))
