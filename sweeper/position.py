@@ -104,6 +104,13 @@ class Position:
             workspace if workspace is not None else Workspace(),
         )
 
+    def __copy__(self) -> Position:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Position:
+        """A position never changes, so a deep copy of it (say, of an AI) may share it."""
+        return self
+
     # -- what follows from the facts ---------------------------------------------
 
     @functools.cached_property
