@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import itertools
 import json
 import math
@@ -25,7 +26,9 @@ import os
 import signal
 import statistics
 import sys
+import tempfile
 import time
+import zipfile
 from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -295,22 +298,34 @@ def run_games(
     jobs: int,
     progress: Optional[Progress] = None,
     without: tuple[str, ...] = (),
+    cluster: Optional[Cluster] = None,
 ) -> list[Record]:
-    """Play every game for every player; records in game order whatever jobs is."""
+    """Play every game for every player; records in game order whatever jobs is.
+
+    With a cluster, the chunks go to its workers instead of local processes;
+    each game's seed comes from its index alone, so the records are the same.
+    """
+    if cluster is not None:
+        jobs = cluster.workers
     tasks = ((a, b, seed, board, rule, players, without) for a, b in chunks(games, jobs))
-    return collect(streamed(play_chunk, tasks, jobs), progress)
+    return collect(streamed(play_chunk, tasks, jobs, cluster), progress)
 
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 
-def streamed(func: Callable[[T], R], tasks: Iterable[T], jobs: int) -> Iterator[R]:
-    """Yield func(task) for each task, in order, on jobs processes.
+def streamed(
+    func: Callable[[T], R], tasks: Iterable[T], jobs: int, cluster: Optional[Cluster] = None
+) -> Iterator[R]:
+    """Yield func(task) for each task, in order, on jobs processes (or on a cluster).
 
     Tasks are drawn from the iterable as workers free up, at most a few per
     job ahead, so a run of any length never lists its tasks up front.
     """
+    if cluster is not None:
+        yield from cluster.streamed(func, tasks)
+        return
     if jobs == 1:
         yield from map(func, tasks)
         return
@@ -323,6 +338,94 @@ def streamed(func: Callable[[T], R], tasks: Iterable[T], jobs: int) -> Iterator[
                 yield pending.popleft().get()
         while pending:
             yield pending.popleft().get()
+
+
+class ClusterError(Exception):
+    """The cluster cannot be used: no Dask installed, no scheduler there, or no workers."""
+
+
+CLUSTER_INSTALL = "pip install -r requirements-cluster.txt"
+CODE_FILES = ("minesweeper.py", "benchmark.py")
+CODE_PACKAGES = ("sweeper",)
+
+
+class Cluster:
+    """A Dask distributed scheduler and its workers, fed the same chunks as local processes.
+
+    Our code is zipped and sent to every worker (a worker needs only Python and
+    requirements-cluster.txt), so every machine plays exactly this checkout's AI.
+    """
+
+    def __init__(self, address: str, timeout: float = 10.0, wait_for_workers: float = 30.0):
+        try:
+            from distributed import Client as untyped_client
+        except ImportError:
+            raise ClusterError(
+                "--scheduler needs dask and distributed, which are not installed: "
+                + CLUSTER_INSTALL
+            ) from None
+        make_client: Any = untyped_client  # distributed's Client has no annotations
+        try:
+            self.client: Any = make_client(address, timeout=timeout)
+        except (OSError, TimeoutError, ValueError, TypeError) as error:
+            reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise ClusterError(
+                f"cannot reach a Dask scheduler at {address!r} ({reason}); start one with "
+                "'dask scheduler' and give the address it prints"
+            ) from None
+        try:
+            self.client.wait_for_workers(1, timeout=wait_for_workers)
+        except (OSError, TimeoutError) as error:
+            self.client.close()
+            raise ClusterError(
+                f"the scheduler at {address} has no workers after {wait_for_workers:.0f} s; "
+                f"start some with 'dask worker {address} --nworkers auto --nthreads 1'"
+            ) from error
+        self.address = address
+        self._send_code()
+
+    def _send_code(self) -> None:
+        """Zip minesweeper.py, benchmark.py and the sweeper package; load it on every worker."""
+        root = Path(__file__).resolve().parent
+        with tempfile.TemporaryDirectory() as folder:
+            archive = Path(folder) / "minesweeper_benchmark_code.zip"
+            with zipfile.ZipFile(archive, "w") as zipped:
+                for name in CODE_FILES:
+                    zipped.write(root / name, name)
+                for package in CODE_PACKAGES:
+                    for path in sorted((root / package).glob("*.py")):
+                        zipped.write(path, f"{package}/{path.name}")
+            self.client.upload_file(str(archive))
+
+    @property
+    def workers(self) -> int:
+        """How many tasks the cluster runs at once (its workers' threads)."""
+        threads: dict[str, int] = self.client.nthreads()
+        return max(1, sum(threads.values()))
+
+    def streamed(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+        """Yield func(task) for each task, in order, keeping a few tasks per worker in flight."""
+        # When benchmark.py runs as a script, func belongs to __main__; send the
+        # importable module's function, which the workers load from the code sent.
+        func = getattr(importlib.import_module("benchmark"), func.__name__)
+        ahead = 4 * self.workers
+        pending: deque[Any] = deque()
+        for task in tasks:
+            pending.append(self.client.submit(func, task, pure=False))
+            if len(pending) >= ahead:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+    def close(self) -> None:
+        """Let go of the scheduler (the cluster itself keeps running)."""
+        self.client.close()
+
+    def __enter__(self) -> Cluster:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def ignore_interrupts() -> None:
@@ -651,11 +754,12 @@ def play_board_set(
     stop: Optional[int] = None,
     per_board: Optional[Any] = None,
     progress: Optional[Progress] = None,
+    cluster: Optional[Cluster] = None,
 ) -> list[BoardResult]:
     """Play a set's boards (streamed), writing each result to per_board as it comes."""
     tasks = ((chunk, header, without) for chunk in set_chunks(boards, start, stop))
     results: list[BoardResult] = []
-    for chunk in streamed(play_set_chunk, tasks, jobs):
+    for chunk in streamed(play_set_chunk, tasks, jobs, cluster):
         for r in chunk:
             results.append(r)
             if per_board is not None:
@@ -945,8 +1049,21 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         help="play the worst positions we can build at full size (200 moves at most each): "
         "the slowest call of each kind and the peak memory",
     )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play on a Dask distributed cluster (for example tcp://10.0.0.5:8786) instead of "
+        f"local processes; needs {CLUSTER_INSTALL}",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    if args.scheduler is not None:
+        alone = [flag for flag in ("exact", "stress", "write_boards") if getattr(args, flag)]
+        if alone:
+            flag = "--" + alone[0].replace("_", "-")
+            parser.error(f"argument --scheduler: {flag} runs on this machine only")
+        if not args.scheduler.strip():
+            parser.error("argument --scheduler: expected an address such as tcp://HOST:8786")
     if args.games > MAX_GAMES:
         parser.error(f"argument --games: at most {MAX_GAMES:,} games a run, not {args.games:,}")
     cpus = os.cpu_count() or 1
@@ -1039,7 +1156,7 @@ def run_stress(as_json: bool) -> int:
     return 1 if bad else 0
 
 
-def run_board_set(args: argparse.Namespace) -> int:
+def run_board_set(args: argparse.Namespace, cluster: Optional[Cluster] = None) -> int:
     """Play a board set and print the same-board comparison; 2 for a bad file."""
     try:
         header, boards = read_board_set(args.boards)
@@ -1061,6 +1178,7 @@ def run_board_set(args: argparse.Namespace) -> int:
                 stop,
                 out,
                 Progress(expected) if expected > 0 else None,
+                cluster,
             )
         finally:
             if out is not None:
@@ -1090,14 +1208,32 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         write_board_set(args.write_boards, board, args.rule, args.seed, args.games)
         print(f"wrote {args.games:,} boards of {name} ({args.rule}) to {args.write_boards}")
         return 0
-    if args.boards:
-        return run_board_set(args)
     if args.stress:
         return run_stress(args.json)
     if args.exact:
         exact = exact_report(board, args.rule, args.jobs)
         print(json.dumps(exact) if args.json else format_exact(exact))
         return 0
+    cluster = None
+    if args.scheduler is not None:
+        try:
+            cluster = Cluster(args.scheduler)
+        except ClusterError as error:
+            print(f"benchmark.py: {error}", file=sys.stderr)
+            return 2
+        print(f"cluster {args.scheduler}: {cluster.workers} workers", file=sys.stderr)
+    try:
+        return run_on(args, cluster)
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+def run_on(args: argparse.Namespace, cluster: Optional[Cluster]) -> int:
+    """Play the games (or the board set) on local processes or on the cluster."""
+    if args.boards:
+        return run_board_set(args, cluster)
+    name, board = args.board
     started = time.perf_counter()
     try:
         records = run_games(
@@ -1109,6 +1245,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             args.jobs,
             Progress(args.games),
             args.without,
+            cluster,
         )
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
@@ -1119,7 +1256,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "rule": args.rule,
         "games": args.games,
         "seed": args.seed,
-        "jobs": args.jobs,
+        "jobs": cluster.workers if cluster is not None else args.jobs,
+        "scheduler": args.scheduler,
         "without": list(args.without),
         "wall_seconds": time.perf_counter() - started,
         "players": summarise(records),
