@@ -328,9 +328,10 @@ class Minesweeper:
         around = self.neighbors(cell)
         flags = sum(1 for n in around if n in self.flags)
         if flags != self.revealed[cell]:
+            around_it = "no flags" if flags == 0 else f"{flags} flag" + "s" * (flags != 1)
             return MoveResult(
                 ignored=f"{cell_name(cell)} shows {self.revealed[cell]} "
-                f"but has {flags} flags around it"
+                f"but has {around_it} around it"
             )
         hidden = [n for n in around if n not in self.revealed and n not in self.flags]
         if not hidden:

@@ -52,7 +52,7 @@ from sweeper.records import Knowledge  # noqa: E402
 from window.lesson import Group, board_at, group_of, question  # noqa: E402
 from window.lesson import groups as lesson_groups  # noqa: E402
 from window.places import data_dir, saves_dir, usable_folder  # noqa: E402
-from window.stats import Settings, Statistics  # noqa: E402
+from window.stats import Settings, Statistics, tenths  # noqa: E402
 from window.words import RULES, decision_text, percent, plural, rule_text, step_text  # noqa: E402
 
 # ---------------------------------------------------------------------------
@@ -122,6 +122,7 @@ GRID = (168, 168, 168)
 EXPLODED = (235, 40, 40)
 BUTTON = (222, 226, 234)
 BUTTON_ON = (60, 110, 220)
+FACE = (240, 228, 66)  # the face button: the yellow of the classroom palette
 WON_COLOUR = (20, 140, 60)
 LOST_COLOUR = (200, 30, 30)
 NUMBER_COLOURS = {
@@ -162,9 +163,15 @@ KNOWN_LEGEND = ((True, "knew: mine"), (False, "knew: safe"))
 HELP = (
     "Left: reveal · Right: flag, ?, nothing · Middle, or left on a number: chord · "
     "Arrows + Space/F/D: reveal, flag, chord · A: AI move · G: auto-play · P: pause · "
-    "N/F2: new game · R: restart · W: custom board · K: first-click rule · Q: ? marks · "
-    "I: statistics · T: think · O: odds · C: classroom · S: save · Esc: quit"
+    "N, F2, face: new game · R: restart · W: custom · K: first click · Q: ? marks · "
+    "M: AI flags · I: statistics · T: think · O: odds · C: classroom · S: save · Esc: quit"
 )
+# The first-click rule in a title or a statistics heading, in words.
+RULE_WORDS = {
+    "safe": "first click safe",
+    "opening": "first click opens",
+    "none": "first click may hit a mine",
+}
 CLASS_HELP = (
     "→/←: next/previous beat · Home/End · 12 Enter: lesson step 12 · E: every step · "
     "T: think · A: AI move · X: export a picture · C: leave the classroom"
@@ -285,7 +292,7 @@ def controller_from_args(argv: Optional[list[str]]) -> Controller:
 
 def clock_text(seconds: float) -> str:
     """Return a game's time in tenths of a second, floored, and never 0.0 once it runs."""
-    return f"{max(int(seconds * 10) / 10, 0.1):.1f}" if seconds > 0 else "0"
+    return f"{tenths(seconds):.1f}" if seconds > 0 else "0"
 
 
 def position_note(text: str) -> str:
@@ -388,6 +395,8 @@ class Controller:
         self.marks: set[Cell] = set()  # the player's question marks (the game knows only flags)
         self.ai_played = False  # a game the AI moved in does not count in the statistics
         self.ending = ""  # the last move's message: once the game is over, the one that ended it
+        self.pressed: set[Cell] = set()  # cells drawn pressed while a mouse button is held
+        self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self._set_autoplay(False)
         self._changed()
 
@@ -425,7 +434,7 @@ class Controller:
         name = self.board.name if self.board in BOARDS.values() else "Custom"
         return (
             f"{name} {g.height}x{g.width}, {g.mine_count} mines, seed {g.seed}, "
-            f"first click {g.first_click}"
+            f"{RULE_WORDS[g.first_click]}"
         )
 
     # -- the player's moves ---------------------------------------------------
@@ -492,7 +501,7 @@ class Controller:
         """Return the name the statistics keep this game under: board and first-click rule."""
         g = self.game
         name = self.board.name if self.board in BOARDS.values() else "Custom"
-        return f"{name} {g.height}x{g.width}, {g.mine_count} mines, first click {g.first_click}"
+        return f"{name} {g.height}x{g.width}, {g.mine_count} mines, {RULE_WORDS[g.first_click]}"
 
     def _count_game(self) -> None:
         """Record a finished game of the player's own (not a position, no AI move) and save."""
@@ -629,6 +638,8 @@ class Controller:
         if self.paused_at is not None:
             self.message = "Paused: P carries on."
             return
+        if self._warn_about_flag():
+            return
         cell = self.ai.make_move()
         decision = self.ai.last_decision
         self.ai_played = True
@@ -646,8 +657,61 @@ class Controller:
         if cell in self.game.flags:
             self.game.toggle_flag(cell)
             lifted = " (it lifted your flag there: your flags are not its knowledge)"
+        self.flag_warned = None
         outcome = self._play(self.game.reveal(cell), cell, "AI")
-        self.message = self.ending = f"AI: {reason}{lifted}. {outcome}"
+        flagged = self._flag_known_mines()
+        self.message = self.ending = f"AI: {reason}{lifted}. {outcome}{flagged}"
+
+    def _warn_about_flag(self) -> bool:
+        """Say so, and stop, the first time the AI's next cell carries the player's flag."""
+        decision = self.ai.choose()  # a looking call: the AI is left as it was
+        if decision is None or decision.cell not in self.game.flags:
+            return False
+        if self.flag_warned == decision.cell:
+            return False  # said once already: this time the AI lifts the flag and plays
+        self.flag_warned = decision.cell
+        self._set_autoplay(False)
+        name = cell_name(decision.cell)
+        self.message = (
+            f"The AI would play {name}, which you flagged ({self.reason(decision)}). "
+            f"A again lifts your flag and plays {name}; or take the flag off yourself."
+        )
+        return True
+
+    def _flag_known_mines(self) -> str:
+        """With the AI-flags setting on, flag every mine the AI knows; return what it did."""
+        if not self.settings.ai_flags or self.game.is_over():
+            return ""
+        new = sorted(self.ai.mines - self.game.flags)
+        for cell in new:
+            self.game.toggle_flag(cell)
+            self.marks.discard(cell)
+        if not new:
+            return ""
+        names = ", ".join(cell_name(c) for c in new[:6]) + (", ..." if len(new) > 6 else "")
+        return f" It flagged {plural(len(new), 'mine')} it knows: {names}."
+
+    def toggle_ai_flags(self) -> None:
+        """Let the AI flag the mines it knows as it plays (so the mine counter moves), or not."""
+        self.settings.ai_flags = not self.settings.ai_flags
+        problem = self.settings.save()
+        if self.settings.ai_flags:
+            words = "on: the AI flags every mine it knows after each of its moves"
+        else:
+            words = "off: the AI leaves the flags to you"
+        self.message = f"AI flags {words}. {problem}".strip()
+
+    def press_at(self, cell: Optional[Cell], chord: bool) -> None:
+        """Draw cells pressed while a button is held: the cell, or a number's hidden neighbours."""
+        self.pressed = set()
+        if cell is None or self.game.is_over() or self.paused_at is not None or self.replaying():
+            return
+        if chord or cell in self.game.revealed:
+            around = [cell, *self.game.neighbors(cell)]
+        else:
+            around = [cell]
+        hidden = self.game.revealed.keys() | self.game.flags
+        self.pressed = {c for c in around if c not in hidden}
 
     def reason(self, decision: Decision) -> str:
         """Return why the AI plays a decision's cell, with the numbers involved."""
@@ -1237,6 +1301,10 @@ def draw(screen: pygame.Surface, ctrl: Controller, painter: Painter) -> None:
     if ctrl.classroom:
         draw_highlights(screen, view, ctrl, painter)
         draw_known(screen, view, ctrl)
+    for cell in ctrl.pressed:  # held down: drawn as open, with nothing in it yet
+        rect = view.cell_rect(cell)
+        screen.fill(REVEALED, rect)
+        pygame.draw.rect(screen, GRID, rect, 1)
     draw_choice(screen, view, ctrl)
     draw_panel(screen, view, ctrl, painter)
 
@@ -1506,19 +1574,63 @@ def draw_status(
     """Draw the mine counter, the timer and the game's status in three boxes."""
     status = "replay" if ctrl.replaying() else ctrl.game.status()
     colour = {"won": WON_COLOUR, "lost": LOST_COLOUR}.get(status, INK)
-    boxes = (
-        (f"Mines {0 if ctrl.game.won() else ctrl.game.mines_left()}", INK, 0.28),
-        (f"Time {time_box(ctrl)}", INK, 0.28),
-        (ctrl.status_text(), colour, 0.44),
+    mines, face, clock, words = status_boxes(rect)
+    texts = (
+        (mines, f"Mines {0 if ctrl.game.won() else ctrl.game.mines_left()}", INK),
+        (clock, f"Time {time_box(ctrl)}", INK),
+        (words, ctrl.status_text(), colour),
     )
-    x = rect.x
-    for text, ink, share in boxes:
-        box = pygame.Rect(x, rect.y, int(rect.width * share) - px(6), rect.height)
+    for box, text, ink in texts:
         pygame.draw.rect(screen, (255, 255, 255), box, border_radius=6)
         pygame.draw.rect(screen, GRID, box, 1, border_radius=6)
         label = painter.text(text, px(17), ink, bold=True)
         screen.blit(label, label.get_rect(center=box.center))
-        x += int(rect.width * share)
+    mood = "pressed" if ctrl.pressed else status
+    draw_face(screen, face, mood)
+
+
+def status_boxes(
+    rect: pygame.Rect,
+) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+    """Return the status row's boxes: mine counter, face (a new-game button), time, status."""
+    gap = px(6)
+    face = rect.height
+    rest = rect.width - face - 3 * gap
+    mines = pygame.Rect(rect.x, rect.y, rest * 27 // 100, rect.height)
+    button = pygame.Rect(mines.right + gap, rect.y, face, rect.height)
+    clock = pygame.Rect(button.right + gap, rect.y, rest * 27 // 100, rect.height)
+    words = pygame.Rect(clock.right + gap, rect.y, rect.right - clock.right - gap, rect.height)
+    return mines, button, clock, words
+
+
+def draw_face(screen: pygame.Surface, box: pygame.Rect, mood: str) -> None:
+    """Draw the classic face button: a smile, an 'o' while a cell is held, shades, crosses."""
+    pygame.draw.rect(screen, BUTTON, box, border_radius=6)
+    pygame.draw.rect(screen, HIDDEN_DARK, box, 1, border_radius=6)
+    r = box.height * 36 // 100
+    cx, cy = box.center
+    line = max(1, r // 8)
+    pygame.draw.circle(screen, FACE, (cx, cy), r)
+    pygame.draw.circle(screen, INK, (cx, cy), r, line)
+    eye_x, eye_y, dot = r * 4 // 10, cy - r * 3 // 10, max(1, r // 7)
+    mouth = pygame.Rect(cx - r // 2, cy - r // 6, r, r * 2 // 3)
+    if mood == "lost":  # crossed eyes, a frown
+        for ex in (cx - eye_x, cx + eye_x):
+            pygame.draw.line(screen, INK, (ex - dot, eye_y - dot), (ex + dot, eye_y + dot), line)
+            pygame.draw.line(screen, INK, (ex - dot, eye_y + dot), (ex + dot, eye_y - dot), line)
+        pygame.draw.arc(screen, INK, mouth.move(0, r // 2), 0.3, 2.84, line)
+        return
+    if mood == "won":  # sunglasses
+        for ex in (cx - eye_x, cx + eye_x):
+            pygame.draw.ellipse(screen, INK, (ex - 2 * dot, eye_y - dot, 4 * dot, 2 * dot + 1))
+        pygame.draw.line(screen, INK, (cx - eye_x, eye_y), (cx + eye_x, eye_y), line)
+    else:
+        for ex in (cx - eye_x, cx + eye_x):
+            pygame.draw.circle(screen, INK, (ex, eye_y), dot)
+    if mood == "pressed":  # an open mouth while a cell is held down
+        pygame.draw.circle(screen, INK, (cx, cy + r * 4 // 10), max(2, r // 5), line)
+    else:
+        pygame.draw.arc(screen, INK, mouth, 3.44, 5.98, line)
 
 
 def time_box(ctrl: Controller) -> str:
@@ -1729,6 +1841,7 @@ KEYS = {
     pygame.K_i: "stats",
     pygame.K_k: "first-click",
     pygame.K_q: "marks",
+    pygame.K_m: "ai-flags",
     pygame.K_w: "custom",
     pygame.K_SPACE: "reveal-cursor",
     pygame.K_f: "flag-cursor",
@@ -1791,6 +1904,7 @@ def run_command(ctrl: Controller, command: str) -> None:
         "stats": ctrl.show_stats,
         "first-click": ctrl.cycle_first_click,
         "marks": ctrl.toggle_question_marks,
+        "ai-flags": ctrl.toggle_ai_flags,
         "custom": ctrl.start_custom,
         "reveal-cursor": lambda: ctrl.reveal(ctrl.cursor),
         "flag-cursor": lambda: ctrl.flag(ctrl.cursor),
@@ -1832,7 +1946,13 @@ def handle_event(ctrl: Controller, event: pygame.event.Event, view: Layout) -> b
         cell = view.cell_at(event.pos)
         if cell is not None:
             ctrl.flag(cell)
+    elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2):
+        ctrl.press_at(view.cell_at(event.pos), chord=event.button == 2)
+    elif event.type == pygame.MOUSEMOTION and ctrl.pressed:
+        held = event.buttons[0] or event.buttons[1]
+        ctrl.press_at(view.cell_at(event.pos) if held else None, chord=bool(event.buttons[1]))
     elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2):
+        ctrl.pressed = set()
         click(ctrl, view, event.pos, event.button)
     elif event.type == AUTOPLAY_EVENT:
         ctrl.tick()
@@ -1851,6 +1971,8 @@ def click(ctrl: Controller, view: Layout, pos: tuple[int, int], button: int) -> 
     if button != 1:
         return
     command = view.button_at(pos)
+    if status_boxes(view.status)[1].collidepoint(pos):
+        command = "new"
     if command is not None:
         run_command(ctrl, command)
     elif ctrl.classroom:

@@ -125,7 +125,7 @@ def test_a_chord_without_matching_flags_does_nothing_and_says_why():
     click_cell(ctrl, (1, 1), button=2)
     pump(ctrl, painter)
     assert list(ctrl.game.revealed) == [(1, 1)]
-    assert "0 flags" in ctrl.message
+    assert "B2 shows 1 but has no flags around it" in ctrl.message
 
 
 # -- the AI --------------------------------------------------------------------
@@ -189,7 +189,7 @@ def test_a_click_after_the_game_ended_keeps_the_message_that_ended_it():
     assert not ctrl.game.is_over() and ctrl.message.startswith("New game")
 
 
-def test_ai_lifts_a_player_flag_on_the_cell_it_plays():
+def test_ai_says_so_before_it_lifts_a_player_flag_then_plays_there():
     ctrl = position("# safe\n*1.\n11.\n...\n")
     painter = start(ctrl)
     ctrl.think()
@@ -197,7 +197,14 @@ def test_ai_lifts_a_player_flag_on_the_cell_it_plays():
     click_cell(ctrl, target, button=3)
     press(pygame.K_a)
     pump(ctrl, painter)
+    name = runner.cell_name(target)
+    assert target in ctrl.game.flags and target not in ctrl.game.revealed  # asked first
+    assert f"would play {name}, which you flagged" in ctrl.message
+    assert not ctrl.ai.moves_made - set(ctrl.game.revealed)  # the AI only looked
+    press(pygame.K_a)
+    pump(ctrl, painter)
     assert target in ctrl.game.revealed and target not in ctrl.game.flags
+    assert "lifted your flag" in ctrl.message
 
 
 def test_auto_play_moves_on_timer_events_until_the_game_ends():

@@ -98,7 +98,7 @@ class Statistics:
             stats.wins += 1
             stats.streak += 1
             stats.best_streak = max(stats.best_streak, stats.streak)
-            stats.best_times.append((round(seconds, 1), time.strftime("%Y-%m-%d")))
+            stats.best_times.append((tenths(seconds), time.strftime("%Y-%m-%d")))
             stats.best_times = sorted(stats.best_times)[:TOP_TIMES]
         else:
             stats.streak = 0
@@ -124,8 +124,13 @@ class Statistics:
         return out
 
 
+def tenths(seconds: float) -> float:
+    """Return a game's time as the window shows it: tenths of a second, floored, at least 0.1."""
+    return max(int(seconds * 10) / 10, 0.1)
+
+
 class Settings:
-    """The window's remembered choices: the first-click rule and question marks."""
+    """The window's remembered choices: first-click rule, question marks, the AI's flags."""
 
     RULES = ("safe", "opening", "none")
 
@@ -133,17 +138,24 @@ class Settings:
         self.path = path if path is not None else data_dir() / "settings.json"
         self.first_click = "safe"
         self.question_marks = True
+        self.ai_flags = False  # when True the AI flags every mine it knows as it plays
         data, self.message = load_json(self.path)
         if data is not None:
             rule = data.get("first_click", "safe")
             marks = data.get("question_marks", True)
-            if rule in self.RULES and isinstance(marks, bool):
-                self.first_click, self.question_marks = rule, marks
+            flags = data.get("ai_flags", False)
+            if rule in self.RULES and isinstance(marks, bool) and isinstance(flags, bool):
+                self.first_click, self.question_marks, self.ai_flags = rule, marks, flags
             else:
                 self.message = set_aside(self.path, "unknown values")
 
     def save(self) -> str:
         """Write the settings; return "" or the problem."""
         return save_json(
-            self.path, {"first_click": self.first_click, "question_marks": self.question_marks}
+            self.path,
+            {
+                "first_click": self.first_click,
+                "question_marks": self.question_marks,
+                "ai_flags": self.ai_flags,
+            },
         )
