@@ -395,7 +395,12 @@ class Cluster:
                 for package in CODE_PACKAGES:
                     for path in sorted((root / package).glob("*.py")):
                         zipped.write(path, f"{package}/{path.name}")
-            self.client.upload_file(str(archive))
+            # To the workers only: the scheduler never runs our code, and loading it
+            # there would reload these modules in a process that may be ours
+            # (a LocalCluster's scheduler runs inside the process that made it).
+            from distributed.diagnostics.plugin import UploadFile
+
+            self.client.register_plugin(UploadFile(str(archive)), name="minesweeper-code")
 
     @property
     def workers(self) -> int:

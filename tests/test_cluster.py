@@ -27,6 +27,9 @@ def local_cluster():
 def test_a_local_cluster_plays_the_same_boards_as_one_process(local_cluster, tmp_path):
     from distributed import get_task_stream
 
+    import minesweeper
+
+    ours = minesweeper.Sentence
     path = tmp_path / "ours.txt"
     benchmark.write_board_set(path, (9, 9, 10), "safe", 5, 40)
     header, boards = read_board_set(path)
@@ -42,6 +45,7 @@ def test_a_local_cluster_plays_the_same_boards_as_one_process(local_cluster, tmp
         (r.index, r.won, r.guesses) for r in alone
     ]
     assert len(shared) == 40
+    assert sys.modules["minesweeper"].Sentence is ours  # the code sent reloaded nothing here
     local = benchmark.run_games((6, 6, 5), "safe", 9, 12, ("tank",), jobs=1)
     assert [r.outcome() for r in seeded] == [r.outcome() for r in local]
 
