@@ -49,6 +49,13 @@ from minesweeper import (  # noqa: E402
 )
 from sweeper.board import MAX_COLUMNS, MAX_ROWS  # noqa: E402
 from sweeper.records import Knowledge  # noqa: E402
+from window.arrangements import (  # noqa: E402
+    Enumeration,
+    enumerate_step,
+    odds_words,
+    position_before,
+    weight_words,
+)
 from window.lesson import Group, board_at, group_of, question  # noqa: E402
 from window.lesson import groups as lesson_groups  # noqa: E402
 from window.places import data_dir, saves_dir, usable_folder  # noqa: E402
@@ -174,6 +181,7 @@ RULE_WORDS = {
 }
 CLASS_HELP = (
     "→/←: next/previous beat · Home/End · 12 Enter: lesson step 12 · E: every step · "
+    "V: the arrangements (of an enumeration step) · "
     "T: think · A: AI move · X: export a picture · C: leave the classroom"
 )
 
@@ -232,6 +240,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=0,
         metavar="N",
         help="with --export: let the AI play N moves first (a live game's handout)",
+    )
+    parser.add_argument(
+        "--arrangement",
+        type=int,
+        metavar="K",
+        help="with --export and --step on an enumeration step: draw its K-th arrangement "
+        "(or, when there are too many to draw, the table by number of mines: K = 1)",
     )
     parser.add_argument(
         "--question",
@@ -395,6 +410,8 @@ class Controller:
         self.marks: set[Cell] = set()  # the player's question marks (the game knows only flags)
         self.ai_played = False  # a game the AI moved in does not count in the statistics
         self.ending = ""  # the last move's message: once the game is over, the one that ended it
+        self.viewing: Optional[int] = None  # V: the arrangement on screen of an enumeration step
+        self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
         self.pressed: set[Cell] = set()  # cells drawn pressed while a mouse button is held
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self._set_autoplay(False)
@@ -783,6 +800,7 @@ class Controller:
         """Show a step at a beat; a step that is not a lesson has only its conclusion."""
         self.classroom = True
         self.preview = None
+        self.viewing = None
         self.step_index = step
         found = self.lessons()
         group = found[group_of(found, step)] if found else None
@@ -870,6 +888,75 @@ class Controller:
             self.message = f"There is no step {number}: steps run 1 to {count}."
             return
         self._show(number - 1 if self.expanded else found[number - 1].last, 0)
+
+    def enumeration(self) -> Optional[Enumeration]:
+        """Return the arrangements behind the enumeration step on screen, or None."""
+        step = self.current_step()
+        if not self.classroom or step is None or step.rule != "enumeration":
+            return None
+        key = (id(self.ai), self.step_index, id(self.preview), len(self.ai.steps))
+        if self._enumeration[0] != key:
+            if self.preview is not None:
+                position = self.ai.position()
+            else:
+                position = position_before(self.ai, self.step_index)
+            self._enumeration = (key, enumerate_step(position, step.premises))
+        return self._enumeration[1]
+
+    def next_arrangement(self) -> None:
+        """V: draw the enumeration step's arrangements one after another, then hide them."""
+        enum = self.enumeration()
+        if enum is None:
+            self.viewing = None
+            self.message = (
+                "V shows the arrangements behind an enumeration step (an 'every arrangement "
+                "agrees' step); the step on screen is not one."
+            )
+            return
+        views = len(enum.arrangements) or 1  # too many to draw: one table
+        self.viewing = 0 if self.viewing is None else self.viewing + 1
+        if self.viewing >= views:
+            self.viewing = None
+            self.message = "Arrangements hidden: V shows them again."
+        elif enum.arrangements:
+            self.message = f"Arrangement {self.viewing + 1} of {views}: V shows the next."
+        else:
+            self.message = f"{enum.count:,} arrangements, too many to draw: counted by mines."
+
+    def arrangement_words(self) -> str:
+        """Return the step panel's words while an arrangement (or the table) is on screen."""
+        enum = self.enumeration()
+        if enum is None or self.viewing is None:
+            return ""
+        cells = len(enum.cells)
+        if enum.arrangements:
+            shown = enum.arrangements[self.viewing]
+            k = len(shown.mines)
+            where = ", ".join(cell_name(c) for c in sorted(shown.mines)) or "none"
+            words = (
+                f"Arrangement {self.viewing + 1} of {len(enum.arrangements)}: {k} of these "
+                f"{cells} cells hold mines ({where}); {weight_words(enum, k)}."
+            )
+        else:
+            counts = "; ".join(
+                f"{k} mines: {n:,} arrangements x {w:,}" for k, n, w in enum.by_mines[:6]
+            )
+            more = "; ..." if len(enum.by_mines) > 6 else ""
+            words = f"{enum.count:,} arrangements of {cells} cells, by mines: {counts}{more}."
+        if self.asking():
+            return words + " (→ shows what they all agree on.)"
+        words += (
+            f" Weighted, out of {enum.total_weight:,}: {odds_words(enum, enum.odds, cell_name)}."
+        )
+        if enum.outside_odds is not None:
+            words += f" A cell no sentence names: {percent(enum.outside_odds)}."
+        decided = enum.decided_by_the_count()
+        if decided:
+            plain = odds_words(enum, enum.plain, cell_name, decided)
+            words += f" The mine counter decides it: counted once each, {plain}."
+        elif enum.outside_decided():
+            words += " The mine counter decides it: without it those cells could be anything."
+        return words
 
     def asking(self) -> bool:
         """True when a lesson step's question is on screen: its conclusion is not drawn yet."""
@@ -1301,6 +1388,7 @@ def draw(screen: pygame.Surface, ctrl: Controller, painter: Painter) -> None:
     if ctrl.classroom:
         draw_highlights(screen, view, ctrl, painter)
         draw_known(screen, view, ctrl)
+        draw_arrangement(screen, view, ctrl, painter)
     for cell in ctrl.pressed:  # held down: drawn as open, with nothing in it yet
         rect = view.cell_rect(cell)
         screen.fill(REVEALED, rect)
@@ -1330,6 +1418,28 @@ def board_layer(view: Layout, ctrl: Controller, painter: Painter) -> pygame.Surf
     return painter.layer
 
 
+def draw_arrangement(
+    screen: pygame.Surface, view: Layout, ctrl: Controller, painter: Painter
+) -> None:
+    """Draw the arrangement on screen (V): a mine on each of its mined cells, a ring on the rest."""
+    enum = ctrl.enumeration() if ctrl.viewing is not None else None
+    if enum is None or not enum.arrangements or ctrl.viewing is None:
+        return
+    shown = enum.arrangements[ctrl.viewing]
+    for cell in enum.cells:
+        rect = view.cell_rect(cell)
+        if cell in shown.mines:
+            size = rect.width * 7 // 10
+            picture = painter.image("mine", size)
+            if not shown.weight:  # ruled out by the mine total: drawn faint
+                picture = picture.copy()
+                picture.set_alpha(90)
+            screen.blit(picture, picture.get_rect(center=rect.center))
+        else:
+            radius = max(3, rect.width // 6)
+            pygame.draw.circle(screen, INK, rect.center, radius, max(1, rect.width // 24))
+
+
 def draw_known(screen: pygame.Surface, view: Layout, ctrl: Controller) -> None:
     """Mark what the AI knew about hidden cells at the step on screen: a cross, a tick.
 
@@ -1339,8 +1449,10 @@ def draw_known(screen: pygame.Surface, view: Layout, ctrl: Controller) -> None:
     if known is None:
         return
     shown = ctrl.shown_board()
+    enum = ctrl.enumeration() if ctrl.viewing is not None else None
+    drawn = set(enum.cells) if enum is not None and enum.arrangements else set()
     for cell in known.mines | known.safes:
-        if cell not in shown:
+        if cell not in shown and cell not in drawn:  # an arrangement on screen draws its own
             draw_mark(screen, view.cell_rect(cell), cell in known.mines)
 
 
@@ -1517,8 +1629,11 @@ def draw_highlights(
     """
     marks: dict[Cell, tuple[int, int, int, int]] = {}
     step = ctrl.current_step()
+    # While an arrangement is drawn, only the premises are coloured: it shows one
+    # possibility, and the conclusion's colours would read as part of it.
+    asking = ctrl.asking() or ctrl.viewing is not None
     if step is not None:
-        marks.update(step_colours(step, ctrl.asking()))
+        marks.update(step_colours(step, asking))
     if ctrl.selected is not None:
         marks.update((cell, SELECTED) for cell in ctrl.selected.cells)
     frame = max(3, view.cell // 8)
@@ -1530,9 +1645,9 @@ def draw_highlights(
         else:
             screen.blit(painter.tint(colour, view.cell), rect)
         concluded = step is not None and (cell in step.mines or cell in step.safes)
-        if concluded and step is not None and not ctrl.asking() and cell not in shown:
+        if concluded and step is not None and not asking and cell not in shown:
             draw_mark(screen, rect, cell in step.mines)
-    if step is not None and step.cell is not None and not ctrl.asking():
+    if step is not None and step.cell is not None and not asking:
         pygame.draw.rect(screen, STEP_OUTLINE, view.cell_rect(step.cell), 2)
 
 
@@ -1683,17 +1798,23 @@ def draw_step(
             header = f"Step {ctrl.step_index + 1} of {total}: {step.rule}"
         else:
             header = f"Lesson step {where + 1} of {lessons} (step {ctrl.step_index + 1})"
-        if ctrl.asking():
+        if ctrl.viewing is not None:
+            words = ctrl.arrangement_words()
+        elif ctrl.asking():
             words = f"Question: {question(step)} (→ shows the answer.)"
         else:
             rule = RULES.get(step.rule, "")
             words = f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
     screen.blit(painter.text(header, px(14), INK, bold=True), inner.topleft)
-    legend = legend_height(inner.width, painter)
+    # An arrangement's words need the room; its marks are explained in those words.
+    legend = 0 if ctrl.viewing is not None else legend_height(inner.width, painter)
     top = inner.y + px(LINE) + 2
     body = pygame.Rect(inner.x, top, inner.width, inner.bottom - legend - px(4) - top)
     draw_wrapped(screen, words, body, painter, px(14), line=px(LINE))
-    draw_legend(screen, pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend), painter)
+    if legend:
+        draw_legend(
+            screen, pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend), painter
+        )
 
 
 def legend_items(painter: Painter) -> list[tuple[object, pygame.Surface]]:
@@ -1842,6 +1963,7 @@ KEYS = {
     pygame.K_k: "first-click",
     pygame.K_q: "marks",
     pygame.K_m: "ai-flags",
+    pygame.K_v: "arrangements",
     pygame.K_w: "custom",
     pygame.K_SPACE: "reveal-cursor",
     pygame.K_f: "flag-cursor",
@@ -1904,6 +2026,7 @@ def run_command(ctrl: Controller, command: str) -> None:
         "stats": ctrl.show_stats,
         "first-click": ctrl.cycle_first_click,
         "marks": ctrl.toggle_question_marks,
+        "arrangements": ctrl.next_arrangement,
         "ai-flags": ctrl.toggle_ai_flags,
         "custom": ctrl.start_custom,
         "reveal-cursor": lambda: ctrl.reveal(ctrl.cursor),
@@ -2050,7 +2173,12 @@ def export_size(text: str) -> tuple[int, int]:
 
 
 def export(
-    ctrl: Controller, out: Path, size: tuple[int, int], which: Optional[str], ask: bool
+    ctrl: Controller,
+    out: Path,
+    size: tuple[int, int],
+    which: Optional[str],
+    ask: bool,
+    arrangement: Optional[int] = None,
 ) -> str:
     """Draw the view at a lesson step into a PNG; return "" or what was wrong."""
     if which is not None:
@@ -2065,6 +2193,15 @@ def export(
                 f"; choose 1 to {len(found)}" if found else ""
             )
         ctrl._show(found[step - 1].last, 0 if ask else 1)
+    if arrangement is not None:
+        enum = ctrl.enumeration() if which is not None else None
+        if enum is None:
+            return "--arrangement: --step must name an enumeration step (every arrangement agrees)"
+        views = len(enum.arrangements) or 1
+        if not 1 <= arrangement <= views:
+            return f"--arrangement {arrangement}: this step has {views}; choose 1 to {views}"
+        for _ in range(arrangement):
+            ctrl.next_arrangement()
     if out.is_dir() or not out.parent.is_dir():
         return f"--export: cannot write {out} (a folder, or no such folder)"
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # a picture needs no screen, and opens no window
@@ -2099,14 +2236,14 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
                 break
             ctrl.ai_move()
         ctrl.classroom = True
-        problem = export(ctrl, args.export, size, args.step, args.question)
+        problem = export(ctrl, args.export, size, args.step, args.question, args.arrangement)
         if problem:
             print(f"runner.py: {problem}", file=sys.stderr)
             return 2
         print(f"wrote {args.export} ({size[0]}x{size[1]})")
         return 0
-    if args.step is not None or args.question:
-        print("runner.py: --step and --question go with --export", file=sys.stderr)
+    if args.step is not None or args.question or args.arrangement is not None:
+        print("runner.py: --step, --question and --arrangement go with --export", file=sys.stderr)
         return 2
     missing = no_display()
     if missing:

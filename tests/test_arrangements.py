@@ -1,0 +1,159 @@
+"""The arrangement viewer: an enumeration step's arrangements and weights, against brute force."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pygame
+import pytest
+
+import runner
+from minesweeper import Minesweeper, MinesweeperAI, cell_name
+from sweeper.engine import Rule
+from window.arrangements import enumerate_step, odds_words, position_before
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_runner import press, pump, start  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+POSITIONS = ROOT / "assets" / "positions"
+
+
+def around(cell, height, width):
+    r, c = cell
+    return [
+        (i, j)
+        for i in range(r - 1, r + 2)
+        for j in range(c - 1, c + 2)
+        if (i, j) != cell and 0 <= i < height and 0 <= j < width
+    ]
+
+
+def completions(height, width, total, shown):
+    """Every placement of all the mines that agrees with the shown numbers (brute force)."""
+    hidden = [(i, j) for i in range(height) for j in range(width) if (i, j) not in shown]
+    found = []
+    for mines in itertools.combinations(hidden, total):
+        chosen = set(mines)
+        if all(sum(n in chosen for n in around(c, height, width)) == k for c, k in shown.items()):
+            found.append(chosen)
+    return found
+
+
+def enumeration_steps(seeds, board=(4, 5, 5)):
+    """Yield (game, ai, step index) for every enumeration step of AI games on small boards."""
+    height, width, mines = board
+    for seed in seeds:
+        game = Minesweeper(height, width, mines, seed=seed)
+        ai = MinesweeperAI(height, width, mines, seed=seed)
+        while not game.is_over():
+            cell = ai.make_move()
+            if cell is None:
+                break
+            result = game.reveal(cell)
+            if result.exploded is not None:
+                break
+            for shown, number in result.revealed:
+                ai.add_knowledge(shown, number)
+        for k, step in enumerate(ai.steps):
+            if step.rule == "enumeration":
+                yield game, ai, k
+
+
+def test_arrangements_and_weights_equal_brute_force():
+    checked = 0
+    for game, ai, k in enumeration_steps(range(60)):
+        step = ai.steps[k]
+        enum = enumerate_step(position_before(ai, k), step.premises)
+        assert enum is not None
+        shown = dict(itertools.islice(ai.revealed.items(), step.told))
+        placements = completions(game.height, game.width, game.mine_count, shown)
+        # Each arrangement's weight is the number of whole boards that extend it.
+        extended = Counter(frozenset(p & set(enum.cells)) for p in placements)
+        listed = {a.mines: a.weight for a in enum.arrangements if a.weight}
+        if enum.arrangements:
+            assert listed == dict(extended)
+        assert enum.total_weight == len(placements)
+        for cell in enum.cells:
+            brute = Fraction(sum(cell in p for p in placements), len(placements))
+            assert enum.odds[cell] == brute
+        assert all(enum.odds[c] == 0 for c in step.safes & set(enum.cells))
+        assert all(enum.odds[c] == 1 for c in step.mines & set(enum.cells))
+        checked += 1
+    assert checked >= 10, f"only {checked} enumeration steps in 60 games: the check is too thin"
+
+
+def test_the_mine_counter_is_named_when_it_decides_position_07():
+    ctrl = runner.Controller.from_position((POSITIONS / "07-counter-settles.txt").read_text())
+    ctrl.ai_move()
+    step = next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration")
+    ctrl._show(step, 1)
+    enum = ctrl.enumeration()
+    assert enum is not None
+    assert len(enum.arrangements) == 4 and [a.weight for a in enum.arrangements].count(0) == 2
+    assert {cell_name(c) for c in enum.decided_by_the_count()} == {"C1", "C2", "C4"}
+    assert enum.plain[(2, 1)] == Fraction(1, 2) and enum.odds[(2, 1)] == 1
+
+
+def test_too_many_arrangements_are_counted_by_mines_not_drawn():
+    ai = MinesweeperAI(3, 3, 4)
+    ai.add_knowledge((1, 1), 4)  # eight hidden cells, four mines: C(8, 4) = 70 arrangements
+    position = ai.position()
+    enum = enumerate_step(position, [Rule(frozenset(position.unknown), 4)])
+    assert enum is not None and enum.arrangements == ()
+    assert enum.count == 70 and enum.by_mines == ((4, 70, 1),)
+    assert all(p == Fraction(1, 2) for p in enum.odds.values())
+
+
+def test_odds_words_group_cells_with_the_same_chance():
+    ctrl = runner.Controller.from_position((POSITIONS / "07-counter-settles.txt").read_text())
+    ctrl.ai_move()
+    ctrl._show(next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration"), 1)
+    enum = ctrl.enumeration()
+    words = odds_words(enum, enum.odds, cell_name)
+    assert words == "safe in every one: C1, C4; a mine in every one: C2; 1/2 (50%): A4, B4"
+
+
+@pytest.mark.usefixtures("pygame_display")
+def test_v_steps_through_the_arrangements_and_the_question_beat_keeps_the_answer():
+    ctrl = runner.Controller.from_position((POSITIONS / "07-counter-settles.txt").read_text())
+    painter = start(ctrl)
+    ctrl.ai_move()
+    step = next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration")
+    ctrl._show(step, 0)  # the question
+    seen = []
+    for _ in range(5):
+        press(pygame.K_v)
+        pump(ctrl, painter)
+        seen.append(ctrl.viewing)
+        if ctrl.viewing is not None:
+            words = ctrl.arrangement_words()
+            assert words.startswith(f"Arrangement {ctrl.viewing + 1} of 4")
+            assert "every one" not in words  # the question beat: no conclusion yet
+    assert seen == [0, 1, 2, 3, None]
+    press(pygame.K_RIGHT)  # the answer: the words now give the chances
+    pump(ctrl, painter)
+    press(pygame.K_v)
+    pump(ctrl, painter)
+    assert "The mine counter decides it" in ctrl.arrangement_words()
+    ctrl._show(0, 1)  # not an enumeration step
+    press(pygame.K_v)
+    pump(ctrl, painter)
+    assert ctrl.viewing is None and "not one" in ctrl.message
+
+
+def test_export_draws_an_arrangement_and_refuses_a_wrong_one(tmp_path):
+    out = tmp_path / "arrangement.png"
+    base = [sys.executable, str(ROOT / "runner.py"), "--position"]
+    base += [str(POSITIONS / "07-counter-settles.txt"), "--ai-moves", "1", "--export", str(out)]
+    done = subprocess.run(base + ["--step", "4", "--arrangement", "2"], capture_output=True)
+    assert done.returncode == 0 and out.exists()
+    for wrong in (["--step", "4", "--arrangement", "9"], ["--step", "1", "--arrangement", "1"]):
+        done = subprocess.run(base + wrong, capture_output=True, text=True)
+        assert done.returncode == 2 and "--arrangement" in done.stderr
+        assert "Traceback" not in done.stderr

@@ -1,0 +1,231 @@
+"""An enumeration step made visible: the arrangements of mines its sentences allow, and weights.
+
+No pygame here. Given the knowledge before an enumeration step, this lists
+the arrangements of the mines over the cells of the step's sentences (all of
+them, when there are at most SHOW_AT_MOST; otherwise a count by number of
+mines), and gives each its weight: the number of ways the other mines fit
+into the rest of the board (the other sentences' cells and the cells no
+sentence names, C(outside, mines left - k) for the latter). Each cell's
+chance of a mine is then the weighted share of the arrangements with a mine
+there, an exact fraction. The chance with every arrangement counted once
+(the mine total ignored) is kept beside it, so the step can say when the
+mine counter is what decided the answer.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Optional
+
+from sweeper.board import Cell
+from sweeper.engine import Component, Rule, _binomials, _convolve, _rest_weight
+from sweeper.position import Position
+from window.words import percent
+
+if TYPE_CHECKING:
+    from minesweeper import MinesweeperAI
+
+SHOW_AT_MOST = 64  # arrangements drawn one by one; beyond this, a table by number of mines
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Where the mines are among the step's cells in one arrangement, and its weight."""
+
+    mines: frozenset[Cell]
+    weight: int  # the ways to place every other mine with this arrangement
+
+
+@dataclass(frozen=True)
+class Enumeration:
+    """What an enumeration step counted, ready to be drawn and read."""
+
+    cells: tuple[Cell, ...]  # the unknown cells of the step's sentences, in reading order
+    arrangements: tuple[Arrangement, ...]  # every one, or () when there are too many to draw
+    by_mines: tuple[tuple[int, int, int], ...]  # (mines k, arrangements with k, weight of each)
+    mines_left: Optional[int]  # mines not yet known (None: the total was not given)
+    outside: int  # unknown cells that no sentence names
+    odds: dict[Cell, Fraction]  # each cell's chance of a mine, weighted (what the AI uses)
+    plain: dict[Cell, Fraction]  # each arrangement counted once: the mine total ignored
+    other_parts: int = 0  # groups of sentences apart from the step's, whose mines vary too
+    outside_odds: Optional[Fraction] = None  # the chance for a cell no sentence names
+
+    @property
+    def count(self) -> int:
+        """Return how many arrangements the step's sentences allow."""
+        return sum(n for _, n, _ in self.by_mines)
+
+    @property
+    def total_weight(self) -> int:
+        """Return the weighted number of arrangements: the denominator of every chance."""
+        return sum(n * w for _, n, w in self.by_mines)
+
+    def outside_decided(self) -> bool:
+        """True when the mine total settles every cell that no sentence names (safe or mines)."""
+        return self.outside_odds in (0, 1)
+
+    def decided_by_the_count(self) -> list[Cell]:
+        """Return the step's cells the mine total settles: certain with it, not without it."""
+        return [c for c in self.cells if self.odds[c] in (0, 1) and self.plain[c] not in (0, 1)]
+
+
+def position_before(ai: MinesweeperAI, k: int) -> Position:
+    """Return what the AI knew just before its step k: the position that step counted."""
+    before = ai.knowledge_after(k - 1)
+    revealed = dict(itertools.islice(ai.revealed.items(), ai.steps[k].told))
+    return Position.make(
+        ai.height,
+        ai.width,
+        ai.total_mines,
+        revealed,
+        before.mines,
+        before.safes,
+        ((frozenset(rule.cells), rule.count) for rule in before.sentences),
+        ai.first_click,
+    )
+
+
+def enumerate_step(
+    position: Position, premises: Iterable[Rule], limit: int = SHOW_AT_MOST
+) -> Optional[Enumeration]:
+    """Return the arrangements behind an enumeration step taken in this position.
+
+    None when the position could only be estimated (too wide to count exactly).
+    """
+    solution = position.solution
+    if not solution.exact:
+        return None
+    named = {c for rule in premises for c in rule.cells if position.is_unknown(c)}
+    shown = [comp for comp in solution.components if named & set(comp.cells)]
+    if not shown:  # decided by the count alone: every sentence plays its part
+        shown = list(solution.components)
+    ids = {id(comp) for comp in shown}
+    others = [comp for comp in solution.components if id(comp) not in ids]
+    cells = tuple(sorted(c for comp in shown for c in comp.cells))
+    joint = [1]
+    for comp in shown:
+        joint = _convolve(joint, comp.counts)
+    rest = [1]
+    for comp in others:
+        rest = _convolve(rest, comp.counts)
+    mines_left, outside = position.mines_left, position.outside_count
+
+    def weight(k: int) -> int:
+        if mines_left is None:
+            return 1
+        return _rest_weight(rest, _binomials(outside), mines_left - k)
+
+    # Arrangements the mine total rules out stay, with weight 0: they show what the count does.
+    by_mines = tuple((k, n, weight(k)) for k, n in enumerate(joint) if n)
+    listed: tuple[Arrangement, ...] = ()
+    if sum(n for _, n, _ in by_mines) <= limit:
+        found = _arrangements([rule for comp in shown for rule in comp.rules], cells)
+        listed = tuple(Arrangement(mines, weight(len(mines))) for mines in found)
+    plain = _plain_odds(shown)
+    odds = {c: solution.probability(c) for c in cells}
+    beyond = solution.outside if outside else None
+    return Enumeration(
+        cells, listed, by_mines, mines_left, outside, odds, plain, len(others), beyond
+    )
+
+
+def _plain_odds(components: Iterable[Component]) -> dict[Cell, Fraction]:
+    """Return each cell's share of its component's arrangements, each counted once."""
+    odds = {}
+    for comp in components:
+        total = sum(comp.counts)
+        for cell, tally in comp.tallies.items():
+            odds[cell] = Fraction(sum(tally), total)
+    return odds
+
+
+def _arrangements(
+    rules: list[tuple[frozenset[Cell], int]], cells: tuple[Cell, ...]
+) -> list[frozenset[Cell]]:
+    """Return every set of mines over cells that gives each rule its count, in a fixed order."""
+    by_cell: dict[Cell, list[int]] = {c: [] for c in cells}
+    for k, (rule_cells, _) in enumerate(rules):
+        for c in rule_cells:
+            by_cell[c].append(k)
+    need = [count for _, count in rules]
+    room = [len(rule_cells) for rule_cells, _ in rules]
+    found: list[frozenset[Cell]] = []
+    chosen: list[Cell] = []
+
+    def place(i: int) -> None:
+        if i == len(cells):
+            if not any(need):
+                found.append(frozenset(chosen))
+            return
+        cell = cells[i]
+        touched = by_cell[cell]
+        for k in touched:
+            room[k] -= 1
+        # no mine here: every rule must still be able to reach its count
+        if all(need[k] <= room[k] for k in touched):
+            place(i + 1)
+        # a mine here
+        if all(need[k] > 0 for k in touched):
+            for k in touched:
+                need[k] -= 1
+            chosen.append(cell)
+            if all(need[k] <= room[k] for k in touched):
+                place(i + 1)
+            chosen.pop()
+            for k in touched:
+                need[k] += 1
+        for k in touched:
+            room[k] += 1
+
+    place(0)
+    return found
+
+
+def weight_words(enum: Enumeration, mines: int) -> str:
+    """Return where the other mines go for an arrangement with this many, in words."""
+    if enum.mines_left is None:
+        return "the mine total is not known, so every arrangement counts once"
+    rest = enum.mines_left - mines
+    if rest < 0 or (not enum.other_parts and rest > enum.outside):
+        return (
+            f"but {enum.mines_left} mine{'s' * (enum.mines_left != 1)} are left, "
+            f"so the mine total rules it out: weight 0"
+        )
+    mines_word = f"{rest} mine{'s' * (rest != 1)}"
+    if enum.other_parts:
+        return f"the other {mines_word} fit the rest of the board in its weight's ways"
+    if not enum.outside:
+        return "no other cell is unknown: weight 1"
+    ways = _binomials(enum.outside)[rest] if 0 <= rest <= enum.outside else 0
+    return (
+        f"the other {mines_word} go among the {enum.outside} cells no sentence names: "
+        f"C({enum.outside}, {rest}) = {ways:,} way{'s' * (ways != 1)}"
+    )
+
+
+def odds_words(
+    enum: Enumeration,
+    odds: dict[Cell, Fraction],
+    name: Callable[[Cell], str],
+    cells: Iterable[Cell] = (),
+) -> str:
+    """Return cells' chances of a mine, cells with the same chance together.
+
+    Such as "safe in every one: C1, C4; a mine in every one: C2; 1/2 (50%): A4, B4".
+    """
+    together: dict[Fraction, list[str]] = {}
+    for cell in cells or enum.cells:
+        together.setdefault(odds[cell], []).append(name(cell))
+    parts = []
+    for p in sorted(together, key=lambda p: (p not in (0, 1), p)):
+        if p == 0:
+            label = "safe in every one"
+        elif p == 1:
+            label = "a mine in every one"
+        else:
+            label = f"{p.numerator}/{p.denominator} ({percent(p)})"
+        parts.append(f"{label}: {', '.join(together[p])}")
+    return "; ".join(parts)
