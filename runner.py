@@ -180,9 +180,8 @@ RULE_WORDS = {
     "none": "first click may hit a mine",
 }
 CLASS_HELP = (
-    "→/←: next/previous beat · Home/End · 12 Enter: lesson step 12 · E: every step · "
-    "V: the arrangements (of an enumeration step) · "
-    "T: think · A: AI move · X: export a picture · C: leave the classroom"
+    "→/←: next/previous beat · Home/End · 12 Enter: step 12 · E: every step · "
+    "V: arrangements · T: think · A: AI move · X: picture · C: leave class"
 )
 
 # ---------------------------------------------------------------------------
