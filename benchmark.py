@@ -289,6 +289,31 @@ def chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
         yield start, min(start + size, games)
 
 
+def tally_games(
+    board: Board,
+    rule: str,
+    seed: int,
+    games: int,
+    players: tuple[str, ...],
+    jobs: int,
+    progress: Optional[Progress] = None,
+    without: tuple[str, ...] = (),
+    cluster: Optional[Cluster] = None,
+) -> dict[str, Tally]:
+    """Play every game like run_games, but keep only each player's tally: flat memory."""
+    if cluster is not None:
+        jobs = cluster.workers
+    tasks = ((a, b, seed, board, rule, players, without) for a, b in chunks(games, jobs))
+    tallies: dict[str, Tally] = {}
+    for chunk in streamed(play_chunk, tasks, jobs, cluster):
+        tally(chunk, tallies)
+        if progress:
+            progress.advance(len({r.index for r in chunk}))
+    if progress:
+        progress.close()
+    return tallies
+
+
 def run_games(
     board: Board,
     rule: str,
@@ -434,8 +459,14 @@ class Cluster:
 
 
 def ignore_interrupts() -> None:
-    """Leave Ctrl-C to the main process, so a worker prints no traceback."""
+    """Leave Ctrl-C to the main process, so a worker prints no traceback.
+
+    SIGTERM goes back to its default, so that closing the pool always ends
+    its workers: a process that started SDL (pygame's display) hands its
+    forked children SDL's SIGTERM handler, which only queues a quit event.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def collect(done: Iterator[list[Record]], progress: Optional[Progress]) -> list[Record]:
@@ -455,54 +486,139 @@ def collect(done: Iterator[list[Record]], progress: Optional[Progress]) -> list[
 # ---------------------------------------------------------------------------
 
 
-def summarise(records: Sequence[Record]) -> dict[str, dict[str, Any]]:
-    """Return each player's figures, keyed by player, in the order first seen."""
-    by_player: dict[str, list[Record]] = {}
+class Spread:
+    """Times kept in a histogram of bins 1% wide: memory that does not grow with the games.
+
+    The count, the total, the mean and the largest are exact; a quantile is
+    the nearest-rank one to within 1% (its bin's middle, never above the
+    largest time seen). Ten million games need no more room than ten.
+    """
+
+    RATIO = 1.01
+
+    def __init__(self) -> None:
+        self.bins: dict[int, int] = {}
+        self.count = 0
+        self.total = 0.0
+        self.largest = 0.0
+        self.zeros = 0  # times too short for the clock to see
+
+    def add(self, value: float) -> None:
+        """Count one time."""
+        self.count += 1
+        self.total += value
+        self.largest = max(self.largest, value)
+        if value <= 0:
+            self.zeros += 1
+            return
+        k = math.floor(math.log(value, self.RATIO))
+        self.bins[k] = self.bins.get(k, 0) + 1
+
+    def quantile(self, q: float) -> float:
+        """Return the nearest-rank q-quantile (0 < q <= 1), to within 1%."""
+        if not self.count:
+            return 0.0
+        rank = max(1, math.ceil(q * self.count))
+        if rank <= self.zeros:
+            return 0.0
+        seen = self.zeros
+        for k in sorted(self.bins):
+            seen += self.bins[k]
+            if seen >= rank:
+                return min(self.largest, float(self.RATIO ** (k + 0.5)))
+        return self.largest
+
+    @property
+    def mean(self) -> float:
+        """Return the exact mean."""
+        return self.total / self.count if self.count else 0.0
+
+
+PROBLEMS_KEPT = 100  # games with a problem listed in full; the rest are counted
+
+
+class Tally:
+    """One player's figures, gathered game by game without keeping the games."""
+
+    def __init__(self, player: str) -> None:
+        self.player = player
+        self.games = 0
+        self.wins = 0
+        self.kinds = dict.fromkeys(("first", "safe", "proven", "guess"), 0)
+        self.losses = dict.fromkeys(LOSSES, 0)
+        self.moves = Spread()
+        self.game_ms = Spread()
+        self.safe_errors = 0
+        self.stuck = 0
+        self.crashes = 0
+        self.problems: list[dict[str, Any]] = []
+        self.problem_count = 0
+
+    def add(self, r: Record) -> None:
+        """Count one game."""
+        self.games += 1
+        self.wins += r.won
+        for k in self.kinds:
+            self.kinds[k] += r.kinds.get(k, 0)
+        if r.lost_on in self.losses:
+            self.losses[r.lost_on] += 1
+        for ms in r.move_ms:
+            self.moves.add(ms)
+        self.game_ms.add(r.game_ms)
+        self.safe_errors += r.safe_errors
+        self.stuck += r.stuck
+        self.crashes += bool(r.crash)
+        if r.safe_errors or r.stuck or r.crash:
+            self.problem_count += 1
+            if len(self.problems) < PROBLEMS_KEPT:
+                self.problems.extend(problems([r]))
+
+    def figures(self) -> dict[str, Any]:
+        """Return the player's figures over its games."""
+        games, wins, moves = self.games, self.wins, self.moves.count
+        low, high = wilson(wins, games)
+        return {
+            "games": games,
+            "wins": wins,
+            "win_rate": wins / games if games else 0.0,
+            "ci95": [low, high],
+            "ms_per_move": {
+                "p50": self.moves.quantile(0.50),
+                "p99": self.moves.quantile(0.99),
+                "max": self.moves.largest,
+            },
+            "ms_per_game": {"mean": self.game_ms.mean, "median": self.game_ms.quantile(0.5)},
+            "games_per_second": 1000 * games / self.game_ms.total if self.game_ms.total else 0.0,
+            "moves": moves,
+            "moves_per_game": moves / games if games else 0.0,
+            "kinds": dict(self.kinds),
+            "guess_share": self.kinds["guess"] / moves if moves else 0.0,
+            "guesses_per_game": self.kinds["guess"] / games if games else 0.0,
+            # The cs50 player knows no probabilities, so it cannot tell a 50/50.
+            "losses": {
+                k: n for k, n in self.losses.items() if k != "a 50/50" or self.player == "tank"
+            },
+            "safe_call_errors": self.safe_errors,
+            "stuck": self.stuck,
+            "crashes": self.crashes,
+        }
+
+
+def tally(
+    records: Iterable[Record], tallies: Optional[dict[str, Tally]] = None
+) -> dict[str, Tally]:
+    """Add games to each player's tally (new tallies when none are given), in order first seen."""
+    tallies = {} if tallies is None else tallies
     for record in records:
-        by_player.setdefault(record.player, []).append(record)
-    return {player: player_figures(rs) for player, rs in by_player.items()}
+        if record.player not in tallies:
+            tallies[record.player] = Tally(record.player)
+        tallies[record.player].add(record)
+    return tallies
 
 
-def player_figures(records: Sequence[Record]) -> dict[str, Any]:
-    """Return one player's figures over its games."""
-    games = len(records)
-    wins = sum(r.won for r in records)
-    low, high = wilson(wins, games)
-    moves = sorted(ms for r in records for ms in r.move_ms)
-    game_ms = [r.game_ms for r in records]
-    kinds = {
-        k: sum(r.kinds.get(k, 0) for r in records) for k in ("first", "safe", "proven", "guess")
-    }
-    return {
-        "games": games,
-        "wins": wins,
-        "win_rate": wins / games if games else 0.0,
-        "ci95": [low, high],
-        "ms_per_move": {
-            "p50": percentile(moves, 0.50),
-            "p99": percentile(moves, 0.99),
-            "max": moves[-1] if moves else 0.0,
-        },
-        "ms_per_game": {
-            "mean": statistics.fmean(game_ms) if game_ms else 0.0,
-            "median": statistics.median(game_ms) if game_ms else 0.0,
-        },
-        "games_per_second": 1000 * games / sum(game_ms) if sum(game_ms) else 0.0,
-        "moves": len(moves),
-        "moves_per_game": len(moves) / games if games else 0.0,
-        "kinds": kinds,
-        "guess_share": kinds["guess"] / len(moves) if moves else 0.0,
-        "guesses_per_game": kinds["guess"] / games if games else 0.0,
-        # The cs50 player knows no probabilities, so it cannot tell a 50/50.
-        "losses": {
-            k: sum(r.lost_on == k for r in records)
-            for k in LOSSES
-            if k != "a 50/50" or any(r.player == "tank" for r in records)
-        },
-        "safe_call_errors": sum(r.safe_errors for r in records),
-        "stuck": sum(r.stuck for r in records),
-        "crashes": sum(bool(r.crash) for r in records),
-    }
+def summarise(records: Iterable[Record]) -> dict[str, dict[str, Any]]:
+    """Return each player's figures, keyed by player, in the order first seen."""
+    return {player: t.figures() for player, t in tally(records).items()}
 
 
 def problems(records: Sequence[Record]) -> list[dict[str, Any]]:
@@ -1241,7 +1357,7 @@ def run_on(args: argparse.Namespace, cluster: Optional[Cluster]) -> int:
     name, board = args.board
     started = time.perf_counter()
     try:
-        records = run_games(
+        tallies = tally_games(
             board,
             args.rule,
             args.seed,
@@ -1255,7 +1371,9 @@ def run_on(args: argparse.Namespace, cluster: Optional[Cluster]) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
-    found = problems(records)
+    # Each player's first PROBLEMS_KEPT problem games are listed; all are counted.
+    found = sorted((p for t in tallies.values() for p in t.problems), key=lambda p: p["game"])
+    count = sum(t.problem_count for t in tallies.values())
     report = {
         "board": {"name": name, "height": board[0], "width": board[1], "mines": board[2]},
         "rule": args.rule,
@@ -1265,14 +1383,15 @@ def run_on(args: argparse.Namespace, cluster: Optional[Cluster]) -> int:
         "scheduler": args.scheduler,
         "without": list(args.without),
         "wall_seconds": time.perf_counter() - started,
-        "players": summarise(records),
-        "ok": not found,
+        "players": {player: t.figures() for player, t in tallies.items()},
+        "ok": not count,
         "problems": found,
+        "problem_games": count,
     }
     print(json.dumps(report) if args.json else format_table(report))
-    if found:
+    if count:
         print(
-            f"FAILED: {len(found)} games with safe-call errors, stuck players or crashes:",
+            f"FAILED: {count} games with safe-call errors, stuck players or crashes:",
             file=sys.stderr,
         )
         for problem in found[:10]:

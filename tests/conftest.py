@@ -37,3 +37,6 @@ def pygame_display():
     if pygame.display.get_init():
         pygame.time.set_timer(runner.AUTOPLAY_EVENT, 0)
         pygame.event.clear()
+    # Stop SDL, so that its signal handlers (SIGTERM only queues a quit event)
+    # are not left to later tests, whose forked pool workers would inherit them.
+    pygame.display.quit()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import random
+import statistics
 from dataclasses import replace
 from fractions import Fraction
 
@@ -322,3 +324,54 @@ def test_exact_mode_refuses_a_board_too_big_to_search(capsys: pytest.CaptureFixt
     err = capsys.readouterr().err
     assert "too many to search" in err
     assert "about 1.6e+12 mine placements" in err
+
+
+def test_a_spread_gives_quantiles_within_one_percent_in_fixed_room() -> None:
+    rng = random.Random(5)
+    values = [rng.lognormvariate(0, 2) for _ in range(50_000)] + [0.0] * 10
+    spread = benchmark.Spread()
+    for v in values:
+        spread.add(v)
+    ordered = sorted(values)
+    for q in (0.01, 0.5, 0.9, 0.99, 1.0):
+        exact = benchmark.percentile(ordered, q)
+        assert spread.quantile(q) == pytest.approx(exact, rel=0.01)
+    assert spread.largest == max(values) and spread.count == len(values)
+    assert spread.mean == pytest.approx(statistics.fmean(values))
+    bins = len(spread.bins)
+    for v in values:  # as many games again: no new room
+        spread.add(v)
+    assert len(spread.bins) == bins < 3000
+
+
+def test_the_streamed_tally_matches_the_kept_records() -> None:
+    args = ((6, 6, 6), "safe", 2, 12, ("tank", "cs50"))
+    kept = benchmark.summarise(benchmark.run_games(*args, jobs=1))
+    streamed = {p: t.figures() for p, t in benchmark.tally_games(*args, jobs=1).items()}
+    assert kept.keys() == streamed.keys()
+    for player, figures in kept.items():
+        other = streamed[player]
+        for key in ("games", "wins", "moves", "kinds", "losses", "safe_call_errors", "crashes"):
+            assert figures[key] == other[key]
+
+
+def test_pool_workers_reset_sigterm_so_closing_the_pool_ends_them() -> None:
+    # A process that started SDL hands its forked workers a SIGTERM handler that
+    # only queues a quit event; closing a pool sends SIGTERM, and a worker that
+    # survives it hangs the run (seen once in CI). Workers put the default back.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import signal, benchmark\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        "benchmark.ignore_interrupts()\n"
+        "print(signal.getsignal(signal.SIGTERM) == signal.SIG_DFL,"
+        " signal.getsignal(signal.SIGINT) == signal.SIG_IGN)\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.split() == ["True", "True"], done.stderr
