@@ -179,8 +179,19 @@ class EndgameSearch:
         for config in configs:
             always &= config
             anywhere |= config
-        risky = list(_bits(anywhere & ~always))
-        safe_in = {i: sum(1 for c in configs if not c >> i & 1) for i in risky}
+        uncertain = anywhere & ~always
+        risky = list(_bits(uncertain))
+        # How many arrangements leave each risky cell safe: count each one's
+        # uncertain mines once (few per arrangement), not every cell per arrangement.
+        mined = dict.fromkeys(risky, 0)
+        for config in configs:
+            m = config & uncertain
+            while m:
+                low = m & -m
+                mined[low.bit_length() - 1] += 1
+                m ^= low
+        count = len(configs)
+        safe_in = {i: count - mined[i] for i in risky}
         risky.sort(key=lambda i: -safe_in[i])
         best: Optional[tuple[int, int]] = None
         for i in risky:
