@@ -1612,8 +1612,6 @@ def step_colours(step: Step, asking: bool = False) -> dict[Cell, tuple[int, int,
         return colours
     if step.sentence is not None:
         colours.update((c, DERIVED) for c in step.sentence.cells)
-    if step.rule == "move" and step.cell is not None:
-        colours[step.cell] = DERIVED
     colours.update((c, SAFE) for c in step.safes)
     colours.update((c, MINE) for c in step.mines)
     return colours
@@ -1637,9 +1635,14 @@ def draw_highlights(
         marks.update((cell, SELECTED) for cell in ctrl.selected.cells)
     frame = max(3, view.cell // 8)
     shown = ctrl.shown_board()
+    # Cells with a picture of their own (a number, or the mines of a finished
+    # game) are framed, not tinted, so the picture stays clear.
+    pictured = set(shown)
+    if ctrl.game.is_over() and len(shown) >= len(ctrl.ai.revealed):
+        pictured |= ctrl.game.mines
     for cell, colour in marks.items():
         rect = view.cell_rect(cell)
-        if ctrl.overlay and not ctrl.classroom or cell in shown:
+        if ctrl.overlay and not ctrl.classroom or cell in pictured:
             pygame.draw.rect(screen, colour[:3], rect.inflate(-2, -2), frame)
         else:
             screen.blit(painter.tint(colour, view.cell), rect)
@@ -1647,7 +1650,8 @@ def draw_highlights(
         if concluded and step is not None and not asking and cell not in shown:
             draw_mark(screen, rect, cell in step.mines)
     if step is not None and step.cell is not None and not asking:
-        pygame.draw.rect(screen, STEP_OUTLINE, view.cell_rect(step.cell), 2)
+        # The cell the step is about (a move's cell has only this frame).
+        pygame.draw.rect(screen, STEP_OUTLINE, view.cell_rect(step.cell), max(2, frame // 2))
 
 
 def draw_choice(screen: pygame.Surface, view: Layout, ctrl: Controller) -> None:

@@ -103,6 +103,19 @@ def test_a_subset_step_tints_its_premise_and_its_conclusion():
     assert inner_pixel(cells((0, 3))) == runner.HIDDEN  # D1 is in no sentence of this step
 
 
+def test_the_mine_that_went_off_stays_red_under_the_last_step():
+    # A 50/50 the AI loses: the guess is the last step, and the mine it hit
+    # is drawn on red, framed rather than tinted, so the class sees it.
+    ctrl = position("# lost\n01*\n01.\n")
+    painter = start(ctrl)
+    ctrl.ai_move()
+    assert ctrl.game.lost() and ctrl.game.exploded == (0, 2)
+    ctrl.step_index = len(ctrl.ai.steps) - 1
+    assert ctrl.current_step().cell == (0, 2)
+    runner.draw(pygame.display.get_surface(), ctrl, painter)
+    assert inner_pixel(view(ctrl).cell_rect((0, 2))) == runner.EXPLODED
+
+
 def test_step_colours_give_conclusions_precedence():
     ctrl = position(ONE_TWO)
     ctrl.think()
