@@ -1310,6 +1310,14 @@ def run_board_set(args: argparse.Namespace, cluster: Optional[Cluster] = None) -
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    if not results:
+        size = f" of {int(total):,}" if total.isdigit() else ""
+        print(
+            f"benchmark.py: {args.boards} has no board at index {args.start:,} or after "
+            f"(the boards{size} are numbered from 0); choose a smaller --start",
+            file=sys.stderr,
+        )
+        return 2
     report = paired_report(results)
     name = (
         f"{args.boards.name} ({header.height}x{header.width}, {header.mines} mines, {header.rule})"

@@ -164,6 +164,10 @@ def test_the_command_line_plays_a_set_and_writes_per_board_lines(
     assert lines[0].startswith("#") and len(lines) == 5
     assert [int(line.split()[0]) for line in lines[1:]] == [0, 1, 2, 3]
     assert "4 boards played" in capsys.readouterr().out
+    # A start past the set's last board is a mistake to say, not an empty table.
+    assert benchmark.main(["--boards", str(boards), "--jobs", "1", "--start", "6"]) == 2
+    said = capsys.readouterr()
+    assert "no board at index 6" in said.err and "of 6" in said.err and not said.out
 
 
 @pytest.mark.parametrize(
