@@ -28,7 +28,9 @@ FIRST_SEARCH_BUDGET = 1_500_000  # visits: about a second on this machine
 FIRST_SEARCH_CELLS = 64  # best play's first click is searched on boards this small only
 MEMO_LIMIT = 300_000  # a game's memo is emptied past this many entries (answers do not change)
 
-Memo = dict[tuple[int, ...], int]
+# Arrangements -> (wins under best play, the bit of best play's click or -1 when
+# free numbers split them first): a later move in the same state clicks at once.
+Memo = dict[tuple[int, ...], tuple[int, int]]
 
 
 class Geometry:
@@ -90,8 +92,13 @@ class EndgameSearch:
         seen marks cells already revealed. Raises TooWide past the budget.
         """
         self._start(SEARCH_BUDGET if budget is None else budget)
-        best = self._best_guess(tuple(sorted(configs)), seen)
+        key = tuple(sorted(configs))
+        known = self.found.get(key) or self.memo.get(key)
+        if known is not None and known[1] >= 0:
+            return self.geo.cell(known[1]), known[0]
+        best = self._best_guess(key, seen)
         assert best is not None
+        self.found[key] = (best[1], best[0])
         return self.geo.cell(best[0]), best[1]
 
     def wins_after(self, cell: Cell, configs: Iterable[int], budget: int) -> int:
@@ -124,7 +131,7 @@ class EndgameSearch:
         if known is None:
             known = self.memo.get(configs)
         if known is not None:
-            return known
+            return known[0]
         self._count(len(configs))
         anywhere = 0
         always = -1
@@ -140,12 +147,14 @@ class EndgameSearch:
         free = list(_bits(near & ~(anywhere | seen)))
         seen |= near & ~anywhere
         parts = self._split(configs, free)
+        click = -1
         if len(parts) > 1:
             result = sum(self.wins(part, seen) for part in parts)
         else:
             best = self._best_guess(configs, seen)
             result = best[1] if best else len(configs)
-        self.found[configs] = result
+            click = best[0] if best else -1
+        self.found[configs] = (result, click)
         return result
 
     def _split(self, configs: tuple[int, ...], cells: list[int]) -> list[tuple[int, ...]]:
@@ -199,10 +208,19 @@ class EndgameSearch:
                 break
             self._count(len(configs))
             survivors = tuple(c for c in configs if not c >> i & 1)
-            parts = self._split(survivors, [i])
-            total = sum(self.wins(part, seen | 1 << i) for part in parts)
-            if best is None or total > best[1]:
-                best = (i, total)
+            # Stop adding up this cell's parts once even winning every
+            # arrangement still unexamined could not beat the best so far.
+            floor = -1 if best is None else best[1]
+            total = 0
+            unexamined = safe_in[i]
+            for part in self._split(survivors, [i]):
+                unexamined -= len(part)
+                total += self.wins(part, seen | 1 << i)
+                if total + unexamined <= floor:
+                    break
+            else:
+                if total > floor:
+                    best = (i, total)
         return best
 
 

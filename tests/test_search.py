@@ -17,7 +17,8 @@ from helpers import around, placements
 
 import sweeper.engine
 from minesweeper import Minesweeper, MinesweeperAI, default_strategies
-from sweeper.search import best_opening
+from sweeper.engine import TooWide
+from sweeper.search import EndgameSearch, adopt, best_opening
 from sweeper.strategies import Endgame, FiftyFifty, LookAhead, Lowest, Opening
 from window.words import decision_text
 
@@ -128,6 +129,32 @@ def test_the_search_is_used_and_may_prefer_a_riskier_cell():
                 ai.add_knowledge(cell, count)
     assert searched > 20
     assert riskier > 0
+
+
+def test_a_search_the_game_memo_already_holds_answers_at_once_with_the_same_click():
+    # What one search finds (adopted by the game when it moves) answers the
+    # same question again with no work: a budget of one visit is enough.
+    asked = 0
+    for seed in range(40):
+        game = Minesweeper(4, 5, 5, seed=seed)
+        ai = MinesweeperAI(4, 5, 5)
+        while not game.is_over():
+            position = ai.position().with_certainties()
+            if position.revealed and not position.safes and 3 <= position.solution.weight <= 400:
+                first = EndgameSearch(4, 5)
+                configs = [first.geo.mask(m | position.mines) for m in position.arrangements()]
+                seen = first.geo.mask(position.revealed)
+                answer = first.best_guess(configs, seen)
+                memo = {}
+                adopt(memo, first.found)
+                assert EndgameSearch(4, 5, memo).best_guess(configs, seen, budget=1) == answer
+                with pytest.raises(TooWide):
+                    EndgameSearch(4, 5).best_guess(configs, seen, budget=1)
+                asked += 1
+                break
+            for cell, count in game.reveal(ai.make_move()).revealed:
+                ai.add_knowledge(cell, count)
+    assert asked >= 10
 
 
 def test_arrangements_are_exactly_the_placements_that_fit():
