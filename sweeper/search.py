@@ -21,7 +21,7 @@ from typing import Optional
 from .board import Cell, kept_clear, neighbours
 from .engine import Pair, TooWide, elimination_order
 
-SEARCH_CONFIGS = 3_000  # the search runs when at most this many arrangements remain
+SEARCH_CONFIGS = 400  # the search runs when at most this many arrangements remain
 SEARCH_BUDGET = 300_000  # arrangement visits per search
 FIRST_SEARCH_BOARDS = 3_100
 FIRST_SEARCH_BUDGET = 1_500_000  # visits: about a second on this machine
