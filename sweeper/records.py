@@ -75,6 +75,7 @@ class Candidate:
     progress: Optional[Fraction] = None  # look-ahead: chance its number proves some cell safe
     score: Optional[Fraction] = None  # look-ahead: P(safe) x (safety_next + bonus x progress)
     unknown_neighbours: Optional[int] = None
+    dead: bool = False  # look-ahead: its number can be only one value, so it teaches nothing
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ class Decision:
     lowest: Optional[Fraction] = None  # the lowest chance of a mine of any unknown cell
     wins: Optional[int] = None  # search and opening: what best play wins from here ...
     games: Optional[int] = None  # ... out of this many arrangements (or boards)
+    passed_over: tuple[Cell, ...] = ()  # look-ahead: safer cells whose number teaches nothing
 
     @property
     def is_guess(self) -> bool:

@@ -70,9 +70,12 @@ def _counted(before: Position, learned: Position) -> Decision:
     return Decision(cell, "counting", Fraction(0), premises=premises)
 
 
-def _near(position: Position, solution: Solution, margin: Fraction) -> list[Cell]:
-    """Return the unknown cells within margin of the lowest chance of a mine, safest first."""
-    order = position.ranked
+def _near(position: Position, solution: Solution, margin: Fraction, start: int = 0) -> list[Cell]:
+    """Return the unknown cells within margin of the chance of a mine of the start-th safest.
+
+    Safest first, from the start-th cell of position.ranked on.
+    """
+    order = position.ranked[start:]
     limit = solution.probability(order[0]) + margin
     near = []
     for cell in order:
@@ -80,6 +83,25 @@ def _near(position: Position, solution: Solution, margin: Fraction) -> list[Cell
             break
         near.append(cell)
     return near
+
+
+def is_dead(position: Position, cell: Cell, budget: Optional[list[int]] = None) -> bool:
+    """True when cell, if safe, can show only one number and opens nothing.
+
+    Clicking it then teaches nothing that surviving the click does not. A
+    cell next to a cell no sentence names is never dead (that neighbour may
+    or may not be a mine); a cell with no unknown neighbour always is.
+    """
+    around = frozenset(position.unknown_neighbours(cell))
+    if not around:
+        return True
+    frontier = position.frontier
+    if any(c not in frontier for c in around):
+        return False
+    outcomes = reveal_outcomes(
+        position.solution, cell, around, position.workspace.component_cache(), budget
+    )
+    return _dead(position, cell, around, outcomes)
 
 
 # -- the first click ----------------------------------------------------------------------
@@ -170,17 +192,59 @@ class FiftyFifty:
             if not one_sided - {a, b} <= position.mines:
                 continue
             pair = Rule(frozenset((a, b)), 1)
-            if _always_one(position, solution, pair):
+            if _always(position, solution, (pair,)):
                 return Decision(a, self.name, HALF, premises=(pair,))
+        if 2 * solution.outside_weight == solution.weight:  # cells no sentence names: 1/2 too
+            outside = position.outside()
+            return self._box(position, solution, {*halves, *outside})
+        return self._box(position, solution, set(halves))
+
+    def _box(self, position: Position, solution: Solution, halves: set[Cell]) -> Optional[Decision]:
+        """A 2x2 block whose two mines lie on one diagonal or the other, no number can tell.
+
+        Every cell next to the block sees one cell of each diagonal, except
+        the four cells touching it at a corner: when those are known mines
+        (or off the board), no number shown now or later tells the diagonals
+        apart, and the first click into the block settles all four.
+        """
+        for top, left in sorted(halves):
+            a, b, c, d = (top, left), (top, left + 1), (top + 1, left), (top + 1, left + 1)
+            if not {b, c, d} <= halves:
+                continue
+            corners = [
+                (r, k)
+                for r, k in (
+                    (top - 1, left - 1),
+                    (top - 1, left + 2),
+                    (top + 2, left - 1),
+                    (top + 2, left + 2),
+                )
+                if 0 <= r < position.height and 0 <= k < position.width
+            ]
+            if not set(corners) <= position.mines:
+                continue
+            # a and b, c and d, a and c: one mine each, so the mines are a, d or b, c.
+            rules = (
+                Rule(frozenset((a, b)), 1),
+                Rule(frozenset((c, d)), 1),
+                Rule(frozenset((a, c)), 1),
+            )
+            if _always(position, solution, rules):
+                return Decision(a, self.name, HALF, premises=rules)
         return None
 
 
-def _always_one(position: Position, solution: Solution, pair: Rule) -> bool:
-    """True when every arrangement puts exactly one mine in the pair."""
-    rules = [*position.rules, (pair.cells, pair.count)]
+def _always(position: Position, solution: Solution, extra: Sequence[Rule]) -> bool:
+    """True when every arrangement also keeps these rules."""
+    rules = [*position.rules, *((rule.cells, rule.count) for rule in extra)]
+    frontier = position.frontier
+    named = len({c for rule in extra for c in rule.cells if c not in frontier})
     try:
         narrowed = solve(
-            rules, position.mines_left, position.outside_count, position.workspace.component_cache()
+            rules,
+            position.mines_left,
+            position.outside_count - named,
+            position.workspace.component_cache(),
         )
     except Contradiction:
         return False
@@ -213,11 +277,17 @@ class LookAhead:
     def __call__(self, position: Position, solution: Solution) -> Optional[Decision]:
         if position.total is None or not solution.exact:
             return None
-        near = _near(position, solution, self.margin)
-        if len(near) == 1:
-            return None
-        lowest = solution.probability(near[0])
         budget = [LOOKAHEAD_WORK]
+        try:
+            passed_over, living = self._living(position, budget)
+        except TooWide:
+            return None
+        if living is None:
+            return None  # every unknown cell teaches nothing: the lowest odds decide
+        near = _near(position, solution, self.margin, start=living)
+        if len(near) == 1 and not passed_over:
+            return None
+        lowest = solution.probability(position.ranked[0])
         try:
             weighed = [
                 self._weigh(position, c, solution.probability(c), budget)
@@ -227,7 +297,7 @@ class LookAhead:
             return None
         # Best score first; among equal scores, the safest (the order they were weighed in).
         order_of = {w.cell: k for k, w in enumerate(weighed)}
-        weighed.sort(key=lambda w: (-(w.score or 0), order_of[w.cell]))
+        weighed.sort(key=lambda w: (w.dead, -(w.score or 0), order_of[w.cell]))
         best = weighed[0]
         return Decision(
             best.cell,
@@ -236,7 +306,25 @@ class LookAhead:
             approximate=not solution.exact,
             alternatives=tuple(weighed),
             lowest=lowest,
+            passed_over=tuple(passed_over),
         )
+
+    def _living(self, position: Position, budget: list[int]) -> tuple[list[Cell], Optional[int]]:
+        """Return the dead cells safer than the safest living one, and where that one ranks.
+
+        A dead cell's number can be only one value (and it opens nothing), so
+        clicking it teaches nothing: whatever best play does after it, doing
+        that first and the dead cell last (or never, if a later number proves
+        it a mine) wins at least as often. So a guess skips dead cells while
+        any living cell is left. None: every unknown cell is dead.
+        """
+        order = position.ranked
+        passed_over: list[Cell] = []
+        for k, cell in enumerate(order):
+            if not is_dead(position, cell, budget):
+                return passed_over, k
+            passed_over.append(cell)
+        return passed_over, None
 
     def _representatives(self, position: Position, near: list[Cell]) -> list[Cell]:
         """Return the candidates; cells off the frontier (neighbours too) count once per kind."""
@@ -254,7 +342,7 @@ class LookAhead:
         self, position: Position, cell: Cell, odds: Fraction, budget: list[int]
     ) -> Candidate:
         """Return a candidate's figures: next safety, progress, and score."""
-        safety, progress = next_safety(position, cell, budget, self.blend)
+        safety, progress, dead = one_click_ahead(position, cell, budget, self.blend)
         score = (1 - odds) * (safety + self.progress_bonus * progress)
         if self.fifty_weight:
             solution = position.solution
@@ -263,7 +351,7 @@ class LookAhead:
             if safe:
                 influence = fifty_influence(position, cell)
                 score *= (safe + self.fifty_weight * influence) / safe
-        return Candidate(cell, odds, safety, progress, score, position.unknown_around(cell))
+        return Candidate(cell, odds, safety, progress, score, position.unknown_around(cell), dead)
 
 
 def next_safety(
@@ -280,19 +368,45 @@ def next_safety(
     blend (a, b): value a next position at (a x its best safety + b x its
     second best) / (a + b); (1, 0), the default, is the best alone.
     """
+    safety, progress, _ = one_click_ahead(position, cell, budget, blend)
+    return safety, progress
+
+
+def one_click_ahead(
+    position: Position,
+    cell: Cell,
+    budget: Optional[list[int]] = None,
+    blend: tuple[int, int] = (1, 0),
+) -> tuple[Fraction, Fraction, bool]:
+    """Return next_safety's two figures and whether cell is dead (see is_dead)."""
     around = frozenset(position.unknown_neighbours(cell))
     outcomes = reveal_outcomes(
         position.solution, cell, around, position.workspace.component_cache(), budget
     )
+    dead = _dead(position, cell, around, outcomes)
     total = sum(outcome[1] for outcome in outcomes)
     if not total:
-        return Fraction(0), Fraction(0)
+        return Fraction(0), Fraction(0), dead
     a, b = blend
     expected = sum(
         (weight * (a * best + b * second) for _, weight, best, second in outcomes), Fraction(0)
     ) / (a + b)
     progress = sum(weight for _, weight, best, _ in outcomes if best == 1)
-    return expected / total, Fraction(progress, total)
+    return expected / total, Fraction(progress, total), dead
+
+
+def _dead(
+    position: Position,
+    cell: Cell,
+    around: frozenset[Cell],
+    outcomes: Sequence[tuple[int, int, Fraction, Fraction]],
+) -> bool:
+    """True when the outcomes of revealing cell leave one number, and not a 0 that opens."""
+    shown = [j for j, weight, _, _ in outcomes if weight]
+    if len(shown) != 1:
+        return False
+    number = shown[0] + sum(1 for n in position.neighbours(cell) if n in position.mines)
+    return number > 0 or not around
 
 
 def fifty_influence(position: Position, cell: Cell) -> int:

@@ -249,13 +249,38 @@ def unavoidable(a, b, found, height, width):
     return one_sided <= always and all((a in p) != (b in p) for p in found)
 
 
+def unavoidable_block(cell, found, height, width):
+    """True when cell is in a 2x2 block whose mines lie on one diagonal or the other, untellably.
+
+    Every placement holds exactly one diagonal of the block, both occur, and
+    the cells touching the block only at a corner are mines in every placement.
+    """
+    always = frozenset.intersection(*found)
+    for top in (cell[0] - 1, cell[0]):
+        for left in (cell[1] - 1, cell[1]):
+            if not (0 <= top < height - 1 and 0 <= left < width - 1):
+                continue
+            a, b, c, d = (top, left), (top, left + 1), (top + 1, left), (top + 1, left + 1)
+            diagonals = {frozenset((a, d)), frozenset((b, c))}
+            held = {frozenset(p) & {a, b, c, d} for p in found}
+            corners = {
+                (r, k)
+                for r in (top - 1, top + 2)
+                for k in (left - 1, left + 2)
+                if 0 <= r < height and 0 <= k < width
+            }
+            if held == diagonals and corners <= always:
+                return True
+    return False
+
+
 def test_every_fifty_fifty_taken_early_is_truly_unavoidable():
     # Checked against every placement of the mines, independently of the
     # AI's reasoning: the cell taken, a, has a partner b such that every
     # placement holds exactly one of them and every cell next to one but
     # not the other is a mine in every placement. Then no number, now or
     # later, can tell a from b, and the coin flip is truly forced.
-    taken = 0
+    taken = blocks = 0
     for seed in range(400):
         rng = random.Random(seed)
         height, width = rng.randint(3, 5), rng.randint(3, 6)
@@ -269,12 +294,14 @@ def test_every_fifty_fifty_taken_early_is_truly_unavoidable():
                 taken += 1
                 found = placements(height, width, mines, game.revealed)
                 partners = {c for p in found for c in p} - {move}
-                assert any(unavoidable(move, b, found, height, width) for b in partners), (
+                paired = any(unavoidable(move, b, found, height, width) for b in partners)
+                assert paired or unavoidable_block(move, found, height, width), (
                     f"seed {seed}: {move}"
                 )
+                blocks += not paired
             for cell, count in game.reveal(move).revealed:
                 ai.add_knowledge(cell, count)
-    assert taken >= 20
+    assert taken >= 20 and blocks >= 1
 
 
 def test_a_frontier_past_the_counting_budget_is_approximated_and_says_so(monkeypatch):

@@ -4,7 +4,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from helpers import placements
+from helpers import around, placements
 from test_probability import play_some
 from test_search import reference_best
 
@@ -19,6 +19,7 @@ from sweeper.strategies import (
     decide,
     fifty_influence,
 )
+from window.words import decision_text
 
 
 def told(text, **options):
@@ -97,6 +98,60 @@ def test_an_unsettleable_fifty_fifty_is_taken_with_its_pair():
     assert (decision.cell, decision.strategy) == ((0, 0), "fifty-fifty")
     assert decision.probability == Fraction(1, 2)
     assert decision.premises == (Rule(frozenset({(0, 0), (0, 1)}), 1),)
+
+
+def test_a_two_by_two_block_with_a_mine_on_either_diagonal_is_taken_first():
+    # A1, B2 or A2, B1: every cell beside the block sees one of each
+    # diagonal, and the only corner cell (C3) is a known mine.
+    text = "*.1\n.*2\n12*\n"
+    _, ai = told(text, strategies=(FiftyFifty(), LookAhead(), Lowest()))
+    decision = ai.choose()
+    assert (decision.cell, decision.strategy, decision.probability) == (
+        (0, 0),
+        "fifty-fifty",
+        Fraction(1, 2),
+    )
+    worlds = placements(3, 3, 3, dict(Minesweeper.from_text(text).revealed))
+    assert {frozenset(w) - {(2, 2)} for w in worlds} == {
+        frozenset({(0, 0), (1, 1)}),
+        frozenset({(0, 1), (1, 0)}),
+    }
+    assert all(all(r.count == len(r.cells & w) for r in decision.premises) for w in worlds)
+
+
+def test_a_block_whose_corner_cell_may_show_a_number_is_not_taken_as_a_fifty_fifty():
+    # The same block on a wider board: C3 is unknown and, if safe, would tell the diagonals apart.
+    text = "*.1.\n.*2.\n12*.\n....\n"
+    _, ai = told(text)
+    position = ai.position().with_certainties()
+    assert (2, 2) not in position.mines
+    assert FiftyFifty()(position, position.solution) is None
+
+
+DEAD = "1.1000\n1*2100\n24*311\n*.*4*2\n*...*.\n"  # 5x6, 7 mines: a seeded game's position
+
+
+def test_the_look_ahead_passes_over_safer_cells_whose_number_teaches_nothing():
+    # A2 (1/9 a mine) and E4 are the safest cells, but if safe each can show
+    # one number only: clicking one teaches nothing that playing elsewhere
+    # first and it last would not, so the guess is a living cell.
+    game, ai = told(DEAD, strategies=(LookAhead(), Lowest()))
+    decision = ai.choose()
+    assert decision.strategy == "look-ahead"
+    assert decision.passed_over == ((0, 1), (4, 3))
+    assert decision.cell not in decision.passed_over
+    assert ai.mine_probabilities()[(0, 1)] == Fraction(1, 9) < decision.probability
+    assert not any(c.dead for c in decision.alternatives)
+    words = decision_text(decision)
+    assert "A2 and E4 are safer (11%)" in words and "teaches nothing" in words
+    # Brute force: in every placement that leaves a passed-over cell safe, it shows the same number.
+    worlds = placements(5, 6, 7, dict(game.revealed))
+    for cell in decision.passed_over:
+        shown = {len(around(cell, 5, 6) & w) for w in worlds if cell not in w}
+        assert len(shown) == 1 and shown != {0}, cell
+    # And a cell it chose among does show different numbers.
+    chosen = {len(around(decision.cell, 5, 6) & w) for w in worlds if decision.cell not in w}
+    assert len(chosen) > 1
 
 
 def test_the_look_ahead_weighs_the_near_safest_cells_and_picks_a_far_corner():

@@ -163,7 +163,16 @@ def decision_text(decision: Decision) -> str:
             "so take it before other risks"
         )
     lowest = decision.lowest if decision.lowest is not None else decision.probability
-    if decision.probability == lowest:
+    if decision.passed_over and decision.probability != lowest:
+        names = [cell_name(c) for c in decision.passed_over]
+        safer = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        many = len(names) > 1
+        text = (
+            f"guess {where}: {odds}; {safer} {'are' if many else 'is'} safer "
+            f"({percent(lowest)}) but {'each' if many else 'it'} could show only one number, "
+            f"which teaches nothing, so {'they are' if many else 'it is'} best left for last"
+        )
+    elif decision.probability == lowest:
         text = f"guess {where}: {odds}, the lowest"
     else:
         text = (
