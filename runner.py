@@ -60,7 +60,15 @@ from window.lesson import Group, board_at, group_of, question  # noqa: E402
 from window.lesson import groups as lesson_groups  # noqa: E402
 from window.places import data_dir, saves_dir, usable_folder  # noqa: E402
 from window.stats import Settings, Statistics, tenths  # noqa: E402
-from window.words import RULES, decision_text, percent, plural, rule_text, step_text  # noqa: E402
+from window.words import (  # noqa: E402
+    RULES,
+    decision_text,
+    found_text,
+    percent,
+    plural,
+    rule_text,
+    step_text,
+)
 
 # ---------------------------------------------------------------------------
 # Constants
@@ -808,6 +816,7 @@ class Controller:
 
     def step_forward(self) -> None:
         """Show the next beat: a lesson step's conclusion, then the next lesson step's question."""
+        self.message = self.typed = ""  # an earlier key's words no longer hold
         steps = self.ai.steps
         if not steps:
             self.classroom = True
@@ -834,6 +843,10 @@ class Controller:
         """Show the previous lesson step (its conclusion), or the previous step when expanded."""
         self.classroom = True
         self.preview = None
+        self.message = self.typed = ""
+        if self.step_index < 0 and self.ai.steps:  # no step on screen yet: start from the last
+            self.step_end()
+            return
         if self.step_index <= 0:
             self.message = "That is the first step."
             return
@@ -849,12 +862,14 @@ class Controller:
 
     def step_home(self) -> None:
         """Show the first lesson step's question."""
+        self.message = self.typed = ""
         found = self.lessons()
         if found:
             self._show(found[0].last if not self.expanded else 0, 0)
 
     def step_end(self) -> None:
         """Show the last step's conclusion."""
+        self.message = self.typed = ""
         if self.ai.steps:
             self._show(len(self.ai.steps) - 1, 1)
 
@@ -886,6 +901,7 @@ class Controller:
         if not 1 <= number <= count:
             self.message = f"There is no step {number}: steps run 1 to {count}."
             return
+        self.message = ""
         self._show(number - 1 if self.expanded else found[number - 1].last, 0)
 
     def enumeration(self) -> Optional[Enumeration]:
@@ -944,15 +960,14 @@ class Controller:
             words = f"{enum.count:,} arrangements of {cells} cells, by mines: {counts}{more}."
         if self.asking():
             return words + " (→ shows what they all agree on.)"
-        words += (
-            f" Weighted, out of {enum.total_weight:,}: {odds_words(enum, enum.odds, cell_name)}."
-        )
+        odds = odds_words(enum, enum.odds, cell_name)
+        words += f" Weighing each by its ways, out of {enum.total_weight:,}: {odds}."
         if enum.outside_odds is not None:
             words += f" A cell no sentence names: {percent(enum.outside_odds)}."
         decided = enum.decided_by_the_count()
         if decided:
             plain = odds_words(enum, enum.plain, cell_name, decided)
-            words += f" The mine counter decides it: counted once each, {plain}."
+            words += f" The mine counter decides it: with every arrangement counted once, {plain}."
         elif enum.outside_decided():
             words += " The mine counter decides it: without it those cells could be anything."
         return words
@@ -1807,7 +1822,9 @@ def draw_step(
             words = f"Question: {question(step)} (→ shows the answer.)"
         else:
             rule = RULES.get(step.rule, "")
-            words = f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
+            words = counter_note(ctrl) or f"{step_text(step)}." + (
+                f" Rule: {rule}." if rule else ""
+            )
     screen.blit(painter.text(header, px(14), INK, bold=True), inner.topleft)
     # An arrangement's words need the room; its marks are explained in those words.
     legend = 0 if ctrl.viewing is not None else legend_height(inner.width, painter)
@@ -1818,6 +1835,31 @@ def draw_step(
         draw_legend(
             screen, pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend), painter
         )
+
+
+def counter_note(ctrl: Controller) -> str:
+    """Return the answer of an enumeration step that the mine counter decided, else "".
+
+    Such a step is the lesson that the counter matters, so its words say so
+    (the plain "in every one of the 2 arrangements" would hide it).
+    """
+    enum, step = ctrl.enumeration(), ctrl.current_step()
+    if enum is None or step is None:
+        return ""
+    left = plural(enum.mines_left or 0, "mine")
+    if enum.decided_by_the_count():
+        fit = sum(n for _, n, w in enum.by_mines if w)
+        return (
+            f"{found_text(step)}: the numbers alone allow "
+            f"{plural(enum.count, 'arrangement')}, but only {fit} use the {left} left, "
+            "so the mine counter decides it (V shows them)."
+        )
+    if enum.outside_decided():
+        return (
+            f"{found_text(step)}: with {left} left, the mine counter decides the cells "
+            "no number touches (V shows how)."
+        )
+    return ""
 
 
 def legend_items(painter: Painter) -> list[tuple[object, pygame.Surface]]:

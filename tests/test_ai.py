@@ -504,7 +504,7 @@ def test_step_words_for_one_cell_and_for_several():
     ai.add_knowledge((0, 1), 1)  # {A3, B1, B2, B3} = 1 -> {A3, B3} = 0
     ai.add_knowledge((0, 2), 1)  # all of A's numbers are 1: {B2, B3} = 1 ...
     words = [step_text(s) for s in ai.steps if s.rule in ("zero", "full")]
-    assert "all 2 of {A3, B3} are safe: the count is 0" in words
+    assert "both of {A3, B3} are safe: the count is 0" in words
     single = MinesweeperAI(2, 2)
     single.add_knowledge((0, 0), 3)
     assert [step_text(s) for s in single.steps if s.rule == "full"] == [

@@ -100,6 +100,25 @@ def test_the_mine_counter_is_named_when_it_decides_position_07():
     assert enum.plain[(2, 1)] == Fraction(1, 2) and enum.odds[(2, 1)] == 1
 
 
+def test_the_answer_of_a_step_the_counter_decided_says_so_and_others_do_not():
+    ctrl = runner.Controller.from_position((POSITIONS / "07-counter-settles.txt").read_text())
+    ctrl.ai_move()
+    step = next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration")
+    ctrl._show(step, 1)
+    note = runner.counter_note(ctrl)
+    assert note == (
+        "{C1, C4} safe and {C2} a mine: the numbers alone allow 4 arrangements, but only 2 use "
+        "the 2 mines left, so the mine counter decides it (V shows them)."
+    )
+    ctrl._show(0, 1)  # a clue, not an enumeration step
+    assert runner.counter_note(ctrl) == ""
+    ai = MinesweeperAI(3, 3)  # no total: the count cannot decide anything
+    ai.add_knowledge((0, 0), 1)
+    position = ai.position()
+    enum = enumerate_step(position, [Rule(frozenset(position.unknown_neighbours((0, 0))), 1)])
+    assert enum is not None and not enum.decided_by_the_count()
+
+
 def test_too_many_arrangements_are_counted_by_mines_not_drawn():
     ai = MinesweeperAI(3, 3, 4)
     ai.add_knowledge((1, 1), 4)  # eight hidden cells, four mines: C(8, 4) = 70 arrangements

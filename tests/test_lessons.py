@@ -168,6 +168,35 @@ def test_keys_home_end_and_a_typed_number_move_between_lesson_steps():
     assert ctrl.step_index == lessons[2] and "no step 9" in ctrl.message
 
 
+def test_moving_between_steps_clears_words_that_no_longer_hold():
+    ctrl = opened(ROOT / "assets" / "positions" / "03-subset.txt")
+    painter = start(ctrl)
+    press(pygame.K_HOME)
+    press(pygame.K_LEFT)  # from the first question: there is nothing before it
+    pump(ctrl, painter)
+    assert "first step" in ctrl.message
+    press(pygame.K_END)
+    pump(ctrl, painter)
+    assert ctrl.message == ""  # not "That is the first step." at the last one
+    press(pygame.K_2)
+    pump(ctrl, painter)
+    assert "press Enter" in ctrl.message
+    press(pygame.K_HOME)
+    pump(ctrl, painter)
+    assert ctrl.message == "" and ctrl.typed == ""  # the half-typed number is dropped
+
+
+def test_left_arrow_with_no_step_on_screen_goes_to_the_last_step():
+    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=5)
+    for _ in range(6):
+        if ctrl.game.is_over():
+            break
+        ctrl.ai_move()
+    assert ctrl.ai.steps and ctrl.step_index < 0
+    ctrl.step_back()
+    assert ctrl.step_index == len(ctrl.ai.steps) - 1 and "first step" not in ctrl.message
+
+
 def test_a_live_game_replays_its_steps_over_the_board_of_that_moment():
     ctrl = runner.Controller(runner.BOARDS["beginner"], seed=5, classroom=True)
     for _ in range(12):

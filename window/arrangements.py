@@ -201,7 +201,8 @@ def weight_words(enum: Enumeration, mines: int) -> str:
         return "no other cell is unknown: weight 1"
     ways = _binomials(enum.outside)[rest] if 0 <= rest <= enum.outside else 0
     return (
-        f"the other {mines_word} go among the {enum.outside} cells no sentence names: "
+        f"the other {mines_word} {'goes' if rest == 1 else 'go'} among the {enum.outside} "
+        "cells no sentence names: "
         f"C({enum.outside}, {rest}) = {ways:,} way{'s' * (ways != 1)}"
     )
 

@@ -49,6 +49,11 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+def _all(cells: frozenset[Cell]) -> str:
+    """Return "both of" for two cells, "all 3 of" for more."""
+    return "both of" if len(cells) == 2 else f"all {len(cells)} of"
+
+
 def step_text(step: Step) -> str:
     """Return a step in words, with cell names as on the board."""
     rule = step.rule
@@ -65,12 +70,12 @@ def step_text(step: Step) -> str:
     if rule == "zero":
         if len(step.safes) == 1:
             return f"{cells_text(step.safes)} is safe: the count is 0"
-        return f"all {len(step.safes)} of {cells_text(step.safes)} are safe: the count is 0"
+        return f"{_all(step.safes)} {cells_text(step.safes)} are safe: the count is 0"
     if rule == "full":
         which = cells_text(step.mines)
         if len(step.mines) == 1:
             return f"{which} is a mine: the count equals the number of cells"
-        return f"all {len(step.mines)} of {which} are mines: the count equals the number of cells"
+        return f"{_all(step.mines)} {which} are mines: the count equals the number of cells"
     if rule == "subset":
         assert step.sentence is not None
         small, big = step.premises
@@ -100,15 +105,7 @@ def _known_text(step: Step) -> str:
 
 def _enumeration_text(step: Step) -> str:
     """Return an enumeration step: what every arrangement agrees on."""
-    found = []
-    if step.safes:
-        found.append(f"{cells_text(step.safes)} safe")
-    if step.mines:
-        found.append(
-            f"{cells_text(step.mines)} a mine"
-            if len(step.mines) == 1
-            else f"{cells_text(step.mines)} mines"
-        )
+    found = found_text(step)
     counting = step.counting
     arrangements = counting.arrangements if counting is not None else 0
     way = (
@@ -121,7 +118,21 @@ def _enumeration_text(step: Step) -> str:
         if arrangements == 1
         else f"in every one of the {arrangements} arrangements"
     )
-    return f"{' and '.join(found)} {every}, {way}"
+    return f"{found} {every}, {way}"
+
+
+def found_text(step: Step) -> str:
+    """Return what an enumeration step found: "{C1, C4} safe and {C2} a mine"."""
+    found = []
+    if step.safes:
+        found.append(f"{cells_text(step.safes)} safe")
+    if step.mines:
+        found.append(
+            f"{cells_text(step.mines)} a mine"
+            if len(step.mines) == 1
+            else f"{cells_text(step.mines)} mines"
+        )
+    return " and ".join(found)
 
 
 def _given_text(step: Step) -> str:
