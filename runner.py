@@ -38,7 +38,6 @@ from minesweeper import (  # noqa: E402
     MinesweeperAI,
     MoveResult,
     Rule,
-    Sentence,
     Step,
     cell_name,
     max_mines,
@@ -99,11 +98,21 @@ UI = 1.0
 ZOOM = 1.0
 
 
-def zoom(factor: float) -> str:
-    """Make the panel's text larger or smaller (within what the window can hold); say so."""
+def zoom(factor: float, size: tuple[int, int]) -> str:
+    """Make the panel's text larger or smaller (within what the window can hold); say so.
+
+    Says what the window of this size actually shows, when it holds less than asked.
+    """
     global ZOOM
     ZOOM = min(max(ZOOM * factor, 0.6), 2.5)
-    return f"Text zoom {round(ZOOM * 100)}% (+ and - change it, Ctrl+0 resets it)."
+    asked = round(ZOOM * 100)
+    held = round(100 * scale_for(size, ZOOM) / scale_for(size, 1.0))
+    if held < asked:
+        return (
+            f"Text zoom {asked}% asked, but this window holds only {held}%: make the window "
+            "larger, or press F11 for the full screen."
+        )
+    return f"Text zoom {asked}% (+ and - change it, Ctrl+0 resets it)."
 
 
 def px(n: float) -> int:
@@ -114,11 +123,16 @@ def px(n: float) -> int:
 def set_scale(size: tuple[int, int]) -> float:
     """Set the panel's scale for a window of this size (at least 1); return it."""
     global UI
-    width, height = size
-    UI = max(1.0, min(height / PANEL_TALL, width / PANEL_WIDE)) * ZOOM
-    UI = min(UI, height / PANEL_TALL, (width * 0.55) / PANEL_WIDTH) if UI > 1 else UI
-    UI = max(UI, 1.0)
+    UI = scale_for(size, ZOOM)
     return UI
+
+
+def scale_for(size: tuple[int, int], zoom: float) -> float:
+    """Return the panel's scale for a window of this size at this text zoom (at least 1)."""
+    width, height = size
+    scale = max(1.0, min(height / PANEL_TALL, width / PANEL_WIDE)) * zoom
+    scale = min(scale, height / PANEL_TALL, (width * 0.55) / PANEL_WIDTH) if scale > 1 else scale
+    return max(scale, 1.0)
 
 
 AUTOPLAY_EVENT = pygame.USEREVENT + 1
@@ -410,6 +424,7 @@ class Controller:
         self.step_index = -1
         self.selected: Optional[Rule] = None
         self.scroll = 0
+        self.follow = True  # the list scrolls to the step's sentence till scrolled by hand
         self.started: Optional[float] = None
         self.finished: Optional[float] = None
         self.paused_at: Optional[float] = None  # P: the board hidden, the clock stopped
@@ -809,6 +824,7 @@ class Controller:
         self.preview = None
         self.viewing = None
         self.step_index = step
+        self.follow = True
         found = self.lessons()
         group = found[group_of(found, step)] if found else None
         is_lesson = group is not None and group.lesson and group.last == step
@@ -982,6 +998,12 @@ class Controller:
             return None
         return self.ai.knowledge_after(self.step_index - (1 if self.asking() else 0))
 
+    def knowledge_withheld(self) -> bool:
+        """True in class before a step is on screen: today's knowledge would give answers away."""
+        return (
+            self.classroom and self.preview is None and self.step_index < 0 and bool(self.ai.steps)
+        )
+
     def shown_board(self) -> dict[Cell, int]:
         """Return the numbers to draw: the board as it was at the step on screen."""
         step = self.current_step()
@@ -1019,17 +1041,46 @@ class Controller:
         self.message = "Classroom mode on." if self.classroom else "Classroom mode off."
 
     def select_sentence(self, index: int) -> None:
-        """Highlight the cells of the knowledge sentence at index; again to clear it."""
-        if not 0 <= index < len(self.ai.knowledge):
+        """Highlight the cells of the listed sentence at index; again to clear it."""
+        listed = self.listed()
+        if not 0 <= index < len(listed):
             return
-        sentence = self.ai.knowledge[index]
-        rule = Rule(frozenset(sentence.cells), sentence.count)
+        rule = listed[index]
         self.selected = None if self.selected == rule else rule
+
+    def listed(self) -> list[Rule]:
+        """Return the sentences the knowledge list shows: as at the step on screen, or today's."""
+        then = self.shown_knowledge()
+        if then is not None:
+            return list(then.sentences)
+        return [Rule(frozenset(s.cells), s.count) for s in self.ai.knowledge]
+
+    def focus(self) -> Optional[Rule]:
+        """Return the listed sentence the step on screen is about: its new one, or its premise."""
+        step = self.current_step()
+        if step is None or self.preview is not None:
+            return None
+        listed = self.listed()
+        wanted = [*step.premises] if self.asking() else [*step.added, *step.premises]
+        return next((rule for rule in wanted if rule in listed), None)
+
+    def first_listed(self, rows: int) -> int:
+        """Return the index of the top sentence of a list that shows rows of them."""
+        listed = self.listed()
+        last_top = max(0, len(listed) - rows)
+        first = min(self.scroll, last_top)
+        focus = self.focus() if self.follow else None
+        if focus is not None:
+            k = listed.index(focus)
+            if not first <= k < first + rows:
+                first = min(max(0, k - rows // 2), last_top)
+        return first
 
     def scroll_knowledge(self, lines: int, visible: int) -> None:
         """Scroll the knowledge list by lines, keeping a full page in view."""
-        top = max(0, len(self.ai.knowledge) - visible)
-        self.scroll = min(max(self.scroll + lines, 0), top)
+        top = max(0, len(self.listed()) - visible)
+        self.scroll = min(max(self.first_listed(visible) + lines, 0), top)
+        self.follow = False
 
     def probabilities(self) -> dict[Cell, tuple[Fraction, str]]:
         """Return every unrevealed cell's mine probability and its percentage text.
@@ -1908,7 +1959,7 @@ def draw_legend(screen: pygame.Surface, rect: pygame.Rect, painter: Painter) -> 
 
 def first_sentence(ctrl: Controller, view: Layout) -> int:
     """Return the index of the top sentence shown in the knowledge list."""
-    return min(ctrl.scroll, max(0, len(ctrl.ai.knowledge) - view.list_rows()))
+    return ctrl.first_listed(view.list_rows())
 
 
 def draw_knowledge(
@@ -1916,13 +1967,13 @@ def draw_knowledge(
 ) -> None:
     """Draw the knowledge base, one sentence a row, scrolled; the selected row is tinted."""
     rect = view.knowledge
+    if ctrl.knowledge_withheld():
+        words = "Known: step by step. → shows the first step, End the last."
+        screen.blit(painter.text(words, px(14), INK, bold=True), rect.topleft)
+        return
     then = ctrl.shown_knowledge()
-    if then is not None:  # the knowledge as it was at the step on screen
-        knowledge = [Sentence(r.cells, r.count) for r in then.sentences]
-        mines = then.mines
-        when = " at this step"
-    else:
-        knowledge, mines, when = ctrl.ai.knowledge, ctrl.ai.mines, ""
+    mines, when = (then.mines, " at this step") if then is not None else (ctrl.ai.mines, "")
+    knowledge = ctrl.listed()  # as at the step on screen, or today's
     first, rows = first_sentence(ctrl, view), view.list_rows()
     shown = knowledge[first : first + rows]
     header = f"Known{when}: {plural(len(knowledge), 'sentence')}, "
@@ -1930,15 +1981,17 @@ def draw_knowledge(
     if len(knowledge) > rows:
         header += f" · {first + 1}-{first + len(shown)} ↕"
     screen.blit(painter.text(header, px(14), INK, bold=True), rect.topleft)
+    focus = ctrl.focus()
     clip = screen.get_clip()
     screen.set_clip(rect)
     y = rect.y + px(LINE)
-    for sentence in shown:
+    for rule in shown:
         row = pygame.Rect(rect.x, y, rect.width, px(LIST_LINE) - 1)
-        rule = Rule(frozenset(sentence.cells), sentence.count)
         if rule == ctrl.selected:
             screen.fill(SELECTED_ROW, row)
-        screen.blit(painter.text(rule_text(rule), px(14), INK), (rect.x + px(4), y + 1))
+        # The step's own sentence in bold, so the class finds it in a long list.
+        text = painter.text(rule_text(rule), px(14), INK, bold=rule == focus)
+        screen.blit(text, (rect.x + px(4), y + 1))
         y += px(LIST_LINE)
     screen.set_clip(clip)
 
@@ -2099,11 +2152,11 @@ def handle_event(ctrl: Controller, event: pygame.event.Event, view: Layout) -> b
         elif event.key in KEYS:
             run_command(ctrl, KEYS[event.key])
         elif event.key == pygame.K_0 and event.mod & pygame.KMOD_CTRL:
-            ctrl.message = zoom(1 / ZOOM)
+            ctrl.message = zoom(1 / ZOOM, pygame.display.get_surface().get_size())
         elif event.key in DIGIT_KEYS:
             ctrl.type_digit(DIGIT_KEYS[event.key])
         elif event.key in ZOOM_KEYS:
-            ctrl.message = zoom(ZOOM_KEYS[event.key])
+            ctrl.message = zoom(ZOOM_KEYS[event.key], pygame.display.get_surface().get_size())
         elif event.key == pygame.K_F11:
             pygame.display.toggle_fullscreen()
         elif event.key in SCROLL_KEYS:

@@ -291,6 +291,45 @@ def test_the_wheel_scrolls_a_long_knowledge_list_and_stops_at_its_end():
     assert ctrl.scroll == max(0, len(ctrl.ai.knowledge) - rows - 20)
 
 
+def test_the_list_scrolls_to_the_step_s_new_sentence_until_scrolled_by_hand():
+    ctrl = runner.Controller(runner.BOARDS["expert"], seed=8, classroom=True)
+    painter = start(ctrl)
+    pygame.display.set_mode(runner.minimum_window_size(ctrl), pygame.RESIZABLE)  # few rows
+    rows = view(ctrl).list_rows()
+    for _ in range(60):
+        if len(ctrl.ai.knowledge) > 2 * rows or ctrl.game.is_over():
+            break
+        ctrl.ai_move()
+    listed_late = [
+        k
+        for k, step in enumerate(ctrl.ai.steps)
+        if step.added and ctrl.ai.knowledge_after(k).sentences.index(step.added[0]) >= rows
+    ]
+    assert listed_late, "no step adds a sentence below the first page: the check is too thin"
+    k = listed_late[-1]
+    ctrl._show(k, 1)
+    pump(ctrl, painter)
+    new = ctrl.ai.steps[k].added[0]
+    assert ctrl.focus() == new
+    first = runner.first_sentence(ctrl, view(ctrl))
+    assert first <= ctrl.listed().index(new) < first + rows  # on screen, not below it
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3))  # up, by hand
+    pump(ctrl, painter)
+    assert runner.first_sentence(ctrl, view(ctrl)) == max(0, first - 9)
+
+
+def test_in_class_the_knowledge_waits_for_the_first_step():
+    ctrl = runner.Controller.from_position(
+        (ROOT / "assets" / "positions" / "01-single-neighbour.txt").read_text(encoding="utf-8")
+    )
+    assert ctrl.classroom and ctrl.step_index < 0 and ctrl.ai.mines  # the AI knows C3 is a mine
+    assert ctrl.knowledge_withheld()  # ... but the panel does not say so yet
+    ctrl.step_forward()
+    assert not ctrl.knowledge_withheld()
+    ctrl.classroom = False
+    assert not ctrl.knowledge_withheld()
+
+
 # -- positions: load, save, reload -------------------------------------------------
 
 

@@ -319,3 +319,14 @@ def test_plus_and_minus_zoom_the_panel_text_within_what_fits():
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_0, mod=pygame.KMOD_CTRL))
     pump(ctrl, painter)
     assert runner.ZOOM == 1 and runner.set_scale(wall) == before
+
+
+def test_zoom_says_when_the_window_holds_less_than_asked():
+    full = (1920, 1080)  # the panel's height already limits its text here
+    try:
+        words = runner.zoom(1.75, full)
+        assert "175% asked" in words and "holds only 100%" in words
+        assert runner.zoom(1 / 1.75, full).startswith("Text zoom 100% (")
+        assert runner.zoom(1.15, (3000, 2000)).startswith("Text zoom 115% (")  # room to grow
+    finally:
+        runner.ZOOM = 1.0
