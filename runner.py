@@ -55,7 +55,7 @@ from window.arrangements import (  # noqa: E402
     position_before,
     weight_words,
 )
-from window.lesson import Group, board_at, group_of, question  # noqa: E402
+from window.lesson import Group, board_at, group_of, numbers_behind, question  # noqa: E402
 from window.lesson import groups as lesson_groups  # noqa: E402
 from window.places import data_dir, saves_dir, usable_folder  # noqa: E402
 from window.stats import Settings, Statistics, tenths  # noqa: E402
@@ -424,6 +424,7 @@ class Controller:
         self.step_index = -1
         self.selected: Optional[Rule] = None
         self.scroll = 0
+        self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
         self.follow = True  # the list scrolls to the step's sentence till scrolled by hand
         self.started: Optional[float] = None
         self.finished: Optional[float] = None
@@ -997,6 +998,15 @@ class Controller:
         if not self.classroom or self.preview is not None or self.step_index < 0:
             return None
         return self.ai.knowledge_after(self.step_index - (1 if self.asking() else 0))
+
+    def numbers_behind(self) -> frozenset[Cell]:
+        """Return the revealed numbers the step on screen stands on (none for Think's step)."""
+        if self.preview is not None or not 0 <= self.step_index < len(self.ai.steps):
+            return frozenset()
+        key = (id(self.ai), self.step_index)
+        if self._behind[0] != key:
+            self._behind = (key, numbers_behind(self.ai.steps, self.step_index))
+        return self._behind[1]
 
     def knowledge_withheld(self) -> bool:
         """True in class before a step is on screen: today's knowledge would give answers away."""
@@ -1696,6 +1706,8 @@ def draw_highlights(
     # possibility, and the conclusion's colours would read as part of it.
     asking = ctrl.asking() or ctrl.viewing is not None
     if step is not None:
+        if asking:  # the numbers the question is about, framed
+            marks.update((cell, PREMISE) for cell in ctrl.numbers_behind())
         marks.update(step_colours(step, asking))
     if ctrl.selected is not None:
         marks.update((cell, SELECTED) for cell in ctrl.selected.cells)
@@ -1715,6 +1727,10 @@ def draw_highlights(
         concluded = step is not None and (cell in step.mines or cell in step.safes)
         if concluded and step is not None and not asking and cell not in shown:
             draw_mark(screen, rect, cell in step.mines)
+    if step is not None and asking and step.rule == "subset" and len(step.premises) > 1:
+        # The larger sentence's other cells, framed: tinted, the two would read as one.
+        for cell in step.premises[1].cells - step.premises[0].cells:
+            pygame.draw.rect(screen, PREMISE[:3], view.cell_rect(cell).inflate(-2, -2), frame)
     if step is not None and step.cell is not None and not asking:
         # The cell the step is about (a move's cell has only this frame).
         pygame.draw.rect(screen, STEP_OUTLINE, view.cell_rect(step.cell), max(2, frame // 2))

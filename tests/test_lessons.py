@@ -168,6 +168,21 @@ def test_keys_home_end_and_a_typed_number_move_between_lesson_steps():
     assert ctrl.step_index == lessons[2] and "no step 9" in ctrl.message
 
 
+@pytest.mark.parametrize(
+    ("name", "numbers"),
+    [("01-single-neighbour.txt", {(1, 1)}), ("03-subset.txt", {(0, 1), (1, 1)})],
+)
+def test_a_question_points_at_the_numbers_its_sentences_come_from(name, numbers):
+    ctrl = opened(ROOT / "assets" / "positions" / name)
+    first = next(g.last for g in ctrl.lessons() if g.lesson)
+    ctrl._show(first, 0)
+    assert ctrl.asking()
+    assert ctrl.numbers_behind() == numbers  # B2; A2 and B2
+    assert numbers <= set(ctrl.shown_board())  # numbers on the board, not hidden cells
+    ctrl.preview = ctrl.ai.steps[first]  # Think's step points at nothing of the log
+    assert ctrl.numbers_behind() == frozenset()
+
+
 def test_moving_between_steps_clears_words_that_no_longer_hold():
     ctrl = opened(ROOT / "assets" / "positions" / "03-subset.txt")
     painter = start(ctrl)

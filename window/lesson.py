@@ -95,3 +95,37 @@ QUESTIONS = {
 def question(step: Step) -> str:
     """Return the question a lesson step puts to the class before its conclusion is shown."""
     return QUESTIONS.get(step.rule, "What follows from the highlighted cells?")
+
+
+def numbers_behind(steps: Sequence[Step], k: int, limit: int = 200) -> frozenset[Cell]:
+    """Return the revealed numbers that step k's premises come from.
+
+    A premise is a sentence some earlier step added: a clue (a number's
+    sentence), a 'known' step (that sentence less known cells) or a subset
+    step (from two sentences). Walking back to the clues names the numbers
+    a question beat points at: "What does this number tell us?" (at most
+    limit steps are visited, so a long log costs little).
+    """
+    found: set[Cell] = set()
+    wanted = list(steps[k].premises)
+    seen: set[object] = set()
+    visited = 0
+    j = k - 1
+    while wanted and j >= 0 and visited < limit:
+        step = steps[j]
+        hits = [
+            rule
+            for rule in wanted
+            if rule in step.added or (step.rule == "clue" and rule == step.sentence)
+        ]
+        if hits:
+            visited += 1
+            wanted = [rule for rule in wanted if rule not in hits]
+            if step.rule == "clue" and step.cell is not None:
+                found.add(step.cell)
+            else:
+                fresh = [rule for rule in step.premises if rule not in seen]
+                seen.update(fresh)
+                wanted += fresh
+        j -= 1
+    return frozenset(found)
