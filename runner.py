@@ -857,7 +857,10 @@ class Controller:
             self.message = "That is the last step so far: T thinks, A moves."
 
     def step_back(self) -> None:
-        """Show the previous lesson step (its conclusion), or the previous step when expanded."""
+        """Show the previous beat: a lesson step's question, or the one before's conclusion.
+
+        When expanded, the previous step.
+        """
         self.classroom = True
         self.preview = None
         self.message = self.typed = ""
@@ -871,6 +874,10 @@ class Controller:
             self._show(self.step_index - 1, 1)
             return
         found = self.lessons()
+        group = found[group_of(found, self.step_index)]
+        if self.beat == 1 and group.lesson and group.last == self.step_index:
+            self._show(self.step_index, 0)  # the previous beat: this step's question
+            return
         here = group_of(found, self.step_index) - 1
         if here >= 0:
             self._show(found[here].last, 1)

@@ -201,6 +201,18 @@ def test_moving_between_steps_clears_words_that_no_longer_hold():
     assert ctrl.message == "" and ctrl.typed == ""  # the half-typed number is dropped
 
 
+def test_left_arrow_goes_back_one_beat_answer_to_question_to_the_answer_before():
+    ctrl = opened(ROOT / "assets" / "positions" / "03-subset.txt")
+    lessons = [g.last for g in ctrl.lessons() if g.lesson]
+    ctrl._show(lessons[1], 1)  # the second lesson step's answer
+    ctrl.step_back()
+    assert (ctrl.step_index, ctrl.asking()) == (lessons[1], True)
+    ctrl.step_back()
+    assert (ctrl.step_index, ctrl.asking()) == (lessons[0], False)
+    ctrl.step_forward()
+    assert (ctrl.step_index, ctrl.asking()) == (lessons[1], True)
+
+
 def test_left_arrow_with_no_step_on_screen_goes_to_the_last_step():
     ctrl = runner.Controller(runner.BOARDS["beginner"], seed=5)
     for _ in range(6):
