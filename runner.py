@@ -826,6 +826,7 @@ class Controller:
         self.viewing = None
         self.step_index = step
         self.follow = True
+        self.thought_aloud = False  # Think's outline is about now, not the step on screen
         found = self.lessons()
         group = found[group_of(found, step)] if found else None
         is_lesson = group is not None and group.lesson and group.last == step

@@ -213,6 +213,14 @@ def test_left_arrow_goes_back_one_beat_answer_to_question_to_the_answer_before()
     assert (ctrl.step_index, ctrl.asking()) == (lessons[1], True)
 
 
+def test_think_s_outline_goes_when_the_class_steps_to_another_step():
+    ctrl = opened(ROOT / "assets" / "positions" / "04-one-two.txt")
+    ctrl.think()
+    assert ctrl.thought_aloud and ctrl.pending is not None
+    ctrl.step_home()
+    assert not ctrl.thought_aloud
+
+
 def test_left_arrow_with_no_step_on_screen_goes_to_the_last_step():
     ctrl = runner.Controller(runner.BOARDS["beginner"], seed=5)
     for _ in range(6):
