@@ -134,11 +134,18 @@ def test_make_move_records_the_move_but_not_a_move_made():
 def moves(seed, memo=None):
     """Play a seeded 4x5 game with 4 mines; return each move and the strategy that chose it.
 
-    The search's budget is small, so that what a memo already holds could
-    decide whether a search finishes. memo: a search memo to share (the
+    The search starts early (3,000 arrangements left, not the default 400)
+    and its budget is small, so that what a memo already holds could decide
+    whether a search finishes. memo: a search memo to share (the
     control: games made dependent on each other on purpose).
     """
-    strategies = (Opening(), Endgame(budget=20_000), FiftyFifty(), LookAhead(), Lowest())
+    strategies = (
+        Opening(),
+        Endgame(configs=3_000, budget=20_000),
+        FiftyFifty(),
+        LookAhead(),
+        Lowest(),
+    )
     game = Minesweeper(4, 5, 4, seed=seed)
     ai = MinesweeperAI(4, 5, 4, strategies=strategies)
     if memo is not None:
