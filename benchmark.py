@@ -203,8 +203,7 @@ def play_moves(game: Minesweeper, ai: MinesweeperAI, player: str, record: Record
         if result.ignored:
             raise RuntimeError(f"the game ignored {cell}: {result.ignored}")
         t2 = time.perf_counter()
-        for revealed, count in result.revealed:
-            ai.add_knowledge(revealed, count)
+        ai.add_reveal(result.revealed)
         t3 = time.perf_counter()
         # The game's own reveal (t1..t2) is not the AI's cost.
         record.move_ms.append((t1 - t0 + t3 - t2) * 1000)
@@ -705,8 +704,7 @@ def exact_chunk(task: tuple[Board, str, tuple[tuple[Cell, ...], ...]]) -> int:
             cell = ai.make_move()
             if cell is None:
                 break
-            for revealed, count in game.reveal(cell).revealed:
-                ai.add_knowledge(revealed, count)
+            ai.add_reveal(game.reveal(cell).revealed)
         wins += game.won()
     return wins
 
@@ -826,8 +824,7 @@ def play_set_board(board: SetBoard, header: BoardSet, without: tuple[str, ...]) 
             outcome = game.reveal(cell)
             if outcome.exploded is not None and kind in ("safe", "proven"):
                 result.safe_errors += 1
-            for revealed, count in outcome.revealed:
-                ai.add_knowledge(revealed, count)
+            ai.add_reveal(outcome.revealed)
             if game.is_over():
                 break
             cell = ai.make_move()
@@ -1238,8 +1235,7 @@ for _ in range(200):  # play on: the worst call is often a later one, with no sa
     result = game.reveal(cell)
     if result.exploded is not None and not ai.last_decision.is_guess:
         wrong += 1
-    for shown, count in result.revealed:
-        ai.add_knowledge(shown, count)
+    ai.add_reveal(result.revealed)
 wrong += len(ai.safes & game.mines) + len(ai.mines - game.mines)
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps({{"case": name, "seconds": timings, "peak_mb": peak, "wrong": wrong}}))

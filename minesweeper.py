@@ -863,6 +863,23 @@ class MinesweeperAI:
             else:
                 self._step("clue", sentence=clue, cell=cell, shown=count, added=new)
 
+    def add_reveal(self, revealed: Iterable[tuple[Cell, int]]) -> None:
+        """Record one click's reveal: the cells it opened are safe, then each one's number.
+
+        A click that opens ground shows many cells at once. They are all
+        safe the moment they are seen, so they are marked safe first (one
+        'given' step) and each number is told after (add_knowledge): no
+        sentence then names a cell the board already shows open. One cell
+        is simply told. Each call is atomic, as add_knowledge is.
+        """
+        pairs = [(self._check_cell(cell), count) for cell, count in revealed]
+        opened = [cell for cell, _ in pairs if cell not in self.revealed]
+        if len(opened) > 1:
+            with self._learning():
+                self._give([], [c for c in opened if c not in self.safes])
+        for cell, count in pairs:
+            self.add_knowledge(cell, count)
+
     def _reveal(self, cell: Cell, count: int) -> None:
         """Record cell as played and its number as told, undoably."""
         self.moves_made.add(cell)

@@ -410,8 +410,7 @@ class Controller:
         self.ai = MinesweeperAI(
             game.height, game.width, game.mine_count, first_click=game.first_click, seed=game.seed
         )
-        for cell, count in list(game.revealed.items()):
-            self.ai.add_knowledge(cell, count)
+        self.ai.add_reveal(list(game.revealed.items()))
         # Cells told at the end of each reveal: the board as it was at any step.
         self.batches: list[int] = [len(self.ai.revealed)] if self.ai.revealed else []
         self.beat = 1  # 0: a lesson step's question (premises only), 1: its conclusion
@@ -523,8 +522,7 @@ class Controller:
         now = self.clock()
         if self.started is None:
             self.started = now
-        for revealed, count in result.revealed:
-            self.ai.add_knowledge(revealed, count)
+        self.ai.add_reveal(result.revealed)
         if result.revealed:
             self.batches.append(len(self.ai.revealed))
         if self.game.is_over() and self.finished is None:

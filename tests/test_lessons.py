@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import MinesweeperAI
+from minesweeper import Contradiction, MinesweeperAI
 from window.lesson import groups
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -34,13 +34,16 @@ def as_sets(knowledge):
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name[:2])
 def test_the_knowledge_at_each_step_is_the_knowledge_replayed_to_it(path):
     # After the last step of each told cell, the folded log equals a fresh AI
-    # told the same cells: the panel never shows the final state for an old step.
+    # given the reveal's cells as safe and told the same numbers: the panel never
+    # shows the final state for an old step.
     ctrl = opened(path)
     ai, steps = ctrl.ai, ctrl.ai.steps
     cells = list(ai.revealed.items())
     for told in range(1, len(cells) + 1):
         last = max(k for k, s in enumerate(steps) if s.told <= told)
         fresh = MinesweeperAI(ai.height, ai.width, ctrl.game.mine_count)
+        for cell, _ in cells:  # one reveal: every cell it opened is known safe first
+            fresh.mark_safe(cell)
         for cell, count in cells[:told]:
             fresh.add_knowledge(cell, count)
         replayed = fresh.knowledge_after(len(fresh.steps) - 1)
@@ -230,6 +233,42 @@ def test_left_arrow_with_no_step_on_screen_goes_to_the_last_step():
     assert ctrl.ai.steps and ctrl.step_index < 0
     ctrl.step_back()
     assert ctrl.step_index == len(ctrl.ai.steps) - 1 and "first step" not in ctrl.message
+
+
+def test_no_step_of_a_live_game_names_a_cell_its_board_shows_open():
+    checked = 0
+    for seed in range(4):
+        ctrl = runner.Controller(runner.BOARDS["intermediate"], seed=seed, classroom=True)
+        for _ in range(40):
+            if ctrl.game.is_over():
+                break
+            ctrl.ai_move()
+        for k, step in enumerate(ctrl.ai.steps):
+            ctrl._show(k, 1)
+            board = ctrl.shown_board()
+            # What the knowledge base holds, and what a lesson step reasons from.
+            # (A clue's own sentence and the 'known' step that trims it name
+            # every neighbour as the number counts them: bookkeeping, folded.)
+            premises = step.premises if step.rule in ("zero", "full", "subset") else ()
+            named = {c for rule in (*premises, *step.added) for c in rule.cells}
+            assert not named & board.keys(), (seed, k, step.rule)
+            checked += bool(named)
+    assert checked > 100
+
+
+def test_a_reveal_is_told_as_one_and_a_contradiction_changes_nothing():
+    ai = MinesweeperAI(3, 3, 1)
+    ai.add_reveal([((0, 0), 0), ((0, 1), 0), ((1, 0), 0), ((1, 1), 1)])
+    assert ai.steps[0].rule == "given" and ai.steps[0].safes == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    assert all(
+        rule.cells <= {(0, 2), (1, 2), (2, 0), (2, 1), (2, 2)}
+        for rule in ai.knowledge_after(len(ai.steps) - 1).sentences
+    )
+    ai.mark_mine((2, 2))
+    before = (list(ai.steps), set(ai.safes), set(ai.mines), dict(ai.revealed))
+    with pytest.raises(Contradiction):
+        ai.add_reveal([((2, 1), 1), ((2, 2), 1)])  # a known mine cannot be opened
+    assert (ai.steps, ai.safes, ai.mines, ai.revealed) == before
 
 
 def test_a_live_game_replays_its_steps_over_the_board_of_that_moment():
