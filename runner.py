@@ -698,6 +698,8 @@ class Controller:
         self.flag_warned = None
         outcome = self._play(self.game.reveal(cell), cell, "AI")
         flagged = self._flag_known_mines()
+        if self.classroom and self.step_index >= 0:
+            self.step_end()  # the class sees now, not the step it was on before the move
         self.message = self.ending = f"AI: {reason}{lifted}. {outcome}{flagged}"
 
     def _warn_about_flag(self) -> bool:

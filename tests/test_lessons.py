@@ -224,6 +224,15 @@ def test_think_s_outline_goes_when_the_class_steps_to_another_step():
     assert not ctrl.thought_aloud
 
 
+def test_an_ai_move_in_class_shows_now_not_the_step_before_it():
+    ctrl = opened(ROOT / "assets" / "positions" / "04-one-two.txt")
+    ctrl.step_forward()
+    ctrl.think()
+    ctrl.ai_move()
+    assert ctrl.step_index == len(ctrl.ai.steps) - 1 and not ctrl.replaying()
+    assert ctrl.message.startswith("AI: ")
+
+
 def test_left_arrow_with_no_step_on_screen_goes_to_the_last_step():
     ctrl = runner.Controller(runner.BOARDS["beginner"], seed=5)
     for _ in range(6):
