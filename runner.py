@@ -1568,7 +1568,7 @@ def dot_centre(rect: pygame.Rect) -> tuple[int, int]:
 
 def draw_labels(screen: pygame.Surface, view: Layout, painter: Painter) -> None:
     """Draw row letters down the left edge and column numbers along the top."""
-    size = max(9, min(px(16), view.cell // 2))
+    size = max(9, min(px(16), view.cell * 2 // 3))  # as large as a column leaves room for
     x0, y0 = view.origin
     for row in range(view.rows):
         label = painter.text(row_name(row), size, FAINT_INK, bold=True)
