@@ -19,7 +19,7 @@ from minesweeper import (
     default_strategies,
     solve,
 )
-from sweeper.strategies import LookAhead, Lowest, Opening, next_safety
+from sweeper.strategies import LookAhead, Lowest, Opening, is_dead, next_safety
 from window.words import decision_text, step_text
 
 HALF = Fraction(1, 2)
@@ -402,7 +402,7 @@ def test_a_guess_is_the_least_likely_mine_and_changes_nothing(margin):
     # 50/50, which rightly take a riskier cell (one that wins more games, or a
     # coin flip that must come anyway), are left out here and tested on their own.
     strategies = (Opening(search=False), LookAhead(margin=margin), Lowest())
-    guesses = 0
+    guesses = passed_over = 0
     for seed in range(150):
         rng = random.Random(seed)
         height, width = rng.randint(4, 9), rng.randint(4, 9)
@@ -411,13 +411,21 @@ def test_a_guess_is_the_least_likely_mine_and_changes_nothing(margin):
         ai = MinesweeperAI(height, width, mines, strategies=strategies)
         while not game.is_over():
             before_p = ai.mine_probabilities()
+            position = ai.position()
             before = snapshot(ai)
             steps = len(ai.steps)
             move = ai.make_move()
             assert move is not None
             if ai.last_decision.is_guess:
                 guesses += 1
-                lowest = min(p for p in before_p.values() if p < 1)
+                # Cells passed over as dead (their number can teach nothing) are
+                # safer, and dead: the margin counts from the safest living cell.
+                passed = ai.last_decision.passed_over
+                passed_over += len(passed)
+                assert all(is_dead(position, c) for c in passed), f"seed {seed}: {passed}"
+                living = [p for c, p in before_p.items() if p < 1 and c not in passed]
+                lowest = min(living)
+                assert all(before_p[c] <= lowest for c in passed)
                 assert before_p[move] <= lowest + margin, f"seed {seed}: {move} is too risky"
                 assert ai.last_decision.probability == before_p[move]
                 if not any(s.rule == "enumeration" for s in ai.steps[steps:]):
@@ -427,6 +435,7 @@ def test_a_guess_is_the_least_likely_mine_and_changes_nothing(margin):
             for cell, count in game.reveal(move).revealed:
                 ai.add_knowledge(cell, count)
     assert guesses >= 100  # the games above do reach guesses (the first click is "first")
+    assert passed_over >= 1  # ... and at least one passes over a dead cell
 
 
 def test_sentences_feed_the_engine_directly():
