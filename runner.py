@@ -1671,7 +1671,7 @@ OVERLAY_SCALE = [_scale_colour(k / 100) for k in range(101)]
 
 def draw_overlay(screen: pygame.Surface, view: Layout, ctrl: Controller, painter: Painter) -> None:
     """Tint every unrevealed cell by its mine probability and write it as a percentage."""
-    size = max(8, min(14, int(view.cell * 0.36)))
+    size = max(8, min(px(16), int(view.cell * 0.34)))  # grows with the cell, fits "100%"
     for cell, (_, text) in ctrl.probabilities().items():
         rect = view.cell_rect(cell)
         screen.blit(painter.tint(overlay_colour(text), view.cell), rect)
