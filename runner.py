@@ -109,8 +109,8 @@ def zoom(factor: float, size: tuple[int, int]) -> str:
     held = round(100 * scale_for(size, ZOOM) / scale_for(size, 1.0))
     if held < asked:
         return (
-            f"Text zoom {asked}% asked, but this window holds only {held}%: make the window "
-            "larger, or press F11 for the full screen."
+            f"Text zoom {asked}% asked, but this window holds only {held}%: the panel's "
+            "height sets its text (a taller window holds more)."
         )
     return f"Text zoom {asked}% (+ and - change it, Ctrl+0 resets it)."
 
@@ -135,6 +135,10 @@ def scale_for(size: tuple[int, int], zoom: float) -> float:
     return max(scale, 1.0)
 
 
+NO_LESSON = (
+    "No lesson step yet: the numbers alone prove nothing here. T thinks, A moves; "
+    "E shows every step."
+)
 AUTOPLAY_EVENT = pygame.USEREVENT + 1
 AUTOPLAY_MS = 250
 IDLE_MS = 250  # redraw at least this often, so that the timer runs
@@ -886,11 +890,17 @@ class Controller:
             self.message = "That is the first step."
 
     def step_home(self) -> None:
-        """Show the first lesson step's question."""
+        """Show the first lesson step's question (the first step, when expanded)."""
         self.message = self.typed = ""
-        found = self.lessons()
-        if found:
-            self._show(found[0].last if not self.expanded else 0, 0)
+        if self.expanded and self.ai.steps:
+            self._show(0, 1)
+            return
+        first = next((g for g in self.lessons() if g.lesson), None)
+        if first is None:
+            self.classroom = True
+            self.message = NO_LESSON
+            return
+        self._show(first.last, 0)
 
     def step_end(self) -> None:
         """Show the last step's conclusion."""
@@ -921,13 +931,17 @@ class Controller:
         if not self.typed:
             return
         number, self.typed = int(self.typed), ""
-        found = self.lessons()
-        count = len(self.ai.steps) if self.expanded else len(found)
+        lessons = [g for g in self.lessons() if g.lesson]
+        count = len(self.ai.steps) if self.expanded else len(lessons)
+        if not count:
+            self.message = NO_LESSON
+            return
         if not 1 <= number <= count:
-            self.message = f"There is no step {number}: steps run 1 to {count}."
+            what = "steps" if self.expanded else "lesson steps"
+            self.message = f"There is no step {number}: {what} run 1 to {count}."
             return
         self.message = ""
-        self._show(number - 1 if self.expanded else found[number - 1].last, 0)
+        self._show(number - 1 if self.expanded else lessons[number - 1].last, 0)
 
     def enumeration(self) -> Optional[Enumeration]:
         """Return the arrangements behind the enumeration step on screen, or None."""
@@ -1694,7 +1708,8 @@ def step_colours(step: Step, asking: bool = False) -> dict[Cell, tuple[int, int,
         colours[step.cell] = PREMISE
     if asking:
         return colours
-    if step.sentence is not None:
+    if step.sentence is not None and (step.rule != "clue" or step.added):
+        # (A number whose neighbours are all known adds no sentence: nothing new to tint.)
         colours.update((c, DERIVED) for c in step.sentence.cells)
     colours.update((c, SAFE) for c in step.safes)
     colours.update((c, MINE) for c in step.mines)
@@ -1791,7 +1806,11 @@ def draw_status(
     for box, text, ink in texts:
         pygame.draw.rect(screen, (255, 255, 255), box, border_radius=6)
         pygame.draw.rect(screen, GRID, box, 1, border_radius=6)
-        label = painter.text(text, px(17), ink, bold=True)
+        size = px(17)
+        label = painter.text(text, size, ink, bold=True)
+        while label.get_width() > box.width - px(8) and size > 8:  # "Time 1234.5" fits
+            size -= 1
+            label = painter.text(text, size, ink, bold=True)
         screen.blit(label, label.get_rect(center=box.center))
     mood = "pressed" if ctrl.pressed else status
     draw_face(screen, face, mood)
@@ -1887,14 +1906,21 @@ def draw_step(
         found = ctrl.lessons()
         where = group_of(found, ctrl.step_index)
         lessons = sum(g.lesson for g in found)
-        if ctrl.expanded or not found[where].lesson:
+        if ctrl.expanded:
             header = f"Step {ctrl.step_index + 1} of {total}: {step.rule}"
+        elif not found[where].lesson:  # numbers told, known cells taken out: no lesson
+            before = sum(g.lesson for g in found[:where])
+            header = (
+                f"After lesson step {before} of {lessons}: what the numbers say"
+                if before
+                else "Before the first lesson step: what the numbers say"
+            )
         else:
             header = f"Lesson step {where + 1} of {lessons} (step {ctrl.step_index + 1})"
         if ctrl.viewing is not None:
             words = ctrl.arrangement_words()
         elif ctrl.asking():
-            words = f"Question: {question(step)} (→ shows the answer.)"
+            words = f"Question: {question(step, len(ctrl.numbers_behind()))} (→ shows the answer.)"
         else:
             rule = RULES.get(step.rule, "")
             words = counter_note(ctrl) or f"{step_text(step)}." + (
@@ -1905,6 +1931,7 @@ def draw_step(
     legend = 0 if ctrl.viewing is not None else legend_height(inner.width, painter)
     top = inner.y + px(LINE) + 2
     body = pygame.Rect(inner.x, top, inner.width, inner.bottom - legend - px(4) - top)
+    words = words[:1].upper() + words[1:]  # "all 4 of ..." starts a sentence
     draw_wrapped(screen, words, body, painter, px(14), line=px(LINE))
     if legend:
         draw_legend(
@@ -1992,7 +2019,7 @@ def draw_knowledge(
     """Draw the knowledge base, one sentence a row, scrolled; the selected row is tinted."""
     rect = view.knowledge
     if ctrl.knowledge_withheld():
-        words = "Known: step by step. → shows the first step, End the last."
+        words = "Known: shown step by step (→)."
         screen.blit(painter.text(words, px(14), INK, bold=True), rect.topleft)
         return
     then = ctrl.shown_knowledge()

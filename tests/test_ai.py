@@ -513,5 +513,5 @@ def test_step_words_for_one_cell_and_for_several():
     one = MinesweeperAI(1, 2)
     one.add_knowledge((0, 0), 1)
     assert [step_text(s) for s in one.steps if s.rule == "full"] == [
-        "{A2} is a mine: the count equals the number of cells"
+        "A2 is a mine: the count equals the number of cells"
     ]

@@ -107,7 +107,7 @@ def test_the_answer_of_a_step_the_counter_decided_says_so_and_others_do_not():
     ctrl._show(step, 1)
     note = runner.counter_note(ctrl)
     assert note == (
-        "{C1, C4} safe and {C2} a mine: the numbers alone allow 4 arrangements, but only 2 use "
+        "{C1, C4} safe and C2 a mine: the numbers alone allow 4 arrangements, but only 2 use "
         "the 2 mines left, so the mine counter decides it (V shows them)."
     )
     ctrl._show(0, 1)  # a clue, not an enumeration step

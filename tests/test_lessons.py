@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import Contradiction, MinesweeperAI
-from window.lesson import groups
+from minesweeper import Contradiction, MinesweeperAI, Rule, Step
+from window.lesson import groups, question
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_runner import press, pump, start, view  # noqa: E402
@@ -220,7 +220,7 @@ def test_think_s_outline_goes_when_the_class_steps_to_another_step():
     ctrl = opened(ROOT / "assets" / "positions" / "04-one-two.txt")
     ctrl.think()
     assert ctrl.thought_aloud and ctrl.pending is not None
-    ctrl.step_home()
+    ctrl.step_end()
     assert not ctrl.thought_aloud
 
 
@@ -231,6 +231,36 @@ def test_an_ai_move_in_class_shows_now_not_the_step_before_it():
     ctrl.ai_move()
     assert ctrl.step_index == len(ctrl.ai.steps) - 1 and not ctrl.replaying()
     assert ctrl.message.startswith("AI: ")
+
+
+def test_typed_numbers_and_home_count_lesson_steps_only():
+    ctrl = opened(ROOT / "assets" / "positions" / "01-single-neighbour.txt")
+    lessons = [g.last for g in ctrl.lessons() if g.lesson]
+    assert len(lessons) < len(ctrl.lessons())  # numbers told after the last lesson, folded
+    ctrl.typed = str(len(lessons) + 1)
+    ctrl.jump_to_typed()
+    assert f"lesson steps run 1 to {len(lessons)}" in ctrl.message
+    ctrl.typed = str(len(lessons))
+    ctrl.jump_to_typed()
+    assert ctrl.step_index == lessons[-1] and ctrl.asking()
+    plain = opened(
+        ROOT / "assets" / "positions" / "04-one-two.txt"
+    )  # the numbers alone prove nothing
+    assert not any(g.lesson for g in plain.lessons())
+    plain.step_home()
+    assert plain.message == runner.NO_LESSON and plain.step_index < 0
+
+
+def test_words_of_a_number_whose_neighbours_are_all_known_and_of_a_two_number_question():
+    ctrl = opened(ROOT / "assets" / "positions" / "01-single-neighbour.txt")
+    told = [s for s in ctrl.ai.steps if s.rule == "clue" and (s.known_safes or s.known_mines)]
+    assert told  # the reveal's cells were known safe before their numbers were read
+    for step in told:
+        words = runner.step_text(step)
+        assert "hidden" not in words and "known already" in words
+        assert runner.step_colours(step) == {step.cell: runner.PREMISE}  # no new sentence
+    zero = Step("zero", premises=(Rule(frozenset({(0, 0)}), 0),), safes=frozenset({(0, 0)}))
+    assert "this number" in question(zero, 1) and "these numbers" in question(zero, 2)
 
 
 def test_left_arrow_with_no_step_on_screen_goes_to_the_last_step():

@@ -24,7 +24,7 @@ from minesweeper import (
     cell_name,
     parse_board,
 )
-from window.words import cells_text, rule_text
+from window.words import rule_text
 
 Cell = tuple[int, int]
 
@@ -100,6 +100,11 @@ def describe(step: Step) -> str:
         decision = step.decision
         return f"move {cell_name(step.cell)} by {decision.strategy} at {decision.probability}"
     raise AssertionError(f"a step with an unexpected rule: {step.rule!r}")
+
+
+def cells_text(cells) -> str:
+    """Return "{A1, B2}" for cells in reading order, braces even for one (this file's notation)."""
+    return "{" + ", ".join(cell_name(c) for c in sorted(cells)) + "}"
 
 
 def described(steps: list[Step]) -> list[str]:

@@ -87,13 +87,21 @@ QUESTIONS = {
     "zero": "What does this number tell us about the cells around it?",
     "full": "What does this number tell us about the cells around it?",
     "subset": "One sentence's cells lie inside the other's. What do the two tell us together?",
-    "enumeration": "No single sentence decides it. What is true in every arrangement of the mines?",
+    "enumeration": (
+        "No single sentence decides it. Where can the mines be, given the numbers and the "
+        "mine counter, and what is true wherever they are?"
+    ),
     "move": "Nothing is certain here. Which cell would you click, and why?",
 }
 
 
-def question(step: Step) -> str:
-    """Return the question a lesson step puts to the class before its conclusion is shown."""
+def question(step: Step, numbers: int = 1) -> str:
+    """Return the question a lesson step puts to the class before its conclusion is shown.
+
+    numbers: how many revealed numbers the question points at (framed on the board).
+    """
+    if step.rule in ("zero", "full") and numbers > 1:
+        return "What do these numbers tell us, together, about the highlighted cells?"
     return QUESTIONS.get(step.rule, "What follows from the highlighted cells?")
 
 

@@ -20,20 +20,21 @@ RULES = {
     "full": "a count equal to the number of cells makes every cell a mine",
     "subset": "a sentence inside another leaves the difference",
     "enumeration": "every arrangement of the mines agrees",
-    "given": "facts given from outside",
+    "given": "facts told to the AI directly (the cells a click opened are safe)",
     "move": "the AI's move",
 }
 
 
 def cells_text(cells: Iterable[Cell]) -> str:
-    """Return "{A1, B2}" for a group of cells, in reading order."""
-    return "{" + ", ".join(cell_name(c) for c in sorted(cells)) + "}"
+    """Return "{A1, B2}" for a group of cells, in reading order; "A1" for one cell."""
+    names = [cell_name(c) for c in sorted(cells)]
+    return names[0] if len(names) == 1 else "{" + ", ".join(names) + "}"
 
 
 def rule_text(rule: Pair) -> str:
-    """Return a sentence with cell names, such as "{A1, A2} = 1"."""
+    """Return a sentence with cell names, such as "{A1, A2} = 1" (braces even for one cell)."""
     cells, count = rule
-    return f"{cells_text(cells)} = {count}"
+    return "{" + ", ".join(cell_name(c) for c in sorted(cells)) + "}" + f" = {count}"
 
 
 def percent(p: Fraction) -> str:
@@ -63,7 +64,7 @@ def step_text(step: Step) -> str:
         if not step.sentence.cells:
             return f"{shows}: it has no hidden neighbour"
         if not step.added and (step.known_mines or step.known_safes):
-            return f"{shows}: its hidden neighbours {cells_text(step.sentence.cells)} are all known"
+            return f"{shows}, and every neighbour it counts is known already"
         return f"{shows}: {rule_text(step.sentence)}"
     if rule == "known":
         return _known_text(step)
@@ -94,9 +95,11 @@ def _known_text(step: Step) -> str:
     """Return a 'known' step: a sentence less the cells already known."""
     parts = []
     if step.known_mines:
-        parts.append(f"the known mines {cells_text(step.known_mines)}")
+        mines = "mine" if len(step.known_mines) == 1 else "mines"
+        parts.append(f"the known {mines} {cells_text(step.known_mines)}")
     if step.known_safes:
-        parts.append(f"the known safe cells {cells_text(step.known_safes)}")
+        safes = "cell" if len(step.known_safes) == 1 else "cells"
+        parts.append(f"the known safe {safes} {cells_text(step.known_safes)}")
     start = f"{rule_text(step.premises[0])} without {' and '.join(parts)}"
     if step.sentence is None:
         return f"{start} says nothing new"
