@@ -268,15 +268,24 @@ def test_clicking_a_sentence_highlights_its_cells():
     assert ctrl.selected is None
 
 
-def test_the_wheel_scrolls_a_long_knowledge_list_and_stops_at_its_end():
+def long_knowledge(moves, more):
+    """Return an expert game in class, at the smallest window, played until the list is long.
+
+    more(rows): how many sentences count as long, for a list that shows rows of them.
+    """
     ctrl = runner.Controller(runner.BOARDS["expert"], seed=8, classroom=True)
     painter = start(ctrl)
     pygame.display.set_mode(runner.minimum_window_size(ctrl), pygame.RESIZABLE)  # few rows
     rows = view(ctrl).list_rows()
-    for _ in range(40):
-        if len(ctrl.ai.knowledge) > rows + 3 or ctrl.game.is_over():
+    for _ in range(moves):
+        if len(ctrl.ai.knowledge) > more(rows) or ctrl.game.is_over():
             break
         ctrl.ai_move()
+    return ctrl, painter, rows
+
+
+def test_the_wheel_scrolls_a_long_knowledge_list_and_stops_at_its_end():
+    ctrl, painter, rows = long_knowledge(40, lambda rows: rows + 3)
     assert len(ctrl.ai.knowledge) > rows + 3
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
     pump(ctrl, painter)
@@ -292,14 +301,7 @@ def test_the_wheel_scrolls_a_long_knowledge_list_and_stops_at_its_end():
 
 
 def test_the_list_scrolls_to_the_step_s_new_sentence_until_scrolled_by_hand():
-    ctrl = runner.Controller(runner.BOARDS["expert"], seed=8, classroom=True)
-    painter = start(ctrl)
-    pygame.display.set_mode(runner.minimum_window_size(ctrl), pygame.RESIZABLE)  # few rows
-    rows = view(ctrl).list_rows()
-    for _ in range(60):
-        if len(ctrl.ai.knowledge) > 2 * rows or ctrl.game.is_over():
-            break
-        ctrl.ai_move()
+    ctrl, painter, rows = long_knowledge(60, lambda rows: 2 * rows)
     listed_late = [
         k
         for k, step in enumerate(ctrl.ai.steps)
