@@ -1911,9 +1911,9 @@ def draw_step(
         elif not found[where].lesson:  # numbers told, known cells taken out: no lesson
             before = sum(g.lesson for g in found[:where])
             header = (
-                f"After lesson step {before} of {lessons}: what the numbers say"
+                f"After lesson step {before} of {lessons}: numbers told"
                 if before
-                else "Before the first lesson step: what the numbers say"
+                else "Before lesson step 1: numbers told"
             )
         else:
             header = f"Lesson step {where + 1} of {lessons} (step {ctrl.step_index + 1})"
