@@ -1012,6 +1012,85 @@ def format_paired(report: dict[str, Any], name: str) -> str:
     return "\n".join(lines)
 
 
+def read_per_board(path: Path) -> dict[int, tuple[bool, float]]:
+    """Read a --per-board file: board index -> (won, CPU seconds); skipped boards left out.
+
+    A ValueError names the file and line of anything malformed.
+    """
+    if not path.is_file():
+        raise ValueError(f"{path} is not a file (a --per-board file is a text file)")
+    results: dict[int, tuple[bool, float]] = {}
+    with path.open(encoding="ascii", errors="replace") as handle:
+        for number, line in enumerate(handle, 1):
+            fields = line.split()
+            if not fields or line.startswith("#") or "skipped:" in fields:
+                continue
+            try:
+                index, won, cpu = int(fields[0]), int(fields[1]), float(fields[3])
+                if won not in (0, 1) or index < 0 or not cpu >= 0:
+                    raise ValueError
+            except (ValueError, IndexError):
+                raise ValueError(
+                    f"{path}, line {number}: expected 'index won(0/1) guesses CPU-seconds', "
+                    f"not {line.strip()[:60]!r}"
+                ) from None
+            if index in results:
+                raise ValueError(f"{path}, line {number}: board {index} is listed twice")
+            results[index] = (bool(won), cpu)
+    return results
+
+
+def compare_report(before: Path, after: Path) -> dict[str, Any]:
+    """Return two runs of the same boards compared board by board: after - before."""
+    a, b = read_per_board(before), read_per_board(after)
+    common = sorted(a.keys() & b.keys())
+    if not common:
+        raise ValueError(f"{before} and {after} have no board index in common")
+    both = sum(a[k][0] and b[k][0] for k in common)
+    only_before = sum(a[k][0] and not b[k][0] for k in common)
+    only_after = sum(b[k][0] and not a[k][0] for k in common)
+    neither = len(common) - both - only_before - only_after
+    delta, low, high = paired_interval(both, only_after, only_before, neither)
+    return {
+        "boards": len(common),
+        "unpaired": len(a.keys() ^ b.keys()),
+        "before": both + only_before,
+        "after": both + only_after,
+        "both": both,
+        "only_before": only_before,
+        "only_after": only_after,
+        "neither": neither,
+        "difference": delta,
+        "interval": [low, high],
+        "mcnemar_p": mcnemar_p(only_after, only_before),
+        "before_cpu_ms": cpu_figures([a[k][1] for k in common]),
+        "after_cpu_ms": cpu_figures([b[k][1] for k in common]),
+    }
+
+
+def format_compare(report: dict[str, Any], before: Path, after: Path) -> str:
+    """Return a before/after comparison as a short table."""
+    n = report["boards"]
+    low, high = report["interval"]
+    lines = [
+        f"{n:,} boards in both files"
+        + (f" ({report['unpaired']:,} in one file only, left out)" if report["unpaired"] else ""),
+        f"  before ({before.name}) won {report['before']:,} ({100 * report['before'] / n:.2f}%), "
+        f"after ({after.name}) {report['after']:,} ({100 * report['after'] / n:.2f}%)",
+        f"  both won {report['both']:,}, only before {report['only_before']:,}, "
+        f"only after {report['only_after']:,}, both lost {report['neither']:,}",
+        f"  difference (after - before) {100 * report['difference']:+.2f} points, "
+        f"95% [{100 * low:+.2f}, {100 * high:+.2f}], McNemar exact p = {report['mcnemar_p']:.3g}",
+    ]
+    for who in ("before", "after"):
+        c = report[f"{who}_cpu_ms"]
+        lines.append(
+            f"  CPU per game, {who}: mean {c['mean']:.1f} ms, median {c['median']:.1f}, "
+            f"p99 {c['p99']:.0f}, slowest {c['slowest']:.0f}"
+        )
+    return "\n".join(lines)
+
+
 def write_board_set(
     path: Path, board: Board, rule: str, seed: int, games: int, out: Any = None
 ) -> None:
@@ -1154,6 +1233,13 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         type=Path,
         metavar="FILE",
         help="with --boards: write one line per board: index, won, guesses, CPU seconds",
+    )
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        type=Path,
+        metavar=("BEFORE", "AFTER"),
+        help="compare two --per-board files of the same boards, board by board, and stop",
     )
     parser.add_argument(
         "--write-boards",
@@ -1329,6 +1415,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the benchmark; 0 when every call was right, 1 otherwise, 2 for bad arguments."""
     args = parse_args(argv)
     name, board = args.board
+    if args.compare:
+        try:
+            compared = compare_report(*args.compare)
+        except (ValueError, OSError) as error:
+            print(f"benchmark.py: {error}", file=sys.stderr)
+            return 2
+        print(json.dumps(compared) if args.json else format_compare(compared, *args.compare))
+        return 0
     if args.write_boards:
         write_board_set(args.write_boards, board, args.rule, args.seed, args.games)
         print(f"wrote {args.games:,} boards of {name} ({args.rule}) to {args.write_boards}")

@@ -170,6 +170,36 @@ def test_the_command_line_plays_a_set_and_writes_per_board_lines(
     assert "no board at index 6" in said.err and "of 6" in said.err and not said.out
 
 
+def test_two_per_board_files_are_compared_board_by_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Boards 0-5 in both runs: both won 0, 1; only before 2; only after 3, 4; both lost 5.
+    # Board 6 is in one file only; board 7 was skipped in one run.
+    before = tmp_path / "before.txt"
+    after = tmp_path / "after.txt"
+    before.write_text(
+        "# index won guesses cpu_s\n0 1 2 0.010\n1 1 0 0.020\n2 1 1 0.030\n"
+        "3 0 1 0.040\n4 0 2 0.050\n5 0 3 0.060\n6 1 0 0.070\n7 1 0 0.080\n"
+    )
+    after.write_text(
+        "0 1 2 0.001\n1 1 0 0.002\n2 0 1 0.003\n3 1 1 0.004\n4 1 2 0.005\n5 0 3 0.006\n"
+        "7 0 0 0 skipped: no symmetry\n"
+    )
+    report = benchmark.compare_report(before, after)
+    assert (report["boards"], report["unpaired"]) == (6, 2)
+    assert (report["before"], report["after"]) == (3, 4)
+    assert (report["both"], report["only_before"], report["only_after"]) == (2, 1, 2)
+    assert report["neither"] == 1 and report["mcnemar_p"] == 1.0  # 2 against 1 of 3: p = 1
+    assert report["difference"] == pytest.approx(1 / 6)
+    assert report["before_cpu_ms"]["mean"] == pytest.approx(35.0)
+    assert benchmark.main(["--compare", str(before), str(after)]) == 0
+    out = capsys.readouterr().out
+    assert "only before 1, only after 2" in out and "2 in one file only" in out
+    after.write_text("0 1 2 0.001\n1 yes 0 0.002\n")
+    assert benchmark.main(["--compare", str(before), str(after)]) == 2
+    assert "after.txt, line 2" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
