@@ -941,6 +941,29 @@ def cpu_figures(seconds: Sequence[float]) -> dict[str, float]:
     }
 
 
+def paired_counts(pairs: Iterable[tuple[bool, bool]]) -> tuple[int, int, int, int]:
+    """Return (both won, only the first won, only the second won, both lost) over pairs."""
+    both = only_first = only_second = neither = 0
+    for first, second in pairs:
+        if first and second:
+            both += 1
+        elif first:
+            only_first += 1
+        elif second:
+            only_second += 1
+        else:
+            neither += 1
+    return both, only_first, only_second, neither
+
+
+def cpu_line(who: str, figures: dict[str, float]) -> str:
+    """Return one line of CPU per game figures, in milliseconds."""
+    return (
+        f"  CPU per game, {who}: mean {figures['mean']:.1f} ms, median {figures['median']:.1f}, "
+        f"p99 {figures['p99']:.0f}, slowest {figures['slowest']:.0f}"
+    )
+
+
 def paired_report(results: Sequence[BoardResult]) -> dict[str, Any]:
     """Return the same-board comparison: counts, difference, interval, McNemar p, CPU."""
     played = [r for r in results if not r.skipped]
@@ -955,10 +978,9 @@ def paired_report(results: Sequence[BoardResult]) -> dict[str, Any]:
     }
     compared = [r for r in played if r.theirs is not None]
     if compared and len(compared) == len(played):
-        both = sum(r.won and bool(r.theirs) for r in compared)
-        only_ours = sum(r.won and not r.theirs for r in compared)
-        only_theirs = sum(bool(r.theirs) and not r.won for r in compared)
-        neither = len(compared) - both - only_ours - only_theirs
+        both, only_ours, only_theirs, neither = paired_counts(
+            (r.won, bool(r.theirs)) for r in compared
+        )
         delta, low, high = paired_interval(both, only_ours, only_theirs, neither)
         report.update(
             theirs=both + only_theirs,
@@ -1002,11 +1024,7 @@ def format_paired(report: dict[str, Any], name: str) -> str:
         )
     for who, key in (("ours", "our_cpu_ms"), ("theirs", "their_cpu_ms")):
         if key in report:
-            c = report[key]
-            lines.append(
-                f"  CPU per game, {who}: mean {c['mean']:.1f} ms, median {c['median']:.1f}, "
-                f"p99 {c['p99']:.0f}, slowest {c['slowest']:.0f}"
-            )
+            lines.append(cpu_line(who, report[key]))
     if report["turned"]:
         lines.append(f"  {report['turned']:,} boards turned so that our first click is theirs")
     return "\n".join(lines)
@@ -1046,10 +1064,7 @@ def compare_report(before: Path, after: Path) -> dict[str, Any]:
     common = sorted(a.keys() & b.keys())
     if not common:
         raise ValueError(f"{before} and {after} have no board index in common")
-    both = sum(a[k][0] and b[k][0] for k in common)
-    only_before = sum(a[k][0] and not b[k][0] for k in common)
-    only_after = sum(b[k][0] and not a[k][0] for k in common)
-    neither = len(common) - both - only_before - only_after
+    both, only_before, only_after, neither = paired_counts((a[k][0], b[k][0]) for k in common)
     delta, low, high = paired_interval(both, only_after, only_before, neither)
     return {
         "boards": len(common),
@@ -1082,12 +1097,7 @@ def format_compare(report: dict[str, Any], before: Path, after: Path) -> str:
         f"  difference (after - before) {100 * report['difference']:+.2f} points, "
         f"95% [{100 * low:+.2f}, {100 * high:+.2f}], McNemar exact p = {report['mcnemar_p']:.3g}",
     ]
-    for who in ("before", "after"):
-        c = report[f"{who}_cpu_ms"]
-        lines.append(
-            f"  CPU per game, {who}: mean {c['mean']:.1f} ms, median {c['median']:.1f}, "
-            f"p99 {c['p99']:.0f}, slowest {c['slowest']:.0f}"
-        )
+    lines += [cpu_line(who, report[f"{who}_cpu_ms"]) for who in ("before", "after")]
     return "\n".join(lines)
 
 

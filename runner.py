@@ -1082,26 +1082,32 @@ class Controller:
 
     def listed(self) -> list[Rule]:
         """Return the sentences the knowledge list shows: as at the step on screen, or today's."""
-        then = self.shown_knowledge()
+        return self.listed_from(self.shown_knowledge())
+
+    def listed_from(self, then: Optional[Knowledge]) -> list[Rule]:
+        """Return the listed sentences, given shown_knowledge()'s answer."""
         if then is not None:
             return list(then.sentences)
         return [Rule(frozenset(s.cells), s.count) for s in self.ai.knowledge]
 
-    def focus(self) -> Optional[Rule]:
-        """Return the listed sentence the step on screen is about: its new one, or its premise."""
+    def focus(self, listed: Optional[list[Rule]] = None) -> Optional[Rule]:
+        """Return the listed sentence the step on screen is about: its new one, or its premise.
+
+        listed: self.listed(), when the caller has it already (it folds the step log).
+        """
         step = self.current_step()
         if step is None or self.preview is not None:
             return None
-        listed = self.listed()
+        listed = self.listed() if listed is None else listed
         wanted = [*step.premises] if self.asking() else [*step.added, *step.premises]
         return next((rule for rule in wanted if rule in listed), None)
 
-    def first_listed(self, rows: int) -> int:
+    def first_listed(self, rows: int, listed: Optional[list[Rule]] = None) -> int:
         """Return the index of the top sentence of a list that shows rows of them."""
-        listed = self.listed()
+        listed = self.listed() if listed is None else listed
         last_top = max(0, len(listed) - rows)
         first = min(self.scroll, last_top)
-        focus = self.focus() if self.follow else None
+        focus = self.focus(listed) if self.follow else None
         if focus is not None:
             k = listed.index(focus)
             if not first <= k < first + rows:
@@ -2024,15 +2030,16 @@ def draw_knowledge(
         return
     then = ctrl.shown_knowledge()
     mines, when = (then.mines, " at this step") if then is not None else (ctrl.ai.mines, "")
-    knowledge = ctrl.listed()  # as at the step on screen, or today's
-    first, rows = first_sentence(ctrl, view), view.list_rows()
+    knowledge = ctrl.listed_from(then)  # as at the step on screen, or today's
+    rows = view.list_rows()
+    first = ctrl.first_listed(rows, knowledge)
     shown = knowledge[first : first + rows]
     header = f"Known{when}: {plural(len(knowledge), 'sentence')}, "
     header += f"{plural(len(mines), 'mine')}"
     if len(knowledge) > rows:
         header += f" · {first + 1}-{first + len(shown)} ↕"
     screen.blit(painter.text(header, px(14), INK, bold=True), rect.topleft)
-    focus = ctrl.focus()
+    focus = ctrl.focus(knowledge)
     clip = screen.get_clip()
     screen.set_clip(rect)
     y = rect.y + px(LINE)

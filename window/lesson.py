@@ -111,8 +111,9 @@ def numbers_behind(steps: Sequence[Step], k: int, limit: int = 200) -> frozenset
     A premise is a sentence some earlier step added: a clue (a number's
     sentence), a 'known' step (that sentence less known cells) or a subset
     step (from two sentences). Walking back to the clues names the numbers
-    a question beat points at: "What does this number tell us?" (at most
-    limit steps are visited, so a long log costs little).
+    a question beat points at: "What does this number tell us?" The walk
+    passes over the log before step k once, and follows at most limit of
+    the steps that made a premise.
     """
     found: set[Cell] = set()
     wanted = list(steps[k].premises)

@@ -25,16 +25,21 @@ RULES = {
 }
 
 
+def _braced(cells: Iterable[Cell]) -> str:
+    """Return "{A1, B2}": cell names in reading order, in braces."""
+    return "{" + ", ".join(cell_name(c) for c in sorted(cells)) + "}"
+
+
 def cells_text(cells: Iterable[Cell]) -> str:
     """Return "{A1, B2}" for a group of cells, in reading order; "A1" for one cell."""
-    names = [cell_name(c) for c in sorted(cells)]
-    return names[0] if len(names) == 1 else "{" + ", ".join(names) + "}"
+    cells = list(cells)
+    return cell_name(cells[0]) if len(cells) == 1 else _braced(cells)
 
 
 def rule_text(rule: Pair) -> str:
     """Return a sentence with cell names, such as "{A1, A2} = 1" (braces even for one cell)."""
     cells, count = rule
-    return "{" + ", ".join(cell_name(c) for c in sorted(cells)) + "}" + f" = {count}"
+    return f"{_braced(cells)} = {count}"
 
 
 def percent(p: Fraction) -> str:
