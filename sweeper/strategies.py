@@ -85,7 +85,33 @@ def _near(position: Position, solution: Solution, margin: Fraction, start: int =
     return near
 
 
-def is_dead(position: Position, cell: Cell, budget: Optional[list[int]] = None) -> bool:
+Outcomes = list[tuple[int, int, Fraction, Fraction]]  # reveal_outcomes' answer
+
+
+def _outcomes(
+    position: Position,
+    cell: Cell,
+    around: frozenset[Cell],
+    budget: Optional[list[int]],
+    seen: Optional[dict[Cell, Outcomes]],
+) -> Outcomes:
+    """Return reveal_outcomes for cell, from seen when this look-ahead has it already."""
+    if seen is not None and cell in seen:
+        return seen[cell]
+    found = reveal_outcomes(
+        position.solution, cell, around, position.workspace.component_cache(), budget
+    )
+    if seen is not None:
+        seen[cell] = found
+    return found
+
+
+def is_dead(
+    position: Position,
+    cell: Cell,
+    budget: Optional[list[int]] = None,
+    seen: Optional[dict[Cell, Outcomes]] = None,
+) -> bool:
     """True when cell, if safe, can show only one number and opens nothing.
 
     Clicking it then teaches nothing that surviving the click does not. A
@@ -98,10 +124,7 @@ def is_dead(position: Position, cell: Cell, budget: Optional[list[int]] = None) 
     frontier = position.frontier
     if any(c not in frontier for c in around):
         return False
-    outcomes = reveal_outcomes(
-        position.solution, cell, around, position.workspace.component_cache(), budget
-    )
-    return _dead(position, cell, around, outcomes)
+    return _dead(position, cell, around, _outcomes(position, cell, around, budget, seen))
 
 
 # -- the first click ----------------------------------------------------------------------
@@ -278,8 +301,9 @@ class LookAhead:
         if position.total is None or not solution.exact:
             return None
         budget = [LOOKAHEAD_WORK]
+        seen: dict[Cell, Outcomes] = {}  # each cell's outcomes are worked out once
         try:
-            passed_over, living = self._living(position, budget)
+            passed_over, living = self._living(position, budget, seen)
         except TooWide:
             return None
         if living is None:
@@ -290,7 +314,7 @@ class LookAhead:
         lowest = solution.probability(position.ranked[0])
         try:
             weighed = [
-                self._weigh(position, c, solution.probability(c), budget)
+                self._weigh(position, c, solution.probability(c), budget, seen)
                 for c in self._representatives(position, near)
             ]
         except TooWide:
@@ -309,7 +333,9 @@ class LookAhead:
             passed_over=tuple(passed_over),
         )
 
-    def _living(self, position: Position, budget: list[int]) -> tuple[list[Cell], Optional[int]]:
+    def _living(
+        self, position: Position, budget: list[int], seen: dict[Cell, Outcomes]
+    ) -> tuple[list[Cell], Optional[int]]:
         """Return the dead cells safer than the safest living one, and where that one ranks.
 
         A dead cell's number can be only one value (and it opens nothing), so
@@ -321,7 +347,7 @@ class LookAhead:
         order = position.ranked
         passed_over: list[Cell] = []
         for k, cell in enumerate(order):
-            if not is_dead(position, cell, budget):
+            if not is_dead(position, cell, budget, seen):
                 return passed_over, k
             passed_over.append(cell)
         return passed_over, None
@@ -339,10 +365,15 @@ class LookAhead:
         return list(picked.values())
 
     def _weigh(
-        self, position: Position, cell: Cell, odds: Fraction, budget: list[int]
+        self,
+        position: Position,
+        cell: Cell,
+        odds: Fraction,
+        budget: list[int],
+        seen: dict[Cell, Outcomes],
     ) -> Candidate:
         """Return a candidate's figures: next safety, progress, and score."""
-        safety, progress, dead = one_click_ahead(position, cell, budget, self.blend)
+        safety, progress, dead = one_click_ahead(position, cell, budget, self.blend, seen)
         score = (1 - odds) * (safety + self.progress_bonus * progress)
         if self.fifty_weight:
             solution = position.solution
@@ -377,12 +408,11 @@ def one_click_ahead(
     cell: Cell,
     budget: Optional[list[int]] = None,
     blend: tuple[int, int] = (1, 0),
+    seen: Optional[dict[Cell, Outcomes]] = None,
 ) -> tuple[Fraction, Fraction, bool]:
     """Return next_safety's two figures and whether cell is dead (see is_dead)."""
     around = frozenset(position.unknown_neighbours(cell))
-    outcomes = reveal_outcomes(
-        position.solution, cell, around, position.workspace.component_cache(), budget
-    )
+    outcomes = _outcomes(position, cell, around, budget, seen)
     dead = _dead(position, cell, around, outcomes)
     total = sum(outcome[1] for outcome in outcomes)
     if not total:
@@ -399,7 +429,7 @@ def _dead(
     position: Position,
     cell: Cell,
     around: frozenset[Cell],
-    outcomes: Sequence[tuple[int, int, Fraction, Fraction]],
+    outcomes: Outcomes,
 ) -> bool:
     """True when the outcomes of revealing cell leave one number, and not a 0 that opens."""
     shown = [j for j, weight, _, _ in outcomes if weight]
