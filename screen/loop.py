@@ -60,13 +60,16 @@ class Window:
             for event in [pygame.event.wait(IDLE_MS), *pygame.event.get()]:
                 if not self.handle(event):
                     return
-            self.keep_minimum_size()
+            frame = self.app.frame()  # derived once for this frame: sized, then painted
+            self.keep_minimum_size(frame)
             self.set_timer(self.app.session.autoplay)
-            self.draw()
+            self.draw(frame)
             pygame.display.flip()
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Run the commands one event stands for; return False when the window should close."""
+        if event.type == pygame.MOUSEMOTION and not self.app.pressed:
+            return True  # the mouse moves with no button held: nothing to do
         frame = self.app.frame()
         view = self.layout(frame)
         for name, arg in commands(event, self.app, frame, view):
@@ -101,15 +104,14 @@ class Window:
             return f"Could not export: {error}."
         return f"Exported this view to {path}."
 
-    def draw(self) -> None:
-        """Derive the frame and paint it."""
-        frame = self.app.frame()
+    def draw(self, frame: Optional[Frame] = None) -> None:
+        """Paint a frame (by default, the one for now)."""
+        frame = self.app.frame() if frame is None else frame
         paint(pygame.display.get_surface(), frame, self.layout(frame), self.painter)
 
-    def keep_minimum_size(self) -> None:
+    def keep_minimum_size(self, frame: Frame) -> None:
         """Grow a window resized (or a panel grown) past the minimum back to it."""
         have = pygame.display.get_surface().get_size()
-        frame = self.app.frame()
         shape = (have, frame.rows, frame.columns, frame.classroom, frame.custom)
         if shape == self.checked:  # only a resize, a new board or the panel can change it
             return

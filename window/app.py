@@ -16,7 +16,14 @@ from minesweeper import BoardSize, Cell, Minesweeper, MinesweeperAI
 from window.arrangements import Enumeration, enumerate_step, position_before
 from window.classroom import Classroom
 from window.commands import TABLE, refusal
-from window.frame import Frame, KnowledgeList, build_frame, current_step, knowledge_list
+from window.frame import (
+    Frame,
+    KnowledgeList,
+    build_frame,
+    current_step,
+    knowledge_list,
+    shown_knowledge,
+)
 from window.lesson import numbers_behind
 from window.session import Outcome, Session
 from window.timeline import Timeline
@@ -136,4 +143,4 @@ class App:
 
     def knowledge(self) -> KnowledgeList:
         """Return the knowledge list as the frame shows it."""
-        return knowledge_list(self, current_step(self))
+        return knowledge_list(self, current_step(self), shown_knowledge(self))

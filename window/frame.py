@@ -143,9 +143,12 @@ def shown_knowledge(app: App) -> Optional[Knowledge]:
     return app.session.ai.knowledge_after(room.step_index - (1 if room.asking else 0))
 
 
-def listed(app: App) -> list[Rule]:
-    """Return the sentences the knowledge list shows: as at the step on screen, or today's."""
-    then = shown_knowledge(app)
+def listed(app: App, then: Optional[Knowledge] = None) -> list[Rule]:
+    """Return the sentences the knowledge list shows: as at the step on screen, or today's.
+
+    then: shown_knowledge(app), when the caller has it already (it folds the step log).
+    """
+    then = shown_knowledge(app) if then is None else then
     if then is not None:
         return list(then.sentences)
     return [Rule(frozenset(s.cells), s.count) for s in app.session.ai.knowledge]
@@ -175,12 +178,13 @@ def build_frame(app: App) -> Frame:
     kind = "replay" if again else game.status()
     status = "Replay" if again else session.status_text()  # the end would be a spoiler
     odds = session.overlay and not room.on  # the classroom shows no odds: they give answers
+    then = shown_knowledge(app)  # the step log folded once a frame
     return Frame(
         rows=game.height,
         columns=game.width,
         tiles=() if paused else tiles(app, shown, now),
         odds=odds_row(app) if odds and not paused else (),
-        highlights=Highlights() if paused else highlights(app, shown, now, step),
+        highlights=Highlights() if paused else highlights(app, shown, now, step, then),
         title=session.title or session.describe(),
         mines=f"Mines {0 if game.won() else game.mines_left()}",
         time=f"Time {session.time_text()}",
@@ -192,7 +196,7 @@ def build_frame(app: App) -> Frame:
         custom=session.custom is not None,
         classroom=room.on,
         step=step_box(app, step) if room.on else None,
-        knowledge=knowledge_list(app, step) if room.on else None,
+        knowledge=knowledge_list(app, step, then) if room.on else None,
         summary="" if room.on else summary(app),
         help=CLASS_HELP if room.on else HELP,
         paused=paused,
@@ -254,8 +258,17 @@ def step_roles(step: Step, asking: bool = False) -> dict[Cell, str]:
     return roles
 
 
-def highlights(app: App, shown: dict[Cell, int], now: bool, step: Optional[Step]) -> Highlights:
-    """Return what the board shows over its cells at the moment on screen."""
+def highlights(
+    app: App,
+    shown: dict[Cell, int],
+    now: bool,
+    step: Optional[Step],
+    known: Optional[Knowledge],
+) -> Highlights:
+    """Return what the board shows over its cells at the moment on screen.
+
+    known: the knowledge at the step on screen (shown_knowledge), None outside a step.
+    """
     session, room, game = app.session, app.room, app.session.game
     over = game.is_over()
     # A thought shown outside class is drawn on the live board, conclusion and all.
@@ -280,7 +293,6 @@ def highlights(app: App, shown: dict[Cell, int], now: bool, step: Optional[Step]
     if step is not None and not asking:
         marks.update((c, c in step.mines) for c in step.mines | step.safes if c not in shown)
     drawn = arrangement(app)
-    known = shown_knowledge(app)
     if known is not None:
         cells = {c for c, _ in drawn}  # an arrangement on screen draws its own
         marks.update((c, c in known.mines) for c in known.mines | known.safes)
@@ -365,14 +377,16 @@ def capital(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def knowledge_list(app: App, step: Optional[Step]) -> KnowledgeList:
-    """Return the knowledge list as at the step on screen (today's before any step)."""
+def knowledge_list(app: App, step: Optional[Step], then: Optional[Knowledge]) -> KnowledgeList:
+    """Return the knowledge list as at the step on screen (today's before any step).
+
+    then: the knowledge at the step on screen (shown_knowledge), None outside a step.
+    """
     session, room = app.session, app.room
     if room.preview is None and room.step_index < 0 and session.ai.steps:
         return KnowledgeList("Known: shown step by step (→).", withheld=True)
-    then = shown_knowledge(app)
     mines, when = (then.mines, " at this step") if then is not None else (session.ai.mines, "")
-    rules = listed(app)
+    rules = listed(app, then)
     header = f"Known{when}: {plural(len(rules), 'sentence')}, {plural(len(mines), 'mine')}"
     focus = None
     if step is not None and room.preview is None:
