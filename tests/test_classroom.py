@@ -208,9 +208,12 @@ def test_a_player_move_drops_the_pending_move():
     ctrl = position(ONE_TWO)
     painter = start(ctrl)
     ctrl.do("think")
+    old = ctrl.session.pending
     click_cell(ctrl, (0, 0))
     pump(ctrl, painter)
-    assert pick(ctrl) is None
+    # Think's pick is dropped: no outline, and what the AI would play is asked afresh.
+    assert not ctrl.room.thought and ctrl.frame().highlights.choice is None
+    assert old is not None and ctrl.session.pending is not old
 
 
 # -- the overlay -----------------------------------------------------------------

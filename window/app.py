@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional
 
-from minesweeper import BoardSize, Cell, Minesweeper, MinesweeperAI
+from minesweeper import BoardSize, Cell, Minesweeper, MinesweeperAI, Step
 from window.arrangements import Enumeration, enumerate_step, position_before
 from window.classroom import Classroom
 from window.commands import TABLE, refusal
@@ -24,7 +24,7 @@ from window.frame import (
     knowledge_list,
     shown_knowledge,
 )
-from window.lesson import numbers_behind
+from window.lesson import numbers_behind, numbers_for
 from window.session import Outcome, Session
 from window.timeline import Timeline
 
@@ -135,6 +135,22 @@ class App:
         key = (id(self.ai), k)
         if self._behind[0] != key:
             self._behind = (key, numbers_behind(self.ai.steps, k))
+        return self._behind[1]
+
+    def numbers_ahead(self, step: Step) -> frozenset[Cell]:
+        """Return the numbers the step ahead of the log stands on (all that border a guess)."""
+        key = ("ahead", id(self.ai), id(step))
+        if self._behind[0] != key:
+            if step.premises:
+                found = numbers_for(self.ai.steps, step.premises, len(self.ai.steps))
+            else:  # a guess weighs every number that borders a closed cell
+                game = self.game
+                found = frozenset(
+                    cell
+                    for cell, count in game.revealed.items()
+                    if count and any(n not in game.revealed for n in game.neighbors(cell))
+                )
+            self._behind = (key, found)
         return self._behind[1]
 
     def first_row(self, rows: int) -> int:

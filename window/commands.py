@@ -131,11 +131,14 @@ def think(app: App, _: object) -> Outcome:
     decision = session.think()
     if decision is None:
         return Outcome("The AI finds no cell left to play.")
+    timeline = app.timeline()
     if room.on and decision.proof is not None:
-        room.show(decision.proof, 1, app.timeline())
+        room.show(decision.proof, 1, timeline)
+    elif room.on and timeline.ahead is not None:
+        room.show(timeline.steps, 1, timeline)  # the same lesson step the arrows reach
     else:
         room.viewing = None
-        room.preview = thought_step(session)
+        room.preview = timeline.ahead or thought_step(session)
     room.thought = True
     return Outcome(f"Think: {reason(session, decision)}. A plays it.")
 

@@ -19,14 +19,16 @@ from minesweeper import BOARDS
 from sweeper.board import Cell
 from sweeper.engine import Rule
 from sweeper.records import Knowledge, Step
-from window.arrangements import counter_words, viewing_words
+from window.arrangements import Enumeration, counter_words, viewing_words
 from window.lesson import board_at, question
 from window.words import (
     CLASS_HELP,
     EARLIER_MOMENT,
     HELP,
     RULES,
+    decision_text,
     found_text,
+    other_odds,
     plural,
     rule_text,
     step_text,
@@ -138,9 +140,10 @@ def replaying(app: App, shown: Optional[dict[Cell, int]] = None) -> bool:
 def shown_knowledge(app: App) -> Optional[Knowledge]:
     """Return the knowledge as it was at the step on screen (before it, when asking)."""
     room = app.room
-    if not room.on or room.preview is not None or room.step_index < 0:
+    if not room.on or room.preview is not None and not room.ahead or room.step_index < 0:
         return None
-    return app.session.ai.knowledge_after(room.step_index - (1 if room.asking else 0))
+    steps = len(app.session.ai.steps)
+    return app.session.ai.knowledge_after(min(room.step_index, steps) - (1 if room.asking else 0))
 
 
 def listed(app: App, then: Optional[Knowledge] = None) -> list[Rule]:
@@ -318,8 +321,10 @@ def highlights(
 
 
 def numbers_of(app: App) -> frozenset[Cell]:
-    """Return the revealed numbers the step on screen stands on (none for a preview)."""
+    """Return the revealed numbers the step on screen stands on (none for Think's preview)."""
     room, steps = app.room, app.session.ai.steps
+    if room.ahead and room.preview is not None:
+        return app.numbers_ahead(room.preview)
     if room.preview is not None or not 0 <= room.step_index < len(steps):
         return frozenset()
     return app.numbers_behind(room.step_index)
@@ -354,7 +359,7 @@ def step_box(app: App, step: Optional[Step]) -> StepBox:
         header = f"Steps: {total} so far" if total else "Steps: none yet"
         words = "Step ▶ (→) shows the AI's inferences one at a time; Think (T) draws the next."
         return StepBox(header, words, True)
-    if room.preview is not None:
+    if room.preview is not None and not room.ahead:
         rule = RULES.get(step.rule, "")
         words = f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
         return StepBox(f"Thinking ahead: {step.rule}", capital(words), True)
@@ -366,10 +371,20 @@ def step_box(app: App, step: Optional[Step]) -> StepBox:
     if room.asking:
         ask = question(step, len(numbers_of(app)))
         return StepBox(header, f"Question: {ask} (→ shows the answer.)", True)
-    rule = RULES.get(step.rule, "")
+    return StepBox(header, capital(answer_words(app, step, enum)), True)
+
+
+def answer_words(app: App, step: Step, enum: Optional[Enumeration]) -> str:
+    """Return a step's answer, naming what decided it: the counter, a 50/50, the odds."""
     counted = counter_words(enum, found_text(step)) if enum is not None else ""
-    words = counted or f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
-    return StepBox(header, capital(words), True)
+    if counted:
+        return counted
+    if step.rule == "move" and step.decision is not None and step.decision.is_guess:
+        odds = {cell: text for cell, (_, text) in app.session.probabilities().items()}
+        others = other_odds(step.decision.cell, odds) if app.room.ahead else ""
+        return decision_text(step.decision) + "." + (f" The others: {others}." if others else "")
+    rule = RULES.get(step.rule, "")
+    return f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
 
 
 def capital(words: str) -> str:
@@ -389,7 +404,7 @@ def knowledge_list(app: App, step: Optional[Step], then: Optional[Knowledge]) ->
     rules = listed(app, then)
     header = f"Known{when}: {plural(len(rules), 'sentence')}, {plural(len(mines), 'mine')}"
     focus = None
-    if step is not None and room.preview is None:
+    if step is not None and (room.preview is None or room.ahead):
         wanted = [*step.premises] if room.asking else [*step.added, *step.premises]
         focus = next((rules.index(r) for r in wanted if r in rules), None)
     selected = rules.index(room.selected) if room.selected in rules else None

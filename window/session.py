@@ -357,9 +357,22 @@ class Session:
         key = (id(self.ai), self.version, len(self.ai.steps))
         built = self._timeline[1]
         if self._timeline[0] != key or built is None:
-            built = Timeline(self.ai.steps, self.ai.revealed, self.batches)
+            built = Timeline(self.ai.steps, self.ai.revealed, self.batches, self.ahead())
             self._timeline = (key, built)
         return built
+
+    def ahead(self) -> Optional[Step]:
+        """Return the AI's next conclusion when the knowledge base is stuck, else None.
+
+        That is exact counting's step, or the guess when nothing is certain: the
+        lesson after the log. A move the log already proves is no new lesson.
+        """
+        if self.game.is_over() or not self.ai.steps:
+            return None
+        decision = self.think()
+        if decision is None or decision.proof is not None:
+            return None
+        return thought_step(self)
 
     def probabilities(self) -> dict[Cell, tuple[Fraction, str]]:
         """Return every unrevealed cell's mine probability and its percentage text.

@@ -21,11 +21,24 @@ class Timeline:
     """The step log in lesson groups, with lesson numbers (1 = the first lesson step)."""
 
     def __init__(
-        self, steps: Sequence[Step], revealed: Mapping[Cell, int], batches: Sequence[int]
+        self,
+        steps: Sequence[Step],
+        revealed: Mapping[Cell, int],
+        batches: Sequence[int],
+        ahead: Optional[Step] = None,
     ) -> None:
         self.steps = len(steps)
         self.groups: list[Group] = groups(steps, revealed, batches)
+        # When the knowledge base is stuck, the AI's next conclusion (exact counting's,
+        # or its guess) is the last lesson step, numbered after the log: "ahead".
+        self.ahead = ahead
+        if ahead is not None:
+            self.groups.append(Group(self.steps, self.steps, True))
         self.lessons: list[int] = [g.last for g in self.groups if g.lesson]
+
+    def is_ahead(self, step: int) -> bool:
+        """True when step is the lesson step ahead of the log (not taken yet)."""
+        return self.ahead is not None and step == self.steps
 
     def group(self, step: int) -> Group:
         """Return the group that holds step (the last group past the end)."""
@@ -67,6 +80,8 @@ class Timeline:
             return f"Step {step + 1} of {self.steps}: {rule}"
         count = len(self.lessons)
         number = self.number(step)
+        if number is not None and self.is_ahead(step):
+            return f"Lesson step {number} of {count} (what the AI works out next)"
         if number is not None:
             return f"Lesson step {number} of {count} (step {step + 1})"
         before = self.lessons_up_to(step)

@@ -196,6 +196,12 @@ def decision_text(decision: Decision) -> str:
         return f"first click {where}: {_opening_reason(decision)}"
     odds = f"{'≈ ' if decision.approximate else ''}{percent(decision.probability)} mine"
     if strategy == "search":
+        if decision.wins is not None and 2 * decision.wins == decision.games:
+            return (
+                f"guess {where}: {odds}, an unavoidable 50/50: no number left can settle it, "
+                f"and best play from here wins {decision.wins} of the {decision.games} "
+                "arrangements, whichever cell is clicked"
+            )
         return (
             f"guess {where}: {odds}; best play from here wins {decision.wins} of the "
             f"{decision.games} arrangements"
@@ -251,3 +257,27 @@ def position_note(text: str) -> str:
         if line.startswith("#") and not line.startswith("#=")
     ]
     return " ".join(c for c in comments[1:] if c and not c.startswith("Teacher:"))
+
+
+def cells_summary(cells: Iterable[Cell], most: int = 6) -> str:
+    """Return cell names in reading order, or a count when there are more than most."""
+    names = [cell_name(c) for c in sorted(cells)]
+    if len(names) <= most:
+        return ", ".join(names)
+    return f"{len(names)} cells ({', '.join(names[:3])}, ...)"
+
+
+def other_odds(chosen: Cell, odds: dict[Cell, str], most: int = 3) -> str:
+    """Return the other cells' chances beside a guess, cells with the same chance together.
+
+    odds: each closed cell's chance as the overlay writes it ("38%").
+    """
+    together: dict[str, list[Cell]] = {}
+    for cell, text in odds.items():
+        if cell != chosen and text not in ("0%", "100%"):  # known cells are no choice
+            together.setdefault(text, []).append(cell)
+    order = sorted(together, key=lambda t: float(t.lstrip("≈").rstrip("%")))
+    parts = [f"{cells_summary(together[t])}: {t}" for t in order[:most]]
+    if len(order) > most:
+        parts.append("others more")
+    return "; ".join(parts)
