@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import runner
+from minesweeper import BOARDS
 from window.app import App
 from window.frame import current_step
 from window.words import cells_text, rule_text
@@ -93,3 +94,53 @@ def test_the_first_lesson_step_of_every_position_exports_without_ai_moves(path, 
     out = tmp_path / "q.png"
     argv = ["--position", str(path), "--step", "1", "--question", "--size", "1280x720"]
     assert runner.main([*argv, "--export", str(out)]) == 0 and out.exists()
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_a_lost_expert_game_shows_no_end_and_no_running_clock_before_its_last_answer():
+    clock = FakeClock()
+    ctrl = App.new(BOARDS["expert"], seed=3, classroom=True, clock=clock)
+    while not ctrl.game.is_over():
+        ctrl.do("ai")
+        clock.now += 1.5
+    assert ctrl.game.lost()
+    lessons = ctrl.timeline().lessons
+    assert len(lessons) > 100
+    for k in lessons:
+        ctrl.show(k, 0)
+        first = ctrl.frame()
+        clock.now += 60  # the class looks at the past: its clock stands still
+        frame = ctrl.frame()
+        known = ctrl.ai.knowledge_after(k - 1).mines
+        tiles = zip(ctrl.game.cells(), frame.tiles, strict=True)
+        drawn = {c for c, t in tiles if t in ("mine", "exploded")}
+        assert not drawn - known, k
+        assert frame.status == "Playing" and frame.state == "playing" and frame.mood == "playing"
+        assert frame.time == first.time and "lost" not in frame.message
+    ctrl.do("end")  # the last step's answer: the end of the game, where it happened
+    frame = ctrl.frame()
+    assert frame.status == "Lost" and "exploded" in frame.tiles
+    assert "was a mine" in frame.message or frame.message == ""
+
+
+def test_the_moment_shown_has_the_flags_and_words_of_its_time():
+    ctrl = App.new(BOARDS["beginner"], seed=5, classroom=True)
+    ctrl.do("ai")
+    first_words = ctrl.message
+    hidden = next(c for c in ctrl.game.cells() if c not in ctrl.game.revealed)
+    ctrl.do("flag", hidden)  # a flag placed after that moment
+    for _ in range(3):
+        ctrl.do("ai")
+    ctrl.show(0, 1)
+    frame = ctrl.frame()
+    tile = dict(zip(ctrl.game.cells(), frame.tiles, strict=True))[hidden]
+    assert tile != "flag" and frame.message == first_words

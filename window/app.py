@@ -25,10 +25,8 @@ from window.frame import (
     shown_knowledge,
 )
 from window.lesson import numbers_behind, numbers_for
-from window.session import Outcome, Session
+from window.session import Outcome, Session, opening
 from window.timeline import Timeline
-
-START = "Click a cell to start, or press A to let the AI move."
 
 
 class App:
@@ -37,7 +35,7 @@ class App:
     def __init__(self, session: Session, classroom: bool = False) -> None:
         self.session = session
         self.room = Classroom(on=classroom)
-        self.message = START
+        self.message = opening(session)
         self.entering: Optional[str] = None  # the custom-board line being typed, or None
         self.quit_armed = False  # Esc during a game asks first: a second Esc quits
         self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
@@ -54,9 +52,7 @@ class App:
         cls, text: str, first_click: str = "safe", save_dir: Optional[Path] = None, name: str = ""
     ) -> App:
         """Return an App in classroom mode on a position in the board notation."""
-        app = cls(Session.from_position(text, first_click, save_dir, name), classroom=True)
-        app.message = f"{app.session.note} Press → to step through what the AI knows."
-        return app
+        return cls(Session.from_position(text, first_click, save_dir, name), classroom=True)
 
     @property
     def game(self) -> Minesweeper:
@@ -112,8 +108,12 @@ class App:
         return self.session.timeline()
 
     def show(self, step: int, beat: int) -> None:
-        """Show a step of the log at a beat (0: its question, 1: its answer)."""
+        """Show a step of the log at a beat (0: its question, 1: its answer), as the keys do.
+
+        The words said before belong to another moment: the message line is cleared.
+        """
         self.room.show(step, beat, self.timeline())
+        self.message = ""
 
     def enumeration(self) -> Optional[Enumeration]:
         """Return the arrangements behind the enumeration step on screen, or None."""

@@ -84,7 +84,10 @@ def at_cursor(action: Handler) -> Handler:
 
 def move_cursor(app: App, step: tuple[int, int]) -> Outcome:
     """Move the keyboard's cell."""
-    app.session.move_cursor(*step)
+    session, (rows, columns) = app.session, step
+    r, c = session.cursor
+    height, width = session.game.height, session.game.width
+    session.cursor = (min(max(r + rows, 0), height - 1), min(max(c + columns, 0), width - 1))
     return Outcome()
 
 

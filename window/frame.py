@@ -12,6 +12,7 @@ screen/paint.py draws a Frame and decides nothing; the tests read Frames.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Union
 
@@ -21,11 +22,12 @@ from sweeper.engine import Rule
 from sweeper.records import Knowledge, Step
 from window.arrangements import Enumeration, counter_words, viewing_words
 from window.lesson import board_at, question
+from window.session import Moment
 from window.words import (
     CLASS_HELP,
-    EARLIER_MOMENT,
     HELP,
     RULES,
+    clock_text,
     decision_text,
     found_text,
     other_odds,
@@ -169,32 +171,57 @@ def first_row(count: int, rows: int, scroll: int, focus: Optional[int], follow: 
     return first
 
 
+def moment_of(app: App) -> Optional[Moment]:
+    """Return the game at the step on screen in class (its flags, clock, words), else None."""
+    session, room = app.session, app.room
+    logged = room.on and room.preview is None and 0 <= room.step_index < len(session.ai.steps)
+    if not logged or not session.moments:
+        return None
+    told = session.ai.steps[room.step_index].told
+    return session.moments[min(bisect.bisect_left(session.batches, told), len(session.moments) - 1)]
+
+
+def ended(app: App) -> bool:
+    """True when the game's end is on screen: over, and shown at the step where it happened.
+
+    In class that is the last step of the log, after its question; before it, the
+    mines, the exploded cell and "Lost" or "Won" would answer the question.
+    """
+    session, room = app.session, app.room
+    if not session.game.is_over():
+        return False
+    logged = room.on and room.preview is None and room.step_index >= 0
+    return not logged or room.step_index >= len(session.ai.steps) - 1 and not room.asking
+
+
 def build_frame(app: App) -> Frame:
     """Return everything the screen shows now, with the house rules applied."""
     session, room, game = app.session, app.room, app.session.game
     paused = session.watch.paused
     shown = shown_board(app)
-    now = len(shown) >= len(session.ai.revealed)  # the latest moment (a mine hit is never told)
-    again = replaying(app, shown)
     step = current_step(app)
-    asking = room.asking
-    kind = "replay" if again else game.status()
-    status = "Replay" if again else session.status_text()  # the end would be a spoiler
+    moment = moment_of(app)  # the moment shown is the moment: its flags, clock and words
+    end = ended(app)
+    flags = game.flags if end or moment is None else moment.flags
+    kind = game.status() if end else "playing"
+    status = session.status_text() if end else "Playing"
+    time = session.time_text() if end or moment is None else clock_text(moment.elapsed)
     odds = session.overlay and not room.on  # the classroom shows no odds: they give answers
     then = shown_knowledge(app)  # the step log folded once a frame
+    said = session.ending if end else moment.said if moment is not None else ""
     return Frame(
         rows=game.height,
         columns=game.width,
-        tiles=() if paused else tiles(app, shown, now),
+        tiles=() if paused else tiles(app, shown, end, flags),
         odds=odds_row(app) if odds and not paused else (),
-        highlights=Highlights() if paused else highlights(app, shown, now, step, then),
+        highlights=Highlights() if paused else highlights(app, shown, end, step, then),
         title=session.title or session.describe(),
-        mines=f"Mines {0 if game.won() else game.mines_left()}",
-        time=f"Time {session.time_text()}",
+        mines=f"Mines {0 if end and game.won() else game.mine_count - len(flags)}",
+        time=f"Time {time}",
         status=status,
         state=kind,
         mood="pressed" if app.pressed else kind,
-        message=app.message or (EARLIER_MOMENT if again else ""),
+        message=app.message or said,
         toggles=toggles(app),
         custom=session.custom is not None,
         classroom=room.on,
@@ -203,31 +230,33 @@ def build_frame(app: App) -> Frame:
         summary="" if room.on else summary(app),
         help=CLASS_HELP if room.on else HELP,
         paused=paused,
-        asking=asking,
-        replaying=again,
+        asking=room.asking,
+        replaying=replaying(app, shown),
         shown_step=step,
         numbers=shown,
     )
 
 
-def tiles(app: App, shown: dict[Cell, int], now: bool) -> tuple[Tile, ...]:
-    """Return every cell as the player saw it at the moment shown.
+def tiles(
+    app: App, shown: dict[Cell, int], end: bool, flags: frozenset[Cell] | set[Cell]
+) -> tuple[Tile, ...]:
+    """Return every cell as the player saw it at the moment shown (flags: that moment's).
 
-    A finished game shows its mines, unless an earlier moment is on screen.
+    The game's mines, and a wrong flag's cross, show only with its end.
     """
     session = app.session
     game = session.game
-    lost = game.lost()
-    mines = game.mines if game.is_over() and now else set()
+    lost = game.lost() and end
+    mines = game.mines if end else set()
     found: list[Tile] = []
     for cell in game.cells():
         if cell in shown:
             found.append(shown[cell])
-        elif cell in mines and cell not in game.flags and lost:
+        elif cell in mines and cell not in flags and lost:
             found.append("exploded" if cell == game.exploded else "mine")
-        elif cell in game.flags and lost and now and cell not in game.mines:
+        elif cell in flags and lost and cell not in game.mines:
             found.append("wrong flag")
-        elif cell in game.flags or cell in mines:
+        elif cell in flags or cell in mines:
             found.append("flag")
         else:
             found.append("?" if cell in session.marks else "hidden")
@@ -264,7 +293,7 @@ def step_roles(step: Step, asking: bool = False) -> dict[Cell, str]:
 def highlights(
     app: App,
     shown: dict[Cell, int],
-    now: bool,
+    end: bool,
     step: Optional[Step],
     known: Optional[Knowledge],
 ) -> Highlights:
@@ -290,7 +319,7 @@ def highlights(
     # Cells with a picture of their own (a number, or the mines of a finished
     # game) are framed, not tinted, so the picture stays clear; all are framed
     # when the odds overlay fills the cells.
-    pictured = set(shown) | (game.mines if over and now else set())
+    pictured = set(shown) | (game.mines if end else set())
     framed = set(roles) if session.overlay and not room.on else pictured & set(roles)
     marks: dict[Cell, bool] = {}
     if step is not None and not asking:

@@ -34,7 +34,6 @@ NO_LESSON = (
     "No lesson step yet: the numbers alone prove nothing here. T thinks, A moves; "
     "E shows every step."
 )
-EARLIER_MOMENT = "An earlier moment of this game: the board as it was then. End goes to now."
 PAUSED = "Paused: P carries on."
 
 RULES = {
