@@ -145,7 +145,29 @@ def shown_knowledge(app: App) -> Optional[Knowledge]:
     if not room.on or room.preview is not None and not room.ahead or room.step_index < 0:
         return None
     steps = len(app.session.ai.steps)
-    return app.session.ai.knowledge_after(min(room.step_index, steps) - (1 if room.asking else 0))
+    at = min(room.step_index, steps)
+    if room.asking:  # before the question's first step
+        at = (lead_index(app) if lead_of_shown(app) is not None else at) - 1
+    return app.session.ai.knowledge_after(at)
+
+
+def lead_index(app: App) -> int:
+    """Return where the question of the lesson step on screen starts (see lesson.lead_of)."""
+    return app.timeline().lead(app.room.step_index)
+
+
+def lead_of_shown(app: App) -> Optional[Step]:
+    """Return the step that made the premise of the lesson step on screen, when it leads it.
+
+    Such a pair is one lesson: the question starts before the leading step and
+    the answer gives both ("{C3, C4} = 1 without the known mine C3 gives
+    {C4} = 0, so C4 is safe").
+    """
+    room, steps = app.room, app.session.ai.steps
+    if room.expanded or room.preview is not None or not 0 <= room.step_index < len(steps):
+        return None
+    lead = lead_index(app)
+    return steps[lead] if lead != room.step_index else None
 
 
 def listed(app: App, then: Optional[Knowledge] = None) -> list[Rule]:
@@ -313,7 +335,11 @@ def highlights(
     if step is not None:
         if asking:  # the numbers the question is about, framed
             roles.update((cell, "premise") for cell in numbers_of(app))
-        roles.update(step_roles(step, asking))
+        lead = lead_of_shown(app)
+        if lead is not None:  # the step that made the premise: its question, its answer first
+            roles.update(step_roles(lead, asking))
+        if lead is None or not asking:
+            roles.update(step_roles(step, asking))
     if room.on and room.selected is not None:
         roles.update((cell, "selected") for cell in room.selected.cells)
     # Cells with a picture of their own (a number, or the mines of a finished
@@ -356,6 +382,11 @@ def numbers_of(app: App) -> frozenset[Cell]:
         return app.numbers_ahead(room.preview)
     if room.preview is not None or not 0 <= room.step_index < len(steps):
         return frozenset()
+    lead = lead_of_shown(app)
+    if lead is not None and room.asking:
+        if lead.rule == "clue" and lead.cell is not None:
+            return frozenset({lead.cell})
+        return app.numbers_behind(lead_index(app))
     return app.numbers_behind(room.step_index)
 
 
@@ -397,10 +428,15 @@ def step_box(app: App, step: Optional[Step]) -> StepBox:
     if room.viewing is not None and enum is not None:
         # An arrangement's words need the room; its marks are explained in those words.
         return StepBox(header, capital(viewing_words(enum, room.viewing, room.asking)), False)
+    lead = lead_of_shown(app)
     if room.asking:
-        ask = question(step, len(numbers_of(app)))
+        asked = lead if lead is not None and lead.rule == "subset" else step
+        ask = question(asked, len(numbers_of(app)))
         return StepBox(header, f"Question: {ask} (→ shows the answer.)", True)
-    return StepBox(header, capital(answer_words(app, step, enum)), True)
+    words = answer_words(app, step, enum)
+    if lead is not None:
+        words = f"{step_text(lead)}, so {words}"
+    return StepBox(header, capital(words), True)
 
 
 def answer_words(app: App, step: Step, enum: Optional[Enumeration]) -> str:

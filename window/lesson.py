@@ -146,3 +146,27 @@ def numbers_for(
                 wanted += fresh
         j -= 1
     return frozenset(found)
+
+
+def lead_of(steps: Sequence[Step], k: int, limit: int = 200) -> int:
+    """Return the step where lesson step k's question starts: k, or the step that made its premise.
+
+    A 0 or a full count on a sentence that a number, a subtraction of known
+    cells or a subset step has just cut down to one cell (or that known cells
+    cut down at all) is one lesson with the step that made it: "{C3} = 1" and
+    "C3 is a mine" are one thing to the class, and a count brought to 0 by a
+    known mine shows that subtraction. The question then starts before that step.
+    """
+    step = steps[k]
+    if step.rule not in CONCLUDING or len(step.premises) != 1:
+        return k
+    premise = step.premises[0]
+    for j in range(k - 1, max(-1, k - 1 - limit), -1):
+        maker = steps[j]
+        made = premise in maker.added or (maker.rule == "clue" and maker.sentence == premise)
+        if not made:
+            continue
+        if maker.rule == "known" or (maker.rule in ("clue", "subset") and len(premise.cells) == 1):
+            return j
+        return k
+    return k
