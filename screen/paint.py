@@ -38,6 +38,7 @@ from screen.palette import (
     WHITE,
     Colour,
     overlay_colour,
+    overlay_ink,
 )
 from sweeper.board import row_name
 from window.frame import Frame, KnowledgeList, StepBox
@@ -228,7 +229,7 @@ def paint_odds(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pain
             continue
         rect = view.cell_rect(cell)
         screen.blit(painter.tint(overlay_colour(text), view.cell), rect)
-        label = painter.text(text, size, INK, bold=True)
+        label = painter.text(text, size, overlay_ink(text), bold=True)
         screen.blit(label, label.get_rect(center=rect.center))
 
 

@@ -255,10 +255,11 @@ def test_the_overlay_before_the_first_click_says_the_first_click_is_safe(rule):
     assert "first click itself" not in ctrl.message
 
 
-def test_overlay_colours_run_from_green_to_red():
-    green, red = palette.overlay_colour("0%"), palette.overlay_colour("100%")
-    assert green[1] > green[0] and red[0] > red[1]
+def test_overlay_colours_run_from_blue_to_yellow():
+    blue, yellow = palette.overlay_colour("0%"), palette.overlay_colour("100%")
+    assert blue[2] > blue[0] and yellow[0] > yellow[2]
     assert palette.overlay_colour("1%") != palette.overlay_colour("99%")
+    assert palette.overlay_ink("0%") == palette.WHITE and palette.overlay_ink("100%") == palette.INK
 
 
 # -- the knowledge list ------------------------------------------------------------

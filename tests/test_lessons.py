@@ -432,6 +432,39 @@ def test_highlight_colours_stay_apart_for_every_colour_vision():
         looks = {k: (c if matrix is None else simulate(c, matrix)) for k, c in seen.items()}
         for a, b in itertools.combinations(looks, 2):
             assert math.dist(looks[a], looks[b]) > 40, (name, a, b)
+        # Selected, in CIELAB: apart from every role by more than a glance's difference.
+        chosen = lab(looks[palette.SELECTED])
+        for other in looks.keys() - {palette.SELECTED}:
+            assert math.dist(chosen, lab(looks[other])) > 30, (name, other)
+
+
+def lab(rgb):
+    """Return an sRGB colour in CIELAB (D65): lightness first, distances as the eye sees them."""
+
+    def linear(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    xyz = (
+        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+    )
+    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in xyz)
+    return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+
+
+def test_the_odds_scale_keeps_its_order_for_every_colour_vision():
+    # Each percentage's tint over a hidden cell: lighter as the chance grows, under
+    # normal vision and each deficiency, and 0% far from 100%.
+    tints = [blend(palette.HIDDEN, palette.overlay_colour(f"{k}%")) for k in range(101)]
+    for name, matrix in [("normal", None), *DEFICIENCIES.items()]:
+        seen = [lab(c if matrix is None else simulate(c, matrix)) for c in tints]
+        lightness = [round(c[0], 6) for c in seen]
+        assert lightness == sorted(lightness), name
+        assert all(b > a for a, b in zip(lightness[::10], lightness[10::10], strict=False)), name
+        assert math.dist(seen[0], seen[100]) > 50, name
 
 
 def test_plus_and_minus_zoom_the_panel_text_within_what_fits():
