@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import runner
-from minesweeper import BOARDS
+from minesweeper import BOARDS, Rule, Step
 from window.app import App
 from window.frame import current_step
-from window.words import cells_text, rule_text
+from window.words import cells_text, rule_text, step_text
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = ROOT / "assets" / "positions"
@@ -149,3 +149,39 @@ def test_the_moment_shown_has_the_flags_and_words_of_its_time():
     frame = ctrl.frame()
     tile = dict(zip(ctrl.game.cells(), frame.tiles, strict=True))[hidden]
     assert tile != "flag" and frame.message == first_words
+
+
+def played(seed):
+    """Return an expert game in class, played by the AI to its end."""
+    ctrl = App.new(BOARDS["expert"], seed=seed, classroom=True)
+    while not ctrl.game.is_over():
+        ctrl.do("ai")
+    return ctrl
+
+
+@pytest.mark.parametrize("seed", [3, 4, 10])  # seeds with enumeration steps
+def test_an_expert_game_s_arrangement_counts_agree_and_long_lists_are_summarised(seed):
+    ctrl = played(seed)
+    counted = 0
+    for k, step in enumerate(ctrl.ai.steps):
+        if step.rule != "enumeration":
+            continue
+        ctrl.show(k, 1)
+        enum = ctrl.enumeration()
+        assert enum is not None
+        words = ctrl.frame().step.words
+        many = f"{enum.count:,} arrangement" if enum.count > 1 else "the only arrangement"
+        assert many in words, (k, words)
+        assert "..." not in words and "…" not in words
+        said = ctrl.do("arrangements").said
+        if enum.arrangements:
+            assert said.startswith(f"Arrangement 1 of {enum.count}:"), said
+        counted += 1
+    assert counted >= 1
+
+
+def test_long_cell_lists_are_summarised_not_cut_off():
+    edge = frozenset((row, 29) for row in range(12))
+    zero = Step("zero", premises=(Rule(edge, 0),), safes=edge)
+    assert step_text(zero) == "all 12 cells in A30-L30 are safe: the count is 0"
+    assert cells_text(sorted(edge)[:8]).startswith("{A30, B30")  # eight are still named

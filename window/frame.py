@@ -20,7 +20,7 @@ from minesweeper import BOARDS
 from sweeper.board import Cell
 from sweeper.engine import Rule
 from sweeper.records import Knowledge, Step
-from window.arrangements import Enumeration, counter_words, viewing_words
+from window.arrangements import Enumeration, agreed_words, counter_words, viewing_words
 from window.lesson import board_at, question
 from window.session import Moment
 from window.words import (
@@ -444,6 +444,9 @@ def answer_words(app: App, step: Step, enum: Optional[Enumeration]) -> str:
     counted = counter_words(enum, found_text(step)) if enum is not None else ""
     if counted:
         return counted
+    if enum is not None:  # the count is the one V steps through
+        rule = RULES["enumeration"]
+        return f"{agreed_words(enum, found_text(step))}. Rule: {rule}."
     if step.rule == "move" and step.decision is not None and step.decision.is_guess:
         odds = {cell: text for cell, (_, text) in app.session.probabilities().items()}
         others = other_odds(step.decision.cell, odds) if app.room.ahead else ""
@@ -467,7 +470,9 @@ def knowledge_list(app: App, step: Optional[Step], then: Optional[Knowledge]) ->
         return KnowledgeList("Known: shown step by step (→).", withheld=True)
     mines, when = (then.mines, " at this step") if then is not None else (session.ai.mines, "")
     rules = listed(app, then)
+    safes = then.safes if then is not None else session.ai.safes - session.ai.moves_made
     header = f"Known{when}: {plural(len(rules), 'sentence')}, {plural(len(mines), 'mine')}"
+    header += f", {plural(len(safes), 'safe cell')}"
     focus = None
     if step is not None and (room.preview is None or room.ahead):
         wanted = [*step.premises] if room.asking else [*step.added, *step.premises]

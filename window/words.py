@@ -53,9 +53,21 @@ def _braced(cells: Iterable[Cell]) -> str:
     return "{" + ", ".join(cell_name(c) for c in sorted(cells)) + "}"
 
 
+LONGEST = 8  # cells named one by one; more are summarised, never cut off
+
+
 def cells_text(cells: Iterable[Cell]) -> str:
-    """Return "{A1, B2}" for a group of cells, in reading order; "A1" for one cell."""
-    cells = list(cells)
+    """Return "{A1, B2}" for a group of cells, in reading order; "A1" for one cell.
+
+    More than LONGEST cells are summarised by where they lie: "12 cells in D20-J24".
+    """
+    cells = sorted(cells)
+    if len(cells) > LONGEST:
+        rows = [r for r, _ in cells]
+        columns = [c for _, c in cells]
+        corner = cell_name((min(rows), min(columns)))
+        far = cell_name((max(rows), max(columns)))
+        return f"{len(cells)} cells in {corner}-{far}"
     return cell_name(cells[0]) if len(cells) == 1 else _braced(cells)
 
 
@@ -79,7 +91,9 @@ def plural(count: int, word: str) -> str:
 
 
 def _all(cells: frozenset[Cell]) -> str:
-    """Return "both of" for two cells, "all 3 of" for more."""
+    """Return "both of" for two cells, "all 3 of" for more ("all" before a summary)."""
+    if len(cells) > LONGEST:
+        return "all"
     return "both of" if len(cells) == 2 else f"all {len(cells)} of"
 
 
