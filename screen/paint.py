@@ -145,7 +145,7 @@ def paint(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) 
 
 def board_layer(frame: Frame, view: Layout, painter: Painter) -> pygame.Surface:
     """Return the labelled board (with the overlay), redrawn only when its frame's cells change."""
-    key = (frame.rows, frame.columns, frame.tiles, frame.odds, view.cell, view.scale)
+    key = (frame.rows, frame.columns, frame.tiles, frame.odds, frame.zeros, view.cell, view.scale)
     if painter.layer_key != key:
         band = view.px(LABEL)
         here = view.at_origin(band)
@@ -184,7 +184,7 @@ def paint_tiles(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pai
     for cell, tile in zip(cells(frame), frame.tiles, strict=True):
         rect = view.cell_rect(cell)
         if isinstance(tile, int):
-            paint_number(screen, rect, tile, painter)
+            paint_number(screen, rect, tile, painter, frame.zeros)
         elif tile in ("mine", "exploded"):
             paint_image(screen, rect, "mine", painter, EXPLODED if tile == "exploded" else REVEALED)
         elif tile in ("flag", "wrong flag"):
@@ -196,12 +196,15 @@ def paint_tiles(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pai
                 screen.blit(mark, mark.get_rect(center=rect.center))
 
 
-def paint_number(screen: pygame.Surface, rect: pygame.Rect, count: int, painter: Painter) -> None:
-    """Draw a revealed cell and its number (nothing for a 0)."""
+def paint_number(
+    screen: pygame.Surface, rect: pygame.Rect, count: int, painter: Painter, zero: bool = False
+) -> None:
+    """Draw a revealed cell and its number (a 0 only when zero is asked: in class)."""
     screen.fill(REVEALED, rect)
     pygame.draw.rect(screen, GRID, rect, 1)
-    if count:
-        digit = painter.text(str(count), int(rect.width * 0.62), NUMBER_COLOURS[count], bold=True)
+    if count or zero:
+        colour = NUMBER_COLOURS.get(count, FAINT_INK)
+        digit = painter.text(str(count), int(rect.width * 0.62), colour, bold=True)
         screen.blit(digit, digit.get_rect(center=rect.center))
 
 
@@ -452,7 +455,12 @@ def paint_knowledge(
     header = known.header
     if len(known.rows) > rows:
         header += f" · {first + 1}-{first + len(shown)} ↕"
-    screen.blit(painter.text(header, px(14), INK, bold=True), rect.topleft)
+    size = px(14)
+    label = painter.text(header, size, INK, bold=True)
+    while label.get_width() > rect.width and size > 8:  # one line, whole
+        size -= 1
+        label = painter.text(header, size, INK, bold=True)
+    screen.blit(label, rect.topleft)
     clip = screen.get_clip()
     screen.set_clip(rect)
     y = rect.y + px(LINE)

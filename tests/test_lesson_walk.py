@@ -5,8 +5,10 @@ conclusion (exact counting's, or the guess) as a lesson step with its two
 beats, and Think shows that same step.
 """
 
+import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 import runner
@@ -16,6 +18,7 @@ from window.frame import current_step
 from window.words import cells_text, rule_text, step_text
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 POSITIONS = ROOT / "assets" / "positions"
 # What each position's "# Teacher:" line says the class should reach, as the answer says it.
 POINTS = {
@@ -185,3 +188,26 @@ def test_long_cell_lists_are_summarised_not_cut_off():
     zero = Step("zero", premises=(Rule(edge, 0),), safes=edge)
     assert step_text(zero) == "all 12 cells in A30-L30 are safe: the count is 0"
     assert cells_text(sorted(edge)[:8]).startswith("{A30, B30")  # eight are still named
+
+
+@pytest.mark.usefixtures("pygame_display")
+def test_a_zero_is_drawn_as_a_zero_in_class_only():
+    from test_runner import start, view
+
+    from screen import palette
+
+    ctrl = opened(POSITIONS / "02-lone-zero.txt")
+    window = start(ctrl)
+    zero = (2, 2)  # C3
+    for on in (True, False):
+        ctrl.room.on = on
+        assert ctrl.frame().zeros is on
+        window.draw()
+        rect = view(ctrl).cell_rect(zero)
+        screen = pygame.display.get_surface()
+        inked = any(
+            tuple(screen.get_at((x, y)))[:3] == palette.FAINT_INK
+            for x in range(rect.left, rect.right)
+            for y in range(rect.top, rect.bottom)
+        )
+        assert inked is on

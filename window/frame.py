@@ -108,6 +108,7 @@ class Frame:
     knowledge: Optional[KnowledgeList]
     summary: str  # outside class: what the AI knows, in one line
     help: str
+    zeros: bool = False  # a 0 drawn as a 0 (in class, where a lesson may be about one)
     # What the tests and the command guard read: the moment's facts.
     paused: bool = False
     asking: bool = False
@@ -251,6 +252,7 @@ def build_frame(app: App) -> Frame:
         knowledge=knowledge_list(app, step, then) if room.on else None,
         summary="" if room.on else summary(app),
         help=CLASS_HELP if room.on else HELP,
+        zeros=room.on,
         paused=paused,
         asking=room.asking,
         replaying=replaying(app, shown),
@@ -470,7 +472,8 @@ def knowledge_list(app: App, step: Optional[Step], then: Optional[Knowledge]) ->
         return KnowledgeList("Known: shown step by step (→).", withheld=True)
     mines, when = (then.mines, " at this step") if then is not None else (session.ai.mines, "")
     rules = listed(app, then)
-    safes = then.safes if then is not None else session.ai.safes - session.ai.moves_made
+    known = then.safes if then is not None else session.ai.safes
+    safes = known - shown_board(app).keys()  # safe cells still closed on the board shown
     header = f"Known{when}: {plural(len(rules), 'sentence')}, {plural(len(mines), 'mine')}"
     header += f", {plural(len(safes), 'safe cell')}"
     focus = None
