@@ -178,6 +178,14 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         help="play on a Dask distributed cluster (for example tcp://10.0.0.5:8786) instead of "
         f"local processes; needs {CLUSTER_INSTALL}",
     )
+    parser.add_argument(
+        "--patience",
+        type=positive_int,
+        default=30,
+        metavar="SECONDS",
+        help="with --scheduler: how long to wait for a worker, at the start or when every "
+        "worker is gone (default 30)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     check_args(parser, args)
@@ -266,13 +274,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     cluster = None
     if args.scheduler is not None:
         try:
-            cluster = Cluster(args.scheduler)
+            cluster = Cluster(args.scheduler, patience=args.patience)
         except ClusterError as error:
             print(f"benchmark.py: {error}", file=sys.stderr)
             return 2
-        print(f"cluster {args.scheduler}: {cluster.workers} workers", file=sys.stderr)
+        dashboard = cluster.dashboard
+        print(
+            f"cluster {args.scheduler}: {cluster.workers} workers"
+            + (f"; dashboard {dashboard}" if dashboard else ""),
+            file=sys.stderr,
+        )
     try:
         return run_board_set(args, cluster) if args.boards else run_games(args, cluster)
+    except ClusterError as error:
+        print(f"benchmark.py: {error}", file=sys.stderr)
+        return 2
     finally:
         if cluster is not None:
             cluster.close()
@@ -284,6 +300,7 @@ def run_board_set(args: argparse.Namespace, cluster: Optional[Cluster] = None) -
         header, boards = read_board_set(args.boards)
         stop = None if args.limit is None else args.start + args.limit
         out = args.per_board.open("w", encoding="ascii") if args.per_board else None
+        finished = False
         try:
             if out is not None:
                 out.write("# index won guesses cpu_seconds\n")
@@ -302,8 +319,11 @@ def run_board_set(args: argparse.Namespace, cluster: Optional[Cluster] = None) -
                 Progress(expected) if expected > 0 else None,
                 cluster,
             )
+            finished = True
         finally:
             if out is not None:
+                if not finished:  # what was played is kept, and said to be only part
+                    out.write("# partial: the run stopped before its last board\n")
                 out.close()
     except ValueError as error:
         print(f"benchmark.py: {error}", file=sys.stderr)

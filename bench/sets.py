@@ -129,6 +129,8 @@ def play_board_set(
             results.append(r)
             if per_board is not None:
                 per_board.write(r.line() + "\n")
+        if per_board is not None:
+            per_board.flush()  # a run that stops keeps every board it finished
         if progress:
             progress.advance(len(chunk))
     if progress:
