@@ -77,10 +77,13 @@ class Cluster:
         try:
             self.client: Any = make_client(address, timeout=timeout)
         except (OSError, TimeoutError, ValueError, TypeError) as error:
+            hint = (
+                tls_hint(address)
+                if address.startswith("tls://")
+                else "start one with 'dask scheduler' and give the address it prints"
+            )
             raise ClusterError(
-                f"cannot reach a Dask scheduler at {address!r} ({first_line(error)}); start one "
-                "with 'dask scheduler' and give the address it prints"
-                + (tls_hint(address) if address.startswith("tls://") else "")
+                f"cannot reach a Dask scheduler at {address!r} ({first_line(error)}); {hint}"
             ) from None
         try:
             self.client.wait_for_workers(1, timeout=patience)
@@ -193,7 +196,8 @@ def first_line(error: BaseException) -> str:
 def tls_hint(address: str) -> str:
     """Return what a tls:// address needs, for the message when it cannot be reached."""
     return (
-        f"; {address} needs Dask's TLS settings: the certificate authority, this client's "
-        "certificate and key (DASK_DISTRIBUTED__COMM__TLS__CA_FILE, "
-        "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT and __KEY, or the same in a Dask config file)"
+        f"{address} needs Dask's TLS settings, the certificate authority and this client's "
+        "certificate and key that the scheduler trusts: DASK_DISTRIBUTED__COMM__TLS__CA_FILE, "
+        "..._CLIENT__CERT and ..._CLIENT__KEY, or the same in a Dask config file "
+        "(docs/benchmarking.md)"
     )
