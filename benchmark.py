@@ -33,6 +33,7 @@ from bench.exact import exact_report, format_exact
 from bench.figures import format_table
 from bench.paired import compare_report, format_compare, format_paired, paired_report
 from bench.play import PLAYERS
+from bench.replay import format_only_theirs, only_theirs, replay_report
 from bench.runs import Board, Progress, tally_games
 from bench.sets import play_board_set, write_board_set
 from bench.stress import run_stress
@@ -161,6 +162,30 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         help="compare two --per-board files of the same boards, board by board, and stop",
     )
     parser.add_argument(
+        "--only-theirs",
+        nargs=2,
+        type=Path,
+        metavar=("OURS", "THEIRS"),
+        help="list the boards THEIRS won and OURS lost: OURS a --per-board file, THEIRS another "
+        "or a board set with its recorded results; and stop",
+    )
+    parser.add_argument(
+        "--replay",
+        type=int,
+        metavar="K",
+        help="with --boards: play board K as --boards does and stop before our --guess N "
+        "(default the first): our cell, its odds and reasons, and the position",
+    )
+    parser.add_argument(
+        "--guess", type=positive_int, default=1, metavar="N", help="with --replay: which guess"
+    )
+    parser.add_argument(
+        "--position-out",
+        type=Path,
+        metavar="FILE",
+        help="with --replay: write the position before that guess for runner.py --position",
+    )
+    parser.add_argument(
         "--write-boards",
         type=Path,
         metavar="FILE",
@@ -211,7 +236,11 @@ def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
         parser.error(f"argument --start: expected 0 or more, not {args.start}")
     if (args.per_board or args.limit or args.start) and not args.boards:
         parser.error("--start, --limit and --per-board go with --boards FILE")
-    for option in ("per_board", "write_boards"):
+    if args.replay is not None and not args.boards:
+        parser.error("--replay K goes with --boards FILE, the set that holds board K")
+    if (args.position_out or args.guess != 1) and args.replay is None:
+        parser.error("--guess and --position-out go with --replay K")
+    for option in ("per_board", "write_boards", "position_out"):
         target = getattr(args, option)
         if target is not None and (target.is_dir() or not target.parent.is_dir()):
             flag = "--" + option.replace("_", "-")
@@ -257,6 +286,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 2
         print(json.dumps(compared) if args.json else format_compare(compared, *args.compare))
         return 0
+    if args.only_theirs or args.replay is not None:
+        return see_the_boards(args)
     if args.write_boards:
         write_board_set(args.write_boards, board, args.rule, args.seed, args.games)
         print(f"wrote {args.games:,} boards of {name} ({args.rule}) to {args.write_boards}")
@@ -292,6 +323,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def see_the_boards(args: argparse.Namespace) -> int:
+    """List the boards only the other side won, or replay one to a guess; 2 for a bad file."""
+    try:
+        if args.only_theirs:
+            ours, theirs = args.only_theirs
+            boards, common = only_theirs(ours, theirs)
+            print(format_only_theirs(boards, common, ours, theirs))
+            return 0
+        report, position = replay_report(args.boards, args.replay, args.guess, args.without)
+    except (ValueError, OSError) as error:
+        print(f"benchmark.py: {error}", file=sys.stderr)
+        return 2
+    print(report)
+    if args.position_out:
+        args.position_out.write_text(position, encoding="utf-8")
+        print(f"the position before it: {args.position_out} (runner.py --position FILE)")
+    else:
+        print("\n" + position, end="")
+    return 0
 
 
 def run_board_set(args: argparse.Namespace, cluster: Optional[Cluster] = None) -> int:
