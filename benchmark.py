@@ -453,4 +453,8 @@ def run_games(args: argparse.Namespace, cluster: Optional[Cluster]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # the output went to a reader that stopped early, such as head
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
