@@ -11,7 +11,7 @@ from typing import Optional
 
 import pygame
 
-from screen.layout import LABEL, LINE, LIST_LINE, MARGIN, Button, Layout, status_boxes
+from screen.layout import LABEL, MARGIN, Button, Layout, status_boxes
 from screen.palette import (
     BACKGROUND,
     BUTTON,
@@ -310,14 +310,16 @@ def paint_panel(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pai
     paint_status(screen, frame, view, painter)
     for button in view.buttons:
         paint_button(screen, button, button.command in frame.toggles, painter, px(14))
-    paint_wrapped(screen, frame.message, view.message, painter, px(14))
+    line = view.line if frame.classroom else None
+    paint_wrapped(screen, frame.message, view.message, painter, view.font, line=line)
     if frame.step is not None:
         paint_step(screen, frame.step, view, painter)
     if frame.knowledge is not None:
         paint_knowledge(screen, frame.knowledge, view, painter)
     else:
         paint_wrapped(screen, frame.summary, view.knowledge, painter, px(14), FAINT_INK)
-    paint_wrapped(screen, frame.help, view.help, painter, px(14), FAINT_INK, line=px(18))
+    help_line = view.line if frame.classroom else px(18)
+    paint_wrapped(screen, frame.help, view.help, painter, view.font, FAINT_INK, line=help_line)
 
 
 def paint_status(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
@@ -384,11 +386,11 @@ def paint_step(screen: pygame.Surface, box: StepBox, view: Layout, painter: Pain
     pygame.draw.rect(screen, WHITE, rect, border_radius=6)
     pygame.draw.rect(screen, GRID, rect, 1, border_radius=6)
     inner = rect.inflate(-px(12), -px(8))
-    screen.blit(painter.text(box.header, px(14), INK, bold=True), inner.topleft)
+    screen.blit(fitted(box.header, inner.width, view.font, painter), inner.topleft)
     legend = legend_height(inner.width, painter, view) if box.legend else 0
-    top = inner.y + px(LINE) + 2
+    top = inner.y + view.line + 2
     body = pygame.Rect(inner.x, top, inner.width, inner.bottom - legend - px(4) - top)
-    paint_wrapped(screen, box.words, body, painter, px(14), line=px(LINE))
+    paint_wrapped(screen, box.words, body, painter, view.font, line=view.line)
     if legend:
         where = pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend)
         paint_legend(screen, where, painter, view)
@@ -396,7 +398,7 @@ def paint_step(screen: pygame.Surface, box: StepBox, view: Layout, painter: Pain
 
 def legend_items(painter: Painter, view: Layout) -> list[tuple[object, pygame.Surface]]:
     """Return the legend's entries: a highlight colour or a mark kind, and its word."""
-    size = view.px(14)
+    size = view.font
     items: list[tuple[object, pygame.Surface]] = [
         (colour, painter.text(word, size, FAINT_INK)) for colour, word in LEGEND
     ]
@@ -422,14 +424,14 @@ def legend_rows(
 
 def legend_height(width: int, painter: Painter, view: Layout) -> int:
     """Return the height the legend needs at a width."""
-    return len(legend_rows(width, painter, view)) * view.px(19)
+    return len(legend_rows(width, painter, view)) * view.line
 
 
 def paint_legend(screen: pygame.Surface, rect: pygame.Rect, painter: Painter, view: Layout) -> None:
     """Draw a swatch and a word for each highlight colour, and a mark for what the AI knew."""
-    swatch = view.px(14)
+    swatch = view.font
     for k, row in enumerate(legend_rows(rect.width, painter, view)):
-        x, y = rect.x, rect.y + k * view.px(19)
+        x, y = rect.x, rect.y + k * view.line
         for kind, label in row:
             box = pygame.Rect(x, y + 2, swatch, swatch)
             if isinstance(kind, tuple):
@@ -447,7 +449,7 @@ def paint_knowledge(
     """Draw the knowledge list, one sentence a row, scrolled; the selected row is tinted."""
     rect, px = view.knowledge, view.px
     if known.withheld:
-        screen.blit(painter.text(known.header, px(14), INK, bold=True), rect.topleft)
+        screen.blit(painter.text(known.header, view.font, INK, bold=True), rect.topleft)
         return
     rows = view.list_rows()
     first = known.top(rows)
@@ -455,23 +457,28 @@ def paint_knowledge(
     header = known.header
     if len(known.rows) > rows:
         header += f" · {first + 1}-{first + len(shown)} ↕"
-    size = px(14)
-    label = painter.text(header, size, INK, bold=True)
-    while label.get_width() > rect.width and size > 8:  # one line, whole
-        size -= 1
-        label = painter.text(header, size, INK, bold=True)
-    screen.blit(label, rect.topleft)
+    screen.blit(fitted(header, rect.width, view.font, painter), rect.topleft)
     clip = screen.get_clip()
     screen.set_clip(rect)
-    y = rect.y + px(LINE)
+    y = rect.y + view.line
     for k, text in enumerate(shown, start=first):
-        row = pygame.Rect(rect.x, y, rect.width, px(LIST_LINE) - 1)
+        row = pygame.Rect(rect.x, y, rect.width, view.list_line - 1)
         if k == known.selected:
             screen.fill(SELECTED_ROW, row)
         # The step's own sentence in bold, so the class finds it in a long list.
-        screen.blit(painter.text(text, px(14), INK, bold=k == known.bold), (rect.x + px(4), y + 1))
-        y += px(LIST_LINE)
+        bold = k == known.bold
+        screen.blit(painter.text(text, view.font, INK, bold=bold), (rect.x + px(4), y + 1))
+        y += view.list_line
     screen.set_clip(clip)
+
+
+def fitted(text: str, width: int, size: int, painter: Painter) -> pygame.Surface:
+    """Return a bold one-line header, made smaller until it fits width (never cut)."""
+    label = painter.text(text, size, INK, bold=True)
+    while label.get_width() > width and size > 8:
+        size -= 1
+        label = painter.text(text, size, INK, bold=True)
+    return label
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:

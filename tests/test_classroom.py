@@ -8,7 +8,6 @@ import pygame
 import pytest
 
 import runner
-import screen.layout as layout_module
 from minesweeper import BOARDS, Minesweeper, parse_board
 from screen import paint, palette
 from screen.layout import minimum_window_size
@@ -271,7 +270,7 @@ def test_clicking_a_sentence_highlights_its_cells():
     press(pygame.K_RIGHT)  # the list shows from the first step on
     pump(ctrl, painter)
     layout = view(ctrl)
-    top = layout.knowledge.y + layout_module.LINE + layout_module.LIST_LINE // 2
+    top = layout.knowledge.y + layout.line + layout.list_line // 2
     first_row = (layout.knowledge.x + 20, top)
     post_click(first_row)
     pump(ctrl, painter)

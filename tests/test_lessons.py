@@ -11,7 +11,7 @@ import pytest
 import runner
 from minesweeper import BOARDS, Contradiction, MinesweeperAI, Rule, Step
 from screen import paint, palette
-from screen.layout import Zoom, scale_for
+from screen.layout import Zoom, layout, scale_for
 from window.app import App
 from window.frame import (
     numbers_of,
@@ -344,6 +344,10 @@ def test_a_live_game_replays_its_steps_over_the_board_of_that_moment():
 def test_panel_text_grows_with_the_window(size):
     smallest = scale_for(size).px(14)  # the smallest panel font at scale 1
     assert smallest >= 24 * size[1] // 1080
+    ctrl = opened(ROOT / "assets" / "positions" / "03-subset.txt")  # in class, a presentation
+    here = layout(size, ctrl.frame(), scale_for(size))
+    assert here.font >= 28 * size[1] // 1080 and here.line > here.font
+    assert [b.command for b in here.buttons] == ["back", "step", "think", "ai", "classroom"]
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name[:2])
@@ -421,8 +425,8 @@ def test_highlight_colours_stay_apart_for_every_colour_vision():
     top = inner.bottom - height
     seen = {}
     for k, row in enumerate(paint.legend_rows(inner.width, painter.painter, here)):
-        x, y = inner.x, top + k * px(19)
-        swatch = px(14)
+        x, y = inner.x, top + k * here.line
+        swatch = here.font
         for kind, label in row:
             if isinstance(kind, tuple):
                 seen[kind] = tuple(screen.get_at((x + swatch // 2, y + 2 + swatch // 2)))[:3]

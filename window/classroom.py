@@ -27,6 +27,7 @@ class Classroom:
     def __init__(self, on: bool = False) -> None:
         self.on = on
         self.expanded = False  # every step one by one, bookkeeping included
+        self.keys = False  # the keys' help shown (?): a class needs the room for the lesson
         self.reset()
 
     def reset(self) -> None:

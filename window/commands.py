@@ -179,6 +179,12 @@ def toggle_classroom(app: App, _: object) -> Outcome:
     return Outcome("Classroom mode on." if app.room.on else "Classroom mode off.")
 
 
+def toggle_keys(app: App, _: object) -> Outcome:
+    """?: show or hide the keys' help in class."""
+    app.room.keys = not app.room.keys
+    return Outcome()
+
+
 def digit(app: App, typed: str) -> Outcome:
     """Collect a typed lesson-step number."""
     return Outcome(app.room.type_digit(typed))
@@ -311,6 +317,7 @@ TABLE: dict[str, Command] = {
     "think": Command(think, PLAY),
     "overlay": Command(toggle_overlay, LOOK),
     "classroom": Command(toggle_classroom, ANY),
+    "keys": Command(toggle_keys, ANY),
     "step": Command(stepper(lambda room, t: room.forward(t)), LOOK),
     "back": Command(stepper(lambda room, t: room.back(t)), LOOK),
     "home": Command(stepper(lambda room, t: room.home(t)), LOOK),

@@ -26,6 +26,7 @@ from window.session import Moment
 from window.words import (
     CLASS_HELP,
     HELP,
+    KEYS_HINT,
     RULES,
     clock_text,
     decision_text,
@@ -109,6 +110,7 @@ class Frame:
     summary: str  # outside class: what the AI knows, in one line
     help: str
     zeros: bool = False  # a 0 drawn as a 0 (in class, where a lesson may be about one)
+    keys: bool = False  # in class, the keys' help is open (?)
     # What the tests and the command guard read: the moment's facts.
     paused: bool = False
     asking: bool = False
@@ -251,8 +253,9 @@ def build_frame(app: App) -> Frame:
         step=step_box(app, step) if room.on else None,
         knowledge=knowledge_list(app, step, then) if room.on else None,
         summary="" if room.on else summary(app),
-        help=CLASS_HELP if room.on else HELP,
+        help=(CLASS_HELP if room.keys else KEYS_HINT) if room.on else HELP,
         zeros=room.on,
+        keys=room.on and room.keys,
         paused=paused,
         asking=room.asking,
         replaying=replaying(app, shown),

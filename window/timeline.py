@@ -103,7 +103,7 @@ class Timeline:
         count = len(self.lessons)
         number = self.number(step)
         if number is not None and self.is_ahead(step):
-            return f"Lesson step {number} of {count} (what the AI works out next)"
+            return f"Lesson step {number} of {count} (the AI's next)"
         if number is not None:
             return f"Lesson step {number} of {count} (step {step + 1})"
         before = self.lessons_up_to(step)

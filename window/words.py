@@ -28,8 +28,9 @@ HELP = (
 )
 CLASS_HELP = (
     "→/←: next/previous beat · Home/End · 12 Enter: step 12 · E: every step · "
-    "V: arrangements · T: think · A: AI move · X: picture · C: leave class"
+    "V: arrangements · T: think · A: AI move · X: picture · C: leave class · ?: hide keys"
 )
+KEYS_HINT = "?: the keys"
 NO_LESSON = (
     "No lesson step yet: the numbers alone prove nothing here. T thinks, A moves; "
     "E shows every step."
