@@ -170,6 +170,7 @@ class Minesweeper:
         self.flags: set[Cell] = set()
         self.exploded: Optional[Cell] = None
         self.placed = False
+        self.clicks = 0  # moves that changed the game: reveals, chords, flags (for efficiency)
         if first_click == "none":
             self._place_mines(set())
 
@@ -332,6 +333,7 @@ class Minesweeper:
             return MoveResult(ignored=refusal)
         if not self.placed:
             self._first_click(cell)
+        self.clicks += 1
         if cell in self.mines:
             self.exploded = cell
             return MoveResult(exploded=cell)
@@ -361,6 +363,7 @@ class Minesweeper:
             return MoveResult(ignored="the game is over")
         if cell in self.revealed:
             return MoveResult(ignored=f"{cell_name(cell)} is already revealed")
+        self.clicks += 1
         if cell in self.flags:
             self.flags.discard(cell)
             return MoveResult(flagged=False)
@@ -385,6 +388,7 @@ class Minesweeper:
         hidden = [n for n in around if n not in self.revealed and n not in self.flags]
         if not hidden:
             return MoveResult(ignored=f"{cell_name(cell)} has no hidden unflagged neighbours")
+        self.clicks += 1
         revealed: list[tuple[Cell, int]] = []
         for n in hidden:
             if n in self.revealed:

@@ -85,3 +85,20 @@ def test_efficiency_and_speed():
     assert efficiency(30, 0) is None
     assert per_second(30, 12.0) == 2.5
     assert per_second(30, 0.0) is None
+
+
+def test_the_game_counts_the_clicks_that_changed_it():
+    game = Minesweeper.from_mines(2, 5, [(0, 2)])
+    game.reveal((1, 0))  # a 0: opens A1, A2, B1, B2, and counts once
+    assert game.clicks == 1 and len(game.revealed) == 4
+    game.reveal((1, 0))  # already revealed: ignored, not counted
+    for _ in range(3):
+        game.toggle_flag((0, 2))  # on, off, on
+    assert game.clicks == 4
+    game.chord((1, 1))  # B2 shows 1 with its flag beside it: opens B3
+    assert game.clicks == 5 and (1, 2) in game.revealed
+    game.chord((1, 1))  # nothing left to open: ignored
+    game.reveal((0, 4))
+    assert game.clicks == 6 and game.won()
+    game.reveal((0, 3))  # the game is over: ignored
+    assert game.clicks == 6
