@@ -12,6 +12,30 @@ from fractions import Fraction
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Pair
 from sweeper.records import Decision, Step
+from window.stats import tenths
+
+# The first-click rule in a title or a statistics heading, in words.
+RULE_WORDS = {
+    "safe": "first click safe",
+    "opening": "first click opens",
+    "none": "first click may hit a mine",
+}
+HELP = (
+    "Left: reveal · Right: flag, ?, nothing · Middle, or left on a number: chord · "
+    "Arrows + Space/F/D: reveal, flag, chord · A: AI move · G: auto-play · P: pause · "
+    "N, F2, face: new game · R: restart · W: custom · K: first click · Q: ? marks · "
+    "M: AI flags · I: statistics · T: think · O: odds · C: classroom · S: save · Esc: quit"
+)
+CLASS_HELP = (
+    "→/←: next/previous beat · Home/End · 12 Enter: step 12 · E: every step · "
+    "V: arrangements · T: think · A: AI move · X: picture · C: leave class"
+)
+NO_LESSON = (
+    "No lesson step yet: the numbers alone prove nothing here. T thinks, A moves; "
+    "E shows every step."
+)
+EARLIER_MOMENT = "An earlier moment of this game: the board as it was then. End goes to now."
+PAUSED = "Paused: P carries on."
 
 RULES = {
     "clue": "a revealed number gives a sentence",
@@ -208,3 +232,22 @@ def _opening_reason(decision: Decision) -> str:
     if decision.cell == (0, 0):
         return "a corner, where a 0 and an opening are likeliest"
     return "sure to be a 0; a few cells in from the corner, it opens the most"
+
+
+def clock_text(seconds: float) -> str:
+    """Return a game's time in tenths of a second, floored, and never 0.0 once it runs."""
+    return f"{tenths(seconds):.1f}" if seconds > 0 else "0"
+
+
+def position_note(text: str) -> str:
+    """Return the comment lines after a position's title, joined: what the class should see.
+
+    Lines that start with "Teacher:" are the teacher's notes (often the
+    answer) and are not shown; nor is a saved game's "#= mines" line.
+    """
+    comments = [
+        line.lstrip("#").strip()
+        for line in text.splitlines()
+        if line.startswith("#") and not line.startswith("#=")
+    ]
+    return " ".join(c for c in comments[1:] if c and not c.startswith("Teacher:"))

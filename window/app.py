@@ -1,0 +1,146 @@
+"""The App: a Session, a Classroom and the message line, behind one door for commands.
+
+No pygame here. do(name, arg) is the only way a key, a button or a click
+changes anything: the command table (window/commands.py) says whether the
+command may run now, and what it does; the App keeps what the window says
+and moves the classroom to the latest moment after a move. frame() derives
+what the screen shows (window/frame.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+from minesweeper import BoardSize, Cell, Minesweeper, MinesweeperAI
+from window.arrangements import Enumeration, enumerate_step, position_before
+from window.classroom import Classroom
+from window.commands import TABLE, refusal
+from window.frame import (
+    Frame,
+    KnowledgeList,
+    build_frame,
+    current_step,
+    knowledge_list,
+    shown_knowledge,
+)
+from window.lesson import numbers_behind
+from window.session import Outcome, Session
+from window.timeline import Timeline
+
+START = "Click a cell to start, or press A to let the AI move."
+
+
+class App:
+    """What one window knows: the session, the classroom, the message, the custom-board line."""
+
+    def __init__(self, session: Session, classroom: bool = False) -> None:
+        self.session = session
+        self.room = Classroom(on=classroom)
+        self.message = START
+        self.entering: Optional[str] = None  # the custom-board line being typed, or None
+        self.quit_armed = False  # Esc during a game asks first: a second Esc quits
+        self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
+        self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
+        self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
+
+    @classmethod
+    def new(cls, board: BoardSize, classroom: bool = False, **options: Any) -> App:
+        """Return an App on a new game of board (options: seed, first_click, save_dir, clock)."""
+        return cls(Session(board, **options), classroom)
+
+    @classmethod
+    def from_position(
+        cls, text: str, first_click: str = "safe", save_dir: Optional[Path] = None, name: str = ""
+    ) -> App:
+        """Return an App in classroom mode on a position in the board notation."""
+        app = cls(Session.from_position(text, first_click, save_dir, name), classroom=True)
+        app.message = f"{app.session.note} Press → to step through what the AI knows."
+        return app
+
+    @property
+    def game(self) -> Minesweeper:
+        """The game being played."""
+        return self.session.game
+
+    @property
+    def ai(self) -> MinesweeperAI:
+        """The AI that plays it."""
+        return self.session.ai
+
+    # -- the door --------------------------------------------------------------------
+
+    def do(self, name: str, arg: Any = None) -> Outcome:
+        """Run a command if the state allows it; else refuse it, saying why. Return the outcome."""
+        command = TABLE[name]
+        if name not in ("quit", "tick", "press", "scroll"):
+            self.quit_armed = False
+        refused = refusal(self, name)
+        if refused is not None:
+            if not command.silent:
+                self.message = refused
+            return Outcome(refused)
+        version = self.session.version
+        outcome = command.run(self, arg)
+        if self.session.version != version:
+            self._moved(name)
+        if outcome.said is not None:
+            self.message = outcome.said
+        return outcome
+
+    def _moved(self, name: str) -> None:
+        """After the game or the AI changed: a new game starts afresh; a move shows now."""
+        room = self.room
+        if name in ("new", "restart", "type"):
+            on = room.on
+            room.reset()
+            room.expanded = False
+            room.on = on
+            return
+        room.changed()
+        if room.on and room.step_index >= 0:
+            room.end(self.timeline())  # the class sees now, not the step it was on
+
+    # -- what the moment holds ---------------------------------------------------------
+
+    def frame(self) -> Frame:
+        """Return everything the screen shows now."""
+        return build_frame(self)
+
+    def timeline(self) -> Timeline:
+        """Return the lesson timeline of the AI's log."""
+        return self.session.timeline()
+
+    def show(self, step: int, beat: int) -> None:
+        """Show a step of the log at a beat (0: its question, 1: its answer)."""
+        self.room.show(step, beat, self.timeline())
+
+    def enumeration(self) -> Optional[Enumeration]:
+        """Return the arrangements behind the enumeration step on screen, or None."""
+        step = current_step(self)
+        room = self.room
+        if not room.on or step is None or step.rule != "enumeration":
+            return None
+        key = (id(self.ai), self.session.version, room.step_index, id(room.preview))
+        if self._enumeration[0] != key:
+            if room.preview is not None:
+                position = self.ai.position()
+            else:
+                position = position_before(self.ai, room.step_index)
+            self._enumeration = (key, enumerate_step(position, step.premises))
+        return self._enumeration[1]
+
+    def numbers_behind(self, k: int) -> frozenset[Cell]:
+        """Return the revealed numbers step k's premises come from (kept for the next frames)."""
+        key = (id(self.ai), k)
+        if self._behind[0] != key:
+            self._behind = (key, numbers_behind(self.ai.steps, k))
+        return self._behind[1]
+
+    def first_row(self, rows: int) -> int:
+        """Return the top row of the knowledge list when rows of it are in view."""
+        return self.knowledge().top(rows)
+
+    def knowledge(self) -> KnowledgeList:
+        """Return the knowledge list as the frame shows it."""
+        return knowledge_list(self, current_step(self), shown_knowledge(self))

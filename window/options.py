@@ -1,0 +1,90 @@
+"""The player's options and chores: first-click rule, question marks, AI flags, statistics, saves.
+
+No pygame here. Each takes the Session and returns an Outcome; the options
+are remembered in the user's settings (window/stats.py).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+
+from window.session import Outcome, Session
+from window.stats import Settings
+
+FIRST_CLICK_WORDS = {
+    "safe": "the first click is never a mine (CS50's rule)",
+    "opening": "the first click opens an area (no mine in its 3x3 block)",
+    "none": "the first click may be a mine",
+}
+
+
+def cycle_first_click(session: Session) -> Outcome:
+    """Choose the next first-click rule (safe, opening, none) for new games; remember it."""
+    rules = Settings.RULES
+    session.first_click = rules[(rules.index(session.first_click) + 1) % len(rules)]
+    session.settings.first_click = session.first_click
+    problem = session.settings.save()
+    words = FIRST_CLICK_WORDS[session.first_click]
+    return Outcome(f"First click for new games: {words}. {problem}".strip())
+
+
+def toggle_question_marks(session: Session) -> Outcome:
+    """Let a right click cycle flag, question mark, nothing; or flag and nothing only."""
+    settings = session.settings
+    settings.question_marks = not settings.question_marks
+    if not settings.question_marks:
+        session.marks.clear()
+    problem = settings.save()
+    state = "on" if settings.question_marks else "off"
+    return Outcome(f"Question marks {state}. {problem}".strip())
+
+
+def toggle_ai_flags(session: Session) -> Outcome:
+    """Let the AI flag the mines it knows as it plays (so the mine counter moves), or not."""
+    settings = session.settings
+    settings.ai_flags = not settings.ai_flags
+    problem = settings.save()
+    if settings.ai_flags:
+        words = "on: the AI flags every mine it knows after each of its moves"
+    else:
+        words = "off: the AI leaves the flags to you"
+    return Outcome(f"AI flags {words}. {problem}".strip())
+
+
+def show_stats(session: Session) -> Outcome:
+    """Say this board's statistics."""
+    stats = session.stats
+    note = "" if not stats.message else f" ({stats.message})"
+    said = " ".join(stats.lines(session.stats_key())) + note
+    if session.ai_played or session.position_text is not None:
+        said += " Games with AI moves and positions are not counted."
+    return Outcome(said)
+
+
+def save_position(session: Session) -> Outcome:
+    """Write the board in the notation to a new file in the save folder; say where."""
+    if not session.game.placed:
+        return Outcome("Nothing to save yet: the mines are placed at the first click.")
+    stamp = datetime.now()
+    title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
+    title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
+    note = f"# {session.note}\n" if session.note else ""
+    path = free_path(session.save_dir, f"position-{stamp:%Y%m%d-%H%M%S}")
+    try:
+        session.save_dir.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"# {title}\n{note}{session.game.to_text()}", encoding="utf-8")
+    except OSError as error:
+        return Outcome(f"Could not save: {error}.")
+    return Outcome(f"Saved to {path}; open it with --position.", path=path)
+
+
+def free_path(folder: Path, stem: str, suffix: str = ".txt") -> Path:
+    """Return folder/stem.txt, or stem-2.txt, ... when the name is taken."""
+    path = folder / f"{stem}{suffix}"
+    number = 2
+    while path.exists():
+        path = folder / f"{stem}-{number}{suffix}"
+        number += 1
+    return path
