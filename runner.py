@@ -1,7 +1,8 @@
 """The window's command line and wiring: play Minesweeper, hand any move to the AI, teach.
 
     python runner.py [--board beginner|intermediate|expert|cs50|HxWxM] [--seed N]
-                     [--first-click safe|opening|none] [--position FILE] [--classroom]
+                     [--first-click safe|opening|none|no-guess] [--position FILE]
+                     [--classroom]
 
 The parts, each with one job: window/ knows, decides and says (a Session
 plays the game, a Classroom holds the moment on screen, build_frame derives
@@ -57,7 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--first-click",
         choices=FIRST_CLICK_RULES,
         default=None,
-        help="safe (CS50's rule: never a mine), opening (no mine around it either) or none; "
+        help="safe (CS50's rule: never a mine), opening (no mine around it either), none, "
+        "or no-guess (it opens, and logic alone clears the board); "
         "default: the rule last chosen in the window with K, else safe",
     )
     parser.add_argument(

@@ -17,11 +17,12 @@ FIRST_CLICK_WORDS = {
     "safe": "the first click is never a mine (CS50's rule)",
     "opening": "the first click opens an area (no mine in its 3x3 block)",
     "none": "the first click may be a mine",
+    "no-guess": "the first click opens, and logic alone clears the board (no guess needed)",
 }
 
 
 def cycle_first_click(session: Session) -> Outcome:
-    """Choose the next first-click rule (safe, opening, none) for new games; remember it."""
+    """Choose the next first-click rule (safe, opening, none, no-guess) for new games; keep it."""
     rules = Settings.RULES
     session.first_click = rules[(rules.index(session.first_click) + 1) % len(rules)]
     session.settings.first_click = session.first_click

@@ -23,6 +23,7 @@ from minesweeper import (
     Minesweeper,
     MinesweeperAI,
     MoveResult,
+    NoGuessTimeout,
     Step,
     cell_name,
     max_mines,
@@ -216,7 +217,17 @@ class Session:
             return self.chord(cell)
         self.marks.discard(cell)
         self.cursor = cell
-        return self.play(self.game.reveal(cell), cell, "You")
+        result = self.deal_and_reveal(cell)
+        if isinstance(result, str):
+            return Outcome(result)
+        return self.play(result, cell, "You")
+
+    def deal_and_reveal(self, cell: Cell) -> MoveResult | str:
+        """Reveal cell; the words of the error when no no-guess board was found in time."""
+        try:
+            return self.game.reveal(cell)
+        except NoGuessTimeout as error:
+            return f"{error} Nothing was revealed."
 
     def chord(self, cell: Cell) -> Outcome:
         """Reveal the unflagged neighbours of a number whose flags match it."""
@@ -302,7 +313,11 @@ class Session:
             self.game.toggle_flag(cell)
             lifted = " (it lifted your flag there: your flags are not its knowledge)"
         self.flag_warned = None
-        self.play(self.game.reveal(cell), cell, "AI")
+        result = self.deal_and_reveal(cell)
+        if isinstance(result, str):
+            self.autoplay = False
+            return Outcome(result)
+        self.play(result, cell, "AI")
         outcome = self.ending.removeprefix("AI: ")
         flagged = flag_known_mines(self)
         self.ending = f"AI: {why}{lifted}. {outcome}{flagged}"

@@ -499,7 +499,7 @@ SETTINGS = {
 class Settings:
     """The window's remembered choices: first-click rule, last board, question marks, hints."""
 
-    RULES = ("safe", "opening", "none")  # the rules the window's key cycles through (for now)
+    RULES = FIRST_CLICK_RULES  # the rules the window's key cycles through
 
     first_click: str
     question_marks: bool

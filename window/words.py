@@ -19,6 +19,7 @@ RULE_WORDS = {
     "safe": "first click safe",
     "opening": "first click opens",
     "none": "first click may hit a mine",
+    "no-guess": "no guess needed",
 }
 HELP = (
     "Left: reveal · Right: flag, ?, nothing · Middle, or left on a number: chord · "
