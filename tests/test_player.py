@@ -199,17 +199,22 @@ def test_a_held_button_draws_the_cell_pressed_until_it_is_released():
     assert not ctrl.pressed and (3, 4) in ctrl.game.revealed
 
 
-def test_the_face_button_starts_a_new_game():
+def test_the_face_button_starts_a_new_game_after_asking_once_and_counts_a_loss():
     ctrl = App.new(BOARDS["beginner"], seed=3)
     painter = start(ctrl)
     click_cell(ctrl, (4, 4))
     pump(ctrl, painter)
-    assert ctrl.game.revealed
+    assert ctrl.game.revealed and not ctrl.game.is_over()
     first = ctrl.game
     face = view(ctrl).face()
     post_click(face.center)
     pump(ctrl, painter)
+    assert ctrl.game is first and "counts as a loss" in ctrl.message  # asked
+    post_click(face.center)
+    pump(ctrl, painter)
     assert ctrl.game is not first and not ctrl.game.revealed
+    record = Statistics().boards[ctrl.session.stats_key()]
+    assert (record.games, record.wins) == (1, 0)
 
 
 def test_the_ai_can_flag_the_mines_it_knows_and_the_choice_is_remembered():

@@ -1,9 +1,15 @@
 """Issue 24 in the window: no-guess boards, honest records, saves that keep the secret, and
 the rough edges (each asserted on the session's state and words, not on pixels)."""
 
+import sys
+
+import pytest
+
+import runner
 from minesweeper import BOARDS, Minesweeper
+from sweeper.scores import three_bv
 from window.app import App
-from window.stats import Settings
+from window.stats import Settings, Statistics
 
 
 def test_the_no_guess_rule_is_in_the_title_and_deals_a_board_logic_clears():
@@ -37,3 +43,143 @@ def test_a_board_too_dense_for_no_guess_is_said_not_dealt():
     assert "No no-guess 9x9 board with 10 mines" in app.message
     assert "Nothing was revealed" in app.message
     assert not app.game.placed and not app.game.revealed
+
+
+# -- honest records -----------------------------------------------------------------------
+
+SMALL = "6x6x4"
+
+
+def small_app(seed=2, **options):
+    return App.new(runner.board_argument(SMALL), seed=seed, **options)
+
+
+def win(app, first=(0, 0)):
+    """Play the game to a win by clicking every safe cell (the first click places the mines)."""
+    app.do("reveal", first)
+    for cell in list(app.game.cells()):
+        if not app.game.is_over() and cell not in app.game.mines:
+            app.do("reveal", cell)
+    assert app.game.won()
+
+
+def lose(app, first=(0, 0)):
+    app.do("reveal", first)
+    app.do("reveal", min(app.game.mines))
+    assert app.game.lost()
+
+
+def record(app):
+    return Statistics().boards[app.session.stats_key()]
+
+
+def test_a_game_of_ones_own_counts_with_its_3bv_clicks_and_efficiency():
+    app = small_app()
+    win(app)
+    said = app.message
+    assert "3BV" in said and "clicks" in said and "3BV/s" in said and "efficiency" in said
+    game = app.game
+    stats = record(app)
+    assert (stats.games, stats.wins, stats.assisted_games) == (1, 1, 0)
+    (kept,) = stats.recent
+    assert kept.bbbv == three_bv(6, 6, game.mines) and kept.clicks == game.clicks
+    assert kept.efficiency == kept.bbbv / game.clicks
+
+
+def test_replays_odds_think_ai_moves_and_left_games_stay_out_of_the_unassisted_figures():
+    app = small_app()
+    win(app)
+    best = record(app).best_times
+    app.do("new")
+    lose(app)
+    app.do("restart")  # the board just lost, every mine seen
+    assert "assisted" in app.message
+    win(app)  # a win on a seen board
+    app.do("new")
+    app.do("overlay")  # the odds
+    win(app)
+    app.do("new")
+    app.do("reveal", (0, 0))
+    app.do("think")  # the AI's conclusion
+    win(app)
+    app.do("new")
+    app.do("ai")  # an AI move
+    win(app, first=app.session.cursor)
+    app.do("new")
+    app.do("reveal", (0, 0))
+    if not app.game.is_over():
+        app.do("new")  # asks
+        assert "counts as a loss" in app.message and app.game.revealed
+        app.do("new")  # leaves: a loss
+    stats = record(app)
+    assert stats.wins == 1 and stats.best_times == best  # only the first, honest win
+    assert stats.assisted_games == 4 and stats.assisted_wins == 4
+    assert stats.games == 3  # the honest win, the loss, and the game left
+
+
+def test_the_hint_is_off_by_default_and_h_shows_it_as_help():
+    app = small_app()
+    assert "safe cell" not in app.frame().summary.replace("safe cells the AI knows", "")
+    app.do("hint")
+    assert "safe cell" in app.frame().summary and "The AI knows" in app.frame().summary
+    assert Settings().known_safe_hint is True
+    win(app)
+    assert record(app).assisted_games == 1
+    app.do("hint")
+    assert Settings().known_safe_hint is False
+
+
+# -- the rough edges ---------------------------------------------------------------------
+
+
+def test_a_chord_names_the_cell_it_opened():
+    # B1 shows 1 (the mine in A1); with A1 flagged, a chord on B1 opens B2 alone, which shows 2.
+    app = App.from_position("# chord\n*1.\n1..\n01*\n")
+    app.do("classroom")
+    app.do("flag", (0, 0))
+    app.do("reveal", (1, 0))  # on a number: a chord
+    assert app.game.revealed[(1, 1)] == 2
+    assert "chord on B1: B2 shows 2." in app.message
+    assert "B1 shows" not in app.message
+
+
+def test_auto_play_says_g_stops_it():
+    app = small_app()
+    app.do("auto")
+    assert "press G to stop" in app.message
+
+
+def test_the_last_board_and_rule_are_remembered_for_the_next_start():
+    app = small_app()
+    app.do("new", "expert")
+    app.do("first-click")
+    assert Settings().board == "expert" and Settings().first_click == "opening"
+    again = runner.app_from_args([])
+    assert again.session.board == BOARDS["expert"]
+    assert again.game.first_click == "opening"
+    app.do("type", "x")  # nothing: no custom line open
+    app.session.board = runner.board_argument("10x12x20")
+    app.session.new_game()
+    assert runner.app_from_args([]).session.board.spec == "10x12x20"
+
+
+def test_a_data_folder_that_is_a_file_is_blamed_on_the_variable(tmp_path, monkeypatch, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(blocker))
+    with pytest.raises(SystemExit):
+        runner.app_from_args(["--board", "beginner"])
+    error = capsys.readouterr().err.strip().splitlines()[-1]  # after the usage lines
+    assert error.startswith("runner.py: error: MINESWEEPER_DATA_DIR:")
+    assert "--save-dir" not in error
+    with pytest.raises(SystemExit):
+        runner.app_from_args(["--board", "beginner", "--save-dir", str(blocker)])
+    assert "argument --save-dir" in capsys.readouterr().err
+
+
+def test_without_pygame_the_window_points_at_the_set_up_command(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "pygame", None)
+    assert runner.main(["--board", "beginner"]) == 2
+    error = capsys.readouterr().err.strip()
+    assert len(error.splitlines()) == 1
+    assert "pygame is not installed" in error and "pip install -q -r requirements.txt" in error

@@ -40,6 +40,8 @@ class App:
         self.message = START
         self.entering: Optional[str] = None  # the custom-board line being typed, or None
         self.quit_armed = False  # Esc during a game asks first: a second Esc quits
+        self.leave_armed: Optional[str] = None  # the command that asked before leaving a game
+        self.left = ""  # words about a game just left (counted as a loss)
         self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
         self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
         self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
@@ -47,7 +49,10 @@ class App:
     @classmethod
     def new(cls, board: BoardSize, classroom: bool = False, **options: Any) -> App:
         """Return an App on a new game of board (options: seed, first_click, save_dir, clock)."""
-        return cls(Session(board, **options), classroom)
+        app = cls(Session(board, **options), classroom)
+        if classroom:
+            app.session.helped()  # the knowledge panel shows the AI's conclusions
+        return app
 
     @classmethod
     def from_position(
@@ -75,6 +80,8 @@ class App:
         command = TABLE[name]
         if name not in ("quit", "tick", "press", "scroll"):
             self.quit_armed = False
+        if name not in ("new", "restart", "type", "tick", "press", "scroll"):
+            self.leave_armed = None
         refused = refusal(self, name)
         if refused is not None:
             if not command.silent:

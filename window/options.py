@@ -54,6 +54,20 @@ def toggle_ai_flags(session: Session) -> Outcome:
     return Outcome(f"AI flags {words}. {problem}".strip())
 
 
+def toggle_hint(session: Session) -> Outcome:
+    """Show or hide the line that says how many safe cells the AI knows (off by default)."""
+    settings = session.settings
+    settings.known_safe_hint = not settings.known_safe_hint
+    problem = settings.save()
+    if not settings.known_safe_hint:
+        return Outcome(f"Hint off: the panel keeps what the AI knows to itself. {problem}".strip())
+    session.helped()
+    return Outcome(
+        f"Hint on: the panel says how many safe cells the AI knows; a game with it counts "
+        f"as assisted. {problem}".strip()
+    )
+
+
 def show_stats(session: Session) -> Outcome:
     """Say this board's statistics."""
     stats = session.stats
