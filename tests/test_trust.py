@@ -8,6 +8,7 @@ import pytest
 import runner
 from minesweeper import BOARDS, Minesweeper
 from sweeper.scores import three_bv
+from tests.test_runner import FakeClock
 from window.app import App
 from window.stats import Settings, Statistics
 
@@ -183,3 +184,52 @@ def test_without_pygame_the_window_points_at_the_set_up_command(monkeypatch, cap
     error = capsys.readouterr().err.strip()
     assert len(error.splitlines()) == 1
     assert "pygame is not installed" in error and "pip install -q -r requirements.txt" in error
+
+
+# -- saves that keep the secret and play on -------------------------------------------------
+
+
+def test_s_saves_the_hidden_form_and_the_save_plays_on_where_it_stopped(tmp_path):
+    clock = FakeClock()
+    app = App.new(BOARDS["beginner"], seed=6, save_dir=tmp_path, clock=clock)
+    app.do("reveal", (4, 4))
+    wrong = next(c for c in app.game.cells() if c not in app.game.mines | app.game.revealed.keys())
+    app.do("flag", wrong)
+    clock.now += 42.35
+    path = app.do("save").path
+    assert path is not None and str(path) in app.message
+    board = [line for line in path.read_text().splitlines() if not line.startswith("#")]
+    assert not any("*" in line or "f" in line for line in board)  # no mine, no wrong flag
+    again = runner.app_from_args(["--position", str(path)])
+    session = again.session
+    assert not again.room.on and session.counts()  # play mode, counted
+    assert session.board == BOARDS["beginner"] and "Beginner" in session.stats_key()
+    assert session.elapsed() == pytest.approx(42.35) and "42.3" in again.message
+    assert again.game.flags == {wrong} and again.game.revealed == app.game.revealed
+    assert again.game.clicks == app.game.clicks and again.game.first_click == "safe"
+    again.do("flag", wrong)
+    for cell in list(again.game.cells()):
+        if cell not in again.game.mines and not again.game.is_over():
+            again.do("reveal", cell)
+    assert again.game.won()
+    stats = Statistics().boards[session.stats_key()]
+    assert (stats.games, stats.wins, stats.assisted_games) == (1, 1, 0)
+    assert stats.best_times[0][0] >= 42.3  # the clock went on from where it stopped
+
+
+def test_a_save_of_a_helped_game_stays_assisted(tmp_path):
+    app = App.new(BOARDS["beginner"], seed=6, save_dir=tmp_path)
+    app.do("reveal", (4, 4))
+    app.do("overlay")
+    path = app.do("save").path
+    again = runner.app_from_args(["--position", str(path)])
+    assert again.session.assisted and "assisted" in again.message
+
+
+def test_a_teachers_position_saved_stays_a_position_in_class_mode(tmp_path):
+    app = App.from_position("# corner\n01*.\n02..\n01**\n", save_dir=tmp_path)
+    path = app.do("save").path
+    assert "*" not in "".join(line for line in path.read_text().splitlines() if line[:1] != "#")
+    again = runner.app_from_args(["--position", str(path)])
+    assert again.room.on and not again.session.counts()
+    assert again.game.mines == app.game.mines

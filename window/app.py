@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional
 
-from minesweeper import BoardSize, Cell, Minesweeper, MinesweeperAI
+from minesweeper import BoardSize, Cell, Minesweeper, MinesweeperAI, parse_board
 from window.arrangements import Enumeration, enumerate_step, position_before
 from window.classroom import Classroom
 from window.commands import TABLE, refusal
@@ -25,8 +25,10 @@ from window.frame import (
     shown_knowledge,
 )
 from window.lesson import numbers_behind
+from window.saves import read_save
 from window.session import Outcome, Session
 from window.timeline import Timeline
+from window.words import clock_text
 
 START = "Click a cell to start, or press A to let the AI move."
 
@@ -58,7 +60,17 @@ class App:
     def from_position(
         cls, text: str, first_click: str = "safe", save_dir: Optional[Path] = None, name: str = ""
     ) -> App:
-        """Return an App in classroom mode on a position in the board notation."""
+        """Return an App on a file in the board notation: a saved game plays on, in play mode;
+        a teacher's position opens in class mode."""
+        game, saved = read_save(text)
+        if saved is not None:
+            title = parse_board(text).title or name
+            app = cls(Session.resume(game, saved, title, save_dir))
+            app.message = (
+                f"Resumed {title}: the clock goes on from {clock_text(saved.seconds)} s."
+                + (" It was played with help: it counts as assisted." if saved.assisted else "")
+            )
+            return app
         app = cls(Session.from_position(text, first_click, save_dir, name), classroom=True)
         app.message = f"{app.session.note} Press → to step through what the AI knows."
         return app

@@ -10,6 +10,7 @@ import re
 from datetime import datetime
 from pathlib import Path
 
+from window.saves import Saved, save_text
 from window.session import Outcome, Session
 from window.stats import Settings
 
@@ -79,20 +80,40 @@ def show_stats(session: Session) -> Outcome:
 
 
 def save_position(session: Session) -> Outcome:
-    """Write the board in the notation to a new file in the save folder; say where."""
-    if not session.game.placed:
+    """Write the game in the hidden notation to a new file in the save folder; say where.
+
+    A game keeps its board's name, rule, seed, clock, clicks and help with
+    it, so that --position plays it on; a teacher's position stays a position.
+    """
+    game = session.game
+    if not game.placed:
         return Outcome("Nothing to save yet: the mines are placed at the first click.")
     stamp = datetime.now()
     title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
     title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
-    note = f"# {session.note}\n" if session.note else ""
-    path = free_path(session.save_dir, f"position-{stamp:%Y%m%d-%H%M%S}")
+    if session.counts():
+        facts = Saved(
+            session.board_name(),
+            game.first_click,
+            game.seed,
+            session.elapsed(),
+            game.clicks,
+            session.assisted or session.ai_played,
+        )
+        text = save_text(game, facts, title)
+        path = free_path(session.save_dir, f"game-{stamp:%Y%m%d-%H%M%S}")
+        then = "to play on where it stopped"
+    else:
+        note = f"# {session.note}\n" if session.note else ""
+        text = f"# {title}\n{note}{game.to_text(hide_mines=True)}"
+        path = free_path(session.save_dir, f"position-{stamp:%Y%m%d-%H%M%S}")
+        then = "in class mode"
     try:
         session.save_dir.mkdir(parents=True, exist_ok=True)
-        path.write_text(f"# {title}\n{note}{session.game.to_text()}", encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
     except OSError as error:
         return Outcome(f"Could not save: {error}.")
-    return Outcome(f"Saved to {path}; open it with --position.", path=path)
+    return Outcome(f"Saved to {path}; open it with --position {then}.", path=path)
 
 
 def free_path(folder: Path, stem: str, suffix: str = ".txt") -> Path:

@@ -41,7 +41,7 @@ def save_text(game: Minesweeper, saved: Saved, title: str) -> str:
         "board": saved.board,
         "rule": saved.first_click,
         "seed": str(saved.seed),
-        "clock": f"{saved.seconds:.1f}",
+        "clock": f"{saved.seconds:.3f}",
         "clicks": str(saved.clicks),
         "assisted": "yes" if saved.assisted else "no",
     }
@@ -81,7 +81,7 @@ def read_save(text: str) -> tuple[Minesweeper, Optional[Saved]]:
         )
     if not 0 <= saved.seconds < 1e7 or saved.clicks < 0:
         raise ValueError("a saved game's clock and clicks must be 0 or more")
-    game.first_click, game.seed = saved.first_click, saved.seed
+    game.first_click, game.seed, game.clicks = saved.first_click, saved.seed, saved.clicks
     return game, saved
 
 

@@ -31,6 +31,7 @@ from minesweeper import (
 )
 from sweeper.scores import efficiency, per_second, three_bv
 from window.places import saves_dir
+from window.saves import Saved
 from window.stats import Settings, Statistics, measures_words, tenths
 from window.timeline import Timeline
 from window.words import RULE_WORDS, clock_text, decision_text, percent, plural, position_note
@@ -142,6 +143,25 @@ class Session:
         session.position_text = text
         session.title = title
         session.note = position_note(text)
+        return session
+
+    @classmethod
+    def resume(
+        cls, game: Minesweeper, saved: Saved, title: str, save_dir: Optional[Path] = None
+    ) -> Session:
+        """Return a session playing on a saved game: its board, clock, clicks and help."""
+        key = next(
+            (k for k, b in BOARDS.items() if b.name == saved.board and b.spec == spec(game)),
+            None,
+        )
+        board = (
+            BOARDS[key] if key else BoardSize("Custom", game.height, game.width, game.mine_count)
+        )
+        session = cls(board, first_click=saved.first_click, save_dir=save_dir, game=game)
+        session.custom = None if key else board
+        session.title = title
+        session.watch.carried = saved.seconds
+        session.assisted = session.assisted or saved.assisted
         return session
 
     # -- games ------------------------------------------------------------------
@@ -478,6 +498,11 @@ class Session:
         self.pending = None
         if self.overlay and not self.game.is_over():
             self.think()  # the overlay outlines the AI's pick
+
+
+def spec(game: Minesweeper) -> str:
+    """Return a game's size as HxWxM."""
+    return f"{game.height}x{game.width}x{game.mine_count}"
 
 
 def thought_step(session: Session) -> Optional[Step]:
