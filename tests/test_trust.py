@@ -233,3 +233,42 @@ def test_a_teachers_position_saved_stays_a_position_in_class_mode(tmp_path):
     again = runner.app_from_args(["--position", str(path)])
     assert again.room.on and not again.session.counts()
     assert again.game.mines == app.game.mines
+
+
+# -- damage on screen at start-up, the records overview and its reset ----------------------
+
+
+def test_damage_is_on_screen_at_start_up_with_the_full_file_names(private_data_folder):
+    (private_data_folder / "statistics.json").write_text("{ broken")
+    (private_data_folder / "settings.json").write_text('{"first_click": 7}')
+    app = App.new(BOARDS["beginner"], seed=3)
+    (aside,) = private_data_folder.glob("statistics.json.unreadable-*")
+    sheet = " ".join(app.frame().sheet)
+    assert str(aside) in sheet  # the whole name, not cut
+    assert str(private_data_folder / "settings.json") in sheet and "first_click" in sheet
+    assert "damaged" in app.message
+    app.do("reveal", (4, 4))  # a click on the sheet closes it, and plays nothing
+    assert app.frame().sheet == () and not app.game.revealed
+    app.do("reveal", (4, 4))
+    assert app.game.revealed
+
+
+def test_the_records_overview_lists_every_board_and_delete_resets_after_asking():
+    app = small_app()
+    win(app)
+    app.do("new", "beginner")
+    app.do("overlay")
+    lose(app)
+    app.do("stats")
+    assert app.frame().sheet_title == "Records"
+    sheet = app.frame().sheet
+    assert any(line.startswith("Custom 6x6, 4 mines") and "1/1 won" in line for line in sheet)
+    assert any(line.startswith("Beginner 9x9") and "assisted" in line for line in sheet)
+    assert any("efficiency" in line and "3BV/s" in line for line in sheet)
+    app.do("reset-records")
+    assert "Delete again" in app.message and Statistics().boards  # asked, nothing lost yet
+    app.do("reset-records")
+    assert Statistics().boards == {} and "reset" in app.message
+    assert any("No games finished yet" in line for line in app.frame().sheet)
+    app.do("stats")
+    assert app.frame().sheet == ()

@@ -104,6 +104,8 @@ class Frame:
     knowledge: Optional[KnowledgeList]
     summary: str  # outside class: what the AI knows, in one line
     help: str
+    sheet_title: str = ""  # a sheet over the board: the records overview, or damage found
+    sheet: tuple[str, ...] = ()
     # What the tests and the command guard read: the moment's facts.
     paused: bool = False
     asking: bool = False
@@ -199,6 +201,8 @@ def build_frame(app: App) -> Frame:
         knowledge=knowledge_list(app, step, then) if room.on else None,
         summary="" if room.on else summary(app),
         help=CLASS_HELP if room.on else HELP,
+        sheet_title=app.sheet[0] if app.sheet else "",
+        sheet=app.sheet[1] if app.sheet else (),
         paused=paused,
         asking=asking,
         replaying=again,

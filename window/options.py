@@ -70,13 +70,38 @@ def toggle_hint(session: Session) -> Outcome:
 
 
 def show_stats(session: Session) -> Outcome:
-    """Say this board's statistics."""
+    """Say this board's records in the message line (the overview shows every board's)."""
     stats = session.stats
+    stats.refresh()  # another window may have finished games since
     note = "" if not stats.message else f" ({stats.message})"
     said = " ".join(stats.lines(session.stats_key())) + note
-    if session.ai_played or session.position_text is not None:
-        said += " Games with AI moves and positions are not counted."
+    if not session.counts():
+        said += " A teacher's position is not counted."
+    elif session.assisted or session.ai_played:
+        said += " This game had help: it will count as assisted, apart."
     return Outcome(said)
+
+
+def overview_lines(session: Session) -> tuple[str, ...]:
+    """Return the records overview: this board's record, then one line per board played."""
+    stats = session.stats
+    rows = stats.overview()
+    lines = [" ".join(stats.lines(session.stats_key())), ""]
+    lines += [row.words() for row in rows] or ["No games finished yet on any board."]
+    lines += [
+        "",
+        "Only games played without help count in wins, streaks and best times; games with "
+        "help (odds, Think, the AI's moves, class mode, the hint, a board already seen) are "
+        "counted apart as assisted. 3BV/s and efficiency are the best of the recent wins.",
+    ]
+    if stats.message:
+        lines.append(stats.message)
+    return tuple(lines)
+
+
+def reset_records(session: Session) -> Outcome:
+    """Forget every board's records (the file before is kept aside)."""
+    return Outcome(session.stats.reset())
 
 
 def save_position(session: Session) -> Outcome:
