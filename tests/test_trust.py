@@ -272,3 +272,12 @@ def test_the_records_overview_lists_every_board_and_delete_resets_after_asking()
     assert any("No games finished yet" in line for line in app.frame().sheet)
     app.do("stats")
     assert app.frame().sheet == ()
+
+
+def test_a_board_given_on_the_command_line_is_remembered_once_played():
+    app = runner.app_from_args(["--board", "intermediate", "--seed", "4"])
+    assert Settings().board is None  # nothing played yet
+    app.do("reveal", (8, 8))
+    app.do("reveal", min(app.game.mines))  # a loss, counted
+    assert Settings().board == "intermediate"
+    assert runner.app_from_args([]).session.board == BOARDS["intermediate"]

@@ -375,6 +375,7 @@ class Session:
     def _record(self, won: bool) -> None:
         """Put the game in the records with its 3BV, clicks and whether it was assisted."""
         g = self.game
+        self.remember_board()  # the board last played opens the next window
         self.stats.record(
             self.stats_key(),
             won,
