@@ -214,7 +214,7 @@ class Session:
 
         A board played before is no longer unknown to the player: the replay counts as assisted.
         """
-        seen = self.started()
+        seen = self.started() and self.counts()
         if self.position_text is not None:
             self.start(Minesweeper.from_text(self.position_text))
         else:
