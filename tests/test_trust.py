@@ -1,7 +1,9 @@
 """Issue 24 in the window: no-guess boards, honest records, saves that keep the secret, and
 the rough edges (each asserted on the session's state and words, not on pixels)."""
 
+import subprocess
 import sys
+import time
 
 import pytest
 
@@ -281,3 +283,35 @@ def test_a_board_given_on_the_command_line_is_remembered_once_played():
     app.do("reveal", min(app.game.mines))  # a loss, counted
     assert Settings().board == "intermediate"
     assert runner.app_from_args([]).session.board == BOARDS["intermediate"]
+
+
+WINDOW = """
+import sys, time
+from pathlib import Path
+sys.path.insert(0, {root!r})
+import runner
+from window.app import App
+go = Path(sys.argv[1]) / "go"
+while not go.exists():
+    time.sleep(0.001)
+for seed in range(int(sys.argv[2])):
+    app = App.new(runner.board_argument("5x5x3"), seed=seed)
+    app.do("reveal", (0, 0))
+    for cell in list(app.game.cells()):
+        if cell not in app.game.mines and not app.game.is_over():
+            app.do("reveal", cell)
+"""
+
+
+def test_two_windows_finishing_games_on_one_folder_keep_every_game(private_data_folder, tmp_path):
+    script = tmp_path / "window.py"
+    script.write_text(WINDOW.format(root=str(runner.__file__.rsplit("/", 1)[0])))
+    games = 15
+    windows = [
+        subprocess.Popen([sys.executable, str(script), str(tmp_path), str(games)]) for _ in range(2)
+    ]
+    time.sleep(0.3)
+    (tmp_path / "go").touch()
+    assert [w.wait(timeout=300) for w in windows] == [0, 0]
+    (stats,) = Statistics().boards.values()
+    assert stats.games + stats.assisted_games == 2 * games and stats.wins == 2 * games
