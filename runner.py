@@ -1,7 +1,8 @@
 """The window's command line and wiring: play Minesweeper, hand any move to the AI, teach.
 
     python runner.py [--board beginner|intermediate|expert|cs50|HxWxM] [--seed N]
-                     [--first-click safe|opening|none] [--position FILE] [--classroom]
+                     [--first-click safe|opening|none|no-guess] [--position FILE]
+                     [--classroom]
 
 The parts, each with one job: window/ knows, decides and says (a Session
 plays the game, a Classroom holds the moment on screen, build_frame derives
@@ -14,6 +15,7 @@ picture (--export).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import sys
@@ -22,7 +24,7 @@ from typing import Optional
 
 from minesweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from window.app import App
-from window.places import saves_dir, usable_folder
+from window.places import saves_dir, saves_problem
 from window.stats import Settings
 
 # ---------------------------------------------------------------------------
@@ -47,9 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--board",
-        default="cs50",
+        default=None,
         help="beginner (9x9, 10), intermediate (16x16, 40), expert (16x30, 99), "
-        "cs50 (8x8, 8, the default) or HxWxM such as 10x12x20",
+        "cs50 (8x8, 8) or HxWxM such as 10x12x20; default: the board last played, else cs50",
     )
     where.add_argument("--position", type=Path, help="start from a board in the text notation")
     parser.add_argument("--seed", type=int, help="seed of the first game (Restart replays it)")
@@ -57,7 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--first-click",
         choices=FIRST_CLICK_RULES,
         default=None,
-        help="safe (CS50's rule: never a mine), opening (no mine around it either) or none; "
+        help="safe (CS50's rule: never a mine), opening (no mine around it either), none, "
+        "or no-guess (it opens, and logic alone clears the board); "
         "default: the rule last chosen in the window with K, else safe",
     )
     parser.add_argument(
@@ -112,12 +115,13 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     """Return an App for the command line; exits 2 with a message when it is bad."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    settings = Settings()
     if args.first_click is None:
-        args.first_click = Settings().first_click
-    save_dir = args.save_dir if args.save_dir is not None else saves_dir()
-    problem = usable_folder(save_dir)
+        args.first_click = settings.first_click
+    problem = saves_problem(args.save_dir)  # it names what chose the folder
     if problem:
-        parser.error(f"argument --save-dir: {problem}")
+        parser.error(problem)
+    save_dir = args.save_dir if args.save_dir is not None else saves_dir()
     if args.position is not None:
         try:
             text = read_board_file(args.position)
@@ -127,10 +131,13 @@ def app_from_args(argv: Optional[list[str]]) -> App:
             return App.from_position(text, args.first_click, save_dir, args.position.name)
         except ValueError as error:
             parser.error(f"{args.position}: {error}")
-    try:
-        board = parse_board_size(args.board, rule=args.first_click)
-    except ValueError as error:
-        parser.error(f"argument --board: {error}")
+    if args.board is None:
+        board = last_board(settings.board, args.first_click)
+    else:
+        try:
+            board = parse_board_size(args.board, rule=args.first_click)
+        except ValueError as error:
+            parser.error(f"argument --board: {error}")
     return App.new(
         board,
         classroom=args.classroom,
@@ -138,6 +145,30 @@ def app_from_args(argv: Optional[list[str]]) -> App:
         first_click=args.first_click,
         save_dir=save_dir,
     )
+
+
+def last_board(remembered: Optional[str], rule: str) -> BoardSize:
+    """Return the board last played (kept in the settings), or CS50's when it will not do."""
+    try:
+        return parse_board_size(remembered or "cs50", rule=rule)
+    except ValueError:
+        return parse_board_size("cs50")
+
+
+SET_UP = (
+    "runner.py: pygame is not installed for this Python; set up first (README, 'Set-up'): "
+    "python3 -m venv .venv && .venv/bin/python -m pip install -q -r requirements.txt "
+    "&& .venv/bin/python runner.py"
+)
+
+
+def pygame_missing() -> str:
+    """Return the one-line pointer to the set-up command when pygame cannot be imported, or ""."""
+    try:
+        found = importlib.util.find_spec("pygame") is not None
+    except ValueError:  # a module set to None in sys.modules: as good as absent
+        found = False
+    return "" if found else SET_UP
 
 
 def no_display() -> str:
@@ -172,6 +203,9 @@ def export_size(text: str) -> tuple[int, int]:
 
 def picture(app: App, args: argparse.Namespace) -> int:
     """Draw the view asked for by --export and its options; return the exit status."""
+    if pygame_missing():
+        print(pygame_missing(), file=sys.stderr)
+        return 2
     from screen.picture import export  # pygame only when a picture is drawn
 
     try:
@@ -204,7 +238,7 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
     if args.step is not None or args.question or args.arrangement is not None:
         print("runner.py: --step, --question and --arrangement go with --export", file=sys.stderr)
         return 2
-    missing = no_display()
+    missing = pygame_missing() or no_display()
     if missing:
         print(missing, file=sys.stderr)
         return 2

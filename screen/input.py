@@ -26,6 +26,8 @@ KEYS = {
     pygame.K_k: "first-click",
     pygame.K_q: "marks",
     pygame.K_m: "ai-flags",
+    pygame.K_h: "hint",
+    pygame.K_DELETE: "reset-records",
     pygame.K_v: "arrangements",
     pygame.K_w: "custom",
     pygame.K_SPACE: "reveal-cursor",

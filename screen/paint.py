@@ -140,7 +140,29 @@ def paint(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) 
         pygame.draw.rect(
             screen, CHOICE_OUTLINE, view.cell_rect(marks.choice), max(2, view.cell // 9)
         )
+    if frame.sheet:
+        paint_sheet(screen, frame, view, painter)
     paint_panel(screen, frame, view, painter)
+
+
+def paint_sheet(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
+    """Draw a sheet over the board: a title and lines, each wrapped to the board's side."""
+    px = view.px
+    area = pygame.Rect(0, 0, view.panel.x, screen.get_height()).inflate(-2 * MARGIN, -2 * MARGIN)
+    screen.fill(PANEL, area)
+    pygame.draw.rect(screen, GRID, area, 1)
+    inner = area.inflate(-2 * px(16), -2 * px(12))
+    title = painter.text(frame.sheet_title, px(20), INK, bold=True)
+    screen.blit(title, inner.topleft)
+    y = inner.y + title.get_height() + px(10)
+    font, line = painter.font(px(15)), px(21)
+    for paragraph in frame.sheet:
+        for part in wrap(paragraph, font, inner.width) if paragraph else [""]:
+            if y + line > inner.bottom:
+                return
+            screen.blit(painter.text(part, px(15), INK), (inner.x, y))
+            y += line
+        y += px(4)
 
 
 def board_layer(frame: Frame, view: Layout, painter: Painter) -> pygame.Surface:

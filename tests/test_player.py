@@ -132,7 +132,9 @@ def test_a_corrupt_statistics_file_is_set_aside_with_a_message(private_data_fold
     assert "could not be read" in ctrl.session.stats.message
     aside = list(private_data_folder.glob("statistics.json.unreadable-*"))
     assert len(aside) == 1 and aside[0].read_text() == "{ not json"  # never lost
-    ctrl.do("stats")
+    assert any(str(aside[0]) in line for line in ctrl.frame().sheet)  # on screen, full name
+    ctrl.do("stats")  # closes the start-up sheet
+    ctrl.do("stats-line")
     assert "could not be read" in ctrl.message
     ctrl.session.stats.record("x", True, 1.0)
     assert json.loads(path.read_text())["boards"]["x"]["wins"] == 1
@@ -199,17 +201,22 @@ def test_a_held_button_draws_the_cell_pressed_until_it_is_released():
     assert not ctrl.pressed and (3, 4) in ctrl.game.revealed
 
 
-def test_the_face_button_starts_a_new_game():
+def test_the_face_button_starts_a_new_game_after_asking_once_and_counts_a_loss():
     ctrl = App.new(BOARDS["beginner"], seed=3)
     painter = start(ctrl)
     click_cell(ctrl, (4, 4))
     pump(ctrl, painter)
-    assert ctrl.game.revealed
+    assert ctrl.game.revealed and not ctrl.game.is_over()
     first = ctrl.game
     face = view(ctrl).face()
     post_click(face.center)
     pump(ctrl, painter)
+    assert ctrl.game is first and "counts as a loss" in ctrl.message  # asked
+    post_click(face.center)
+    pump(ctrl, painter)
     assert ctrl.game is not first and not ctrl.game.revealed
+    record = Statistics().boards[ctrl.session.stats_key()]
+    assert (record.games, record.wins) == (1, 0)
 
 
 def test_the_ai_can_flag_the_mines_it_knows_and_the_choice_is_remembered():

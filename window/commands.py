@@ -11,7 +11,7 @@ decides whether a command may run.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Optional
 
 from minesweeper import Cell, parse_board_size
@@ -22,6 +22,7 @@ from window.options import (
     save_position,
     show_stats,
     toggle_ai_flags,
+    toggle_hint,
     toggle_question_marks,
 )
 from window.session import Outcome, Session, reason, thought_step
@@ -116,7 +117,7 @@ def toggle_autoplay(app: App, _: object) -> Outcome:
     """Start or stop the AI playing one move per timer tick."""
     session = app.session
     session.autoplay = not session.autoplay
-    return Outcome("Auto-play on: press P to stop." if session.autoplay else "Auto-play off.")
+    return Outcome("Auto-play on: press G to stop." if session.autoplay else "Auto-play off.")
 
 
 def tick(app: App, _: object) -> Outcome:
@@ -131,6 +132,7 @@ def think(app: App, _: object) -> Outcome:
     drawn on the live board, which stays the board that clicks play on.
     """
     session, room = app.session, app.room
+    session.helped()
     decision = session.think()
     if decision is None:
         return Outcome("The AI finds no cell left to play.")
@@ -152,6 +154,7 @@ def toggle_overlay(app: App, _: object) -> Outcome:
     session.overlay = not session.overlay
     if not session.overlay:
         return Outcome("Odds overlay off.")
+    session.helped()
     said = "Odds overlay on: each hidden cell shows its chance of a mine; the outline is "
     said += "the AI's pick."
     game = session.game
@@ -176,6 +179,8 @@ def stepper(move: Callable[..., Optional[str]]) -> Handler:
 def toggle_classroom(app: App, _: object) -> Outcome:
     """Show or hide the knowledge panel and the steps."""
     app.room.on = not app.room.on
+    if app.room.on:
+        app.session.helped()  # the knowledge panel shows the AI's conclusions
     return Outcome("Classroom mode on." if app.room.on else "Classroom mode off.")
 
 
@@ -224,14 +229,42 @@ def scroll(app: App, move: tuple[int, int]) -> Outcome:
 # -- games and options -------------------------------------------------------------------
 
 
+LEAVE = (
+    "Leave this game? It counts as a loss (as in Windows). {again} again leaves it; "
+    "any other key plays on."
+)
+
+
+def ask_to_leave(app: App, name: str, again: str) -> Optional[Outcome]:
+    """Ask once before a started game is left (the question), or count it lost (None: go on)."""
+    if not app.session.leaving_costs():
+        return None
+    if app.leave_armed != name:
+        app.leave_armed = name
+        return Outcome(LEAVE.format(again=again))
+    app.leave_armed = None
+    app.left = app.session.leave()
+    return None
+
+
+def with_leaving(outcome: Outcome, app: App) -> Outcome:
+    """Return outcome with the words about the game just left before them, if one was."""
+    left, app.left = app.left, ""
+    if not left or outcome.said is None:
+        return outcome
+    return replace(outcome, said=f"{left} {outcome.said}")
+
+
 def new_game(app: App, board: Optional[str]) -> Outcome:
-    """Start a game with a new seed (on the named board)."""
-    return app.session.new_game(board)
+    """Start a game with a new seed (on the named board); a started game asks first."""
+    asked = ask_to_leave(app, "new", "The same button or N")
+    return asked or with_leaving(app.session.new_game(board), app)
 
 
 def restart(app: App, _: object) -> Outcome:
-    """Start the same board again."""
-    return app.session.restart()
+    """Start the same board again; a started game asks first."""
+    asked = ask_to_leave(app, "restart", "R")
+    return asked or with_leaving(app.session.restart(), app)
 
 
 def pause(app: App, _: object) -> Outcome:
@@ -269,9 +302,13 @@ def type_custom(app: App, key: str) -> Outcome:
         except ValueError as error:
             app.entering = text
             return Outcome(f"{custom_prompt(app)} {error}.")
+        asked = ask_to_leave(app, "type", "Enter")
+        if asked is not None:
+            app.entering = text
+            return asked
         session = app.session
         session.custom = session.board = BoardSize("Custom", size.height, size.width, size.mines)
-        return session.new_game()
+        return with_leaving(session.new_game(), app)
     elif len(app.entering) < 20 and (key.isdigit() or key == "x"):
         app.entering += key
     return Outcome(custom_prompt(app))
@@ -282,9 +319,19 @@ def quit_window(app: App, _: object) -> Outcome:
     game = app.session.game
     playing = app.session.watch.started is not None and not game.is_over()
     if not playing or app.quit_armed:
+        app.session.leave()
         return Outcome(close=True)
     app.quit_armed = True
-    return Outcome("Quit in the middle of a game? Esc again quits; any other key plays on.")
+    leaving = " (it counts as a loss)" if app.session.leaving_costs() else ""
+    return Outcome(
+        f"Quit in the middle of a game{leaving}? Esc again quits; any other key plays on."
+    )
+
+
+def close_window(app: App, _: object) -> Outcome:
+    """The window's close button: a started game counts as a loss, as Esc's does."""
+    app.session.leave()
+    return Outcome(close=True)
 
 
 def on_screen(app: App, _: object) -> Outcome:
@@ -331,15 +378,18 @@ TABLE: dict[str, Command] = {
     "new": Command(new_game, ANY),
     "restart": Command(restart, ANY),
     "pause": Command(pause, frozenset({TYPING, OVER})),
-    "stats": Command(options(show_stats), ANY),
+    "stats": Command(lambda app, _: app.toggle_records(), ANY),
+    "stats-line": Command(options(show_stats), ANY),
+    "reset-records": Command(lambda app, _: app.reset_records(), ANY),
     "first-click": Command(options(cycle_first_click), ANY),
     "marks": Command(options(toggle_question_marks), ANY),
     "ai-flags": Command(options(toggle_ai_flags), ANY),
+    "hint": Command(options(toggle_hint), ANY),
     "save": Command(options(save_position), ANY),
     "custom": Command(start_custom, ANY),
     "type": Command(type_custom, frozenset()),
     "quit": Command(quit_window, frozenset()),
-    "close": Command(lambda app, _: Outcome(close=True), frozenset()),
+    "close": Command(close_window, frozenset()),
     "export": Command(on_screen, ANY),
     "zoom": Command(on_screen, ANY),
     "fullscreen": Command(on_screen, ANY),

@@ -111,6 +111,8 @@ class Frame:
     help: str
     zeros: bool = False  # a 0 drawn as a 0 (in class, where a lesson may be about one)
     keys: bool = False  # in class, the keys' help is open (?)
+    sheet_title: str = ""  # a sheet over the board: the records overview, or damage found
+    sheet: tuple[str, ...] = ()
     # What the tests and the command guard read: the moment's facts.
     paused: bool = False
     asking: bool = False
@@ -256,6 +258,8 @@ def build_frame(app: App) -> Frame:
         help=(CLASS_HELP if room.keys else KEYS_HINT) if room.on else HELP,
         zeros=room.on,
         keys=room.on and room.keys,
+        sheet_title=app.sheet[0] if app.sheet else "",
+        sheet=app.sheet[1] if app.sheet else (),
         paused=paused,
         asking=room.asking,
         replaying=replaying(app, shown),
@@ -495,8 +499,12 @@ def knowledge_list(app: App, step: Optional[Step], then: Optional[Knowledge]) ->
 
 
 def summary(app: App) -> str:
-    """Return what the AI knows in one line, outside classroom mode."""
+    """Return what the AI knows in one line, outside classroom mode, when asked for with H."""
     ai = app.session.ai
+    if not app.session.settings.known_safe_hint and app.session.counts():  # a teacher's: shown
+        return (
+            "H shows how many safe cells the AI knows (a hint: the game then counts as assisted)."
+        )
     return (
         f"The AI knows {plural(len(ai.knowledge), 'sentence')}, {plural(len(ai.mines), 'mine')} "
         f"and {plural(len(ai.safes - ai.moves_made), 'safe cell')} to play. Press C to see them."

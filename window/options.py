@@ -10,6 +10,7 @@ import re
 from datetime import datetime
 from pathlib import Path
 
+from window.saves import Saved, save_text
 from window.session import Outcome, Session
 from window.stats import Settings
 
@@ -17,11 +18,12 @@ FIRST_CLICK_WORDS = {
     "safe": "the first click is never a mine (CS50's rule)",
     "opening": "the first click opens an area (no mine in its 3x3 block)",
     "none": "the first click may be a mine",
+    "no-guess": "the first click opens, and logic alone clears the board (no guess needed)",
 }
 
 
 def cycle_first_click(session: Session) -> Outcome:
-    """Choose the next first-click rule (safe, opening, none) for new games; remember it."""
+    """Choose the next first-click rule (safe, opening, none, no-guess) for new games; keep it."""
     rules = Settings.RULES
     session.first_click = rules[(rules.index(session.first_click) + 1) % len(rules)]
     session.settings.first_click = session.first_click
@@ -53,31 +55,90 @@ def toggle_ai_flags(session: Session) -> Outcome:
     return Outcome(f"AI flags {words}. {problem}".strip())
 
 
+def toggle_hint(session: Session) -> Outcome:
+    """Show or hide the line that says how many safe cells the AI knows (off by default)."""
+    settings = session.settings
+    settings.known_safe_hint = not settings.known_safe_hint
+    problem = settings.save()
+    if not settings.known_safe_hint:
+        return Outcome(f"Hint off: the panel keeps what the AI knows to itself. {problem}".strip())
+    session.helped()
+    return Outcome(
+        f"Hint on: the panel says how many safe cells the AI knows; a game with it counts "
+        f"as assisted. {problem}".strip()
+    )
+
+
 def show_stats(session: Session) -> Outcome:
-    """Say this board's statistics."""
+    """Say this board's records in the message line (the overview shows every board's)."""
     stats = session.stats
+    stats.refresh()  # another window may have finished games since
     note = "" if not stats.message else f" ({stats.message})"
     said = " ".join(stats.lines(session.stats_key())) + note
-    if session.ai_played or session.position_text is not None:
-        said += " Games with AI moves and positions are not counted."
+    if not session.counts():
+        said += " A teacher's position is not counted."
+    elif session.assisted or session.ai_played:
+        said += " This game had help: it will count as assisted, apart."
     return Outcome(said)
 
 
+def overview_lines(session: Session) -> tuple[str, ...]:
+    """Return the records overview: this board's record, then one line per board played."""
+    stats = session.stats
+    rows = stats.overview()
+    lines = [" ".join(stats.lines(session.stats_key())), ""]
+    lines += [row.words() for row in rows] or ["No games finished yet on any board."]
+    lines += [
+        "",
+        "Only games played without help count in wins, streaks and best times; games with "
+        "help (odds, Think, the AI's moves, class mode, the hint, a board already seen) are "
+        "counted apart as assisted. 3BV/s and efficiency are the best of the recent wins.",
+    ]
+    if stats.message:
+        lines.append(stats.message)
+    return tuple(lines)
+
+
+def reset_records(session: Session) -> Outcome:
+    """Forget every board's records (the file before is kept aside)."""
+    return Outcome(session.stats.reset())
+
+
 def save_position(session: Session) -> Outcome:
-    """Write the board in the notation to a new file in the save folder; say where."""
-    if not session.game.placed:
+    """Write the game in the hidden notation to a new file in the save folder; say where.
+
+    A game keeps its board's name, rule, seed, clock, clicks and help with
+    it, so that --position plays it on; a teacher's position stays a position.
+    """
+    game = session.game
+    if not game.placed:
         return Outcome("Nothing to save yet: the mines are placed at the first click.")
     stamp = datetime.now()
     title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
     title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
-    note = f"# {session.note}\n" if session.note else ""
-    path = free_path(session.save_dir, f"position-{stamp:%Y%m%d-%H%M%S}")
+    if session.counts():
+        facts = Saved(
+            session.board_name(),
+            game.first_click,
+            game.seed,
+            session.elapsed(),
+            game.clicks,
+            session.assisted or session.ai_played,
+        )
+        text = save_text(game, facts, title)
+        path = free_path(session.save_dir, f"game-{stamp:%Y%m%d-%H%M%S}")
+        then = "to play on where it stopped"
+    else:
+        note = f"# {session.note}\n" if session.note else ""
+        text = f"# {title}\n{note}{game.to_text(hide_mines=True)}"
+        path = free_path(session.save_dir, f"position-{stamp:%Y%m%d-%H%M%S}")
+        then = "in class mode"
     try:
         session.save_dir.mkdir(parents=True, exist_ok=True)
-        path.write_text(f"# {title}\n{note}{session.game.to_text()}", encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
     except OSError as error:
         return Outcome(f"Could not save: {error}.")
-    return Outcome(f"Saved to {path}; open it with --position.", path=path)
+    return Outcome(f"Saved to {path}; open it with --position {then}.", path=path)
 
 
 def free_path(folder: Path, stem: str, suffix: str = ".txt") -> Path:

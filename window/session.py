@@ -23,13 +23,16 @@ from minesweeper import (
     Minesweeper,
     MinesweeperAI,
     MoveResult,
+    NoGuessTimeout,
     Step,
     cell_name,
     max_mines,
     parse_board,
 )
+from sweeper.scores import efficiency, per_second, three_bv
 from window.places import saves_dir
-from window.stats import Settings, Statistics
+from window.saves import Saved
+from window.stats import Settings, Statistics, measures_words, tenths
 from window.timeline import Timeline
 from window.words import RULE_WORDS, clock_text, decision_text, percent, plural, position_note
 from window.words import step_text as words_for_step
@@ -58,8 +61,9 @@ class Outcome:
 class Stopwatch:
     """A game's clock: it runs from the first reveal to the end, and stops while paused."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, carried: float = 0.0) -> None:
         self.clock = clock
+        self.carried = carried  # seconds a saved game had run before it was reopened
         self.started: Optional[float] = None
         self.finished: Optional[float] = None
         self.paused_at: Optional[float] = None  # the board hidden, the clock stopped
@@ -93,11 +97,11 @@ class Stopwatch:
     def elapsed(self) -> float:
         """Return the seconds since the first reveal, stopped at the end of the game."""
         if self.started is None:
-            return 0.0
+            return self.carried
         end = self.finished if self.finished is not None else self.clock()
         if self.paused_at is not None:
             end = self.paused_at
-        return max(0.0, end - self.started - self.paused_for)
+        return self.carried + max(0.0, end - self.started - self.paused_for)
 
 
 class Session:
@@ -151,6 +155,25 @@ class Session:
         session.moments = [replace(m, said=opening(session)) for m in session.moments]
         return session
 
+    @classmethod
+    def resume(
+        cls, game: Minesweeper, saved: Saved, title: str, save_dir: Optional[Path] = None
+    ) -> Session:
+        """Return a session playing on a saved game: its board, clock, clicks and help."""
+        key = next(
+            (k for k, b in BOARDS.items() if b.name == saved.board and b.spec == spec(game)),
+            None,
+        )
+        board = (
+            BOARDS[key] if key else BoardSize("Custom", game.height, game.width, game.mine_count)
+        )
+        session = cls(board, first_click=saved.first_click, save_dir=save_dir, game=game)
+        session.custom = None if key else board
+        session.title = title
+        session.watch.carried = saved.seconds
+        session.assisted = session.assisted or saved.assisted
+        return session
+
     # -- games ------------------------------------------------------------------
 
     def start(self, game: Minesweeper) -> None:
@@ -166,18 +189,22 @@ class Session:
         self.pending: Optional[Decision] = None  # what the AI would play next, once asked
         self.watch = Stopwatch(self.clock)
         self.marks: set[Cell] = set()  # the player's question marks (the game knows only flags)
-        self.ai_played = False  # a game the AI moved in does not count in the statistics
+        self.ai_played = False  # a game the AI moved in counts as assisted
+        # Help seen in this game (odds, Think, the AI's moves or conclusions, a board
+        # already seen): it counts apart, as assisted. The hint, when on, is help from the start.
+        self.assisted = self.settings.known_safe_hint
         self.ending = ""  # the last move's words: once the game is over, the ones that ended it
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self.autoplay = False
         self.changed()
 
     def new_game(self, board: Optional[str] = None) -> Outcome:
-        """Start a game with a new seed, on the named board or the current size."""
+        """Start a game with a new seed, on the named board or the current size; remember it."""
         if board == "custom" and self.custom is not None:
             self.board = self.custom
         elif board in BOARDS:
             self.board = BOARDS[board]
+        self.remember_board()
         self.position_text = None
         self.title = self.note = ""
         b, rule = self.board, self.first_click
@@ -186,8 +213,19 @@ class Session:
         self.start(Minesweeper(b.height, b.width, b.mines, first_click=rule))
         return Outcome(f"New game: {self.describe()}.", played=True)
 
+    def remember_board(self) -> None:
+        """Keep the board in the settings, for the next start of the window."""
+        key = next((k for k, b in BOARDS.items() if b == self.board), None)
+        b = self.board
+        self.settings.board = key or f"{b.height}x{b.width}x{b.mines}"
+        self.settings.save()
+
     def restart(self) -> Outcome:
-        """Start the same board again: the same seed and first-click rule, or the same position."""
+        """Start the same board again: the same seed and first-click rule, or the same position.
+
+        A board played before is no longer unknown to the player: the replay counts as assisted.
+        """
+        seen = self.started() and self.counts()
         if self.position_text is not None:
             self.start(Minesweeper.from_text(self.position_text))
         else:
@@ -195,7 +233,52 @@ class Session:
             self.start(
                 Minesweeper(g.height, g.width, g.mine_count, seed=g.seed, first_click=g.first_click)
             )
+        if seen:
+            self.assisted = True
+            return Outcome(
+                f"Restarted: {self.describe()}. A board already seen: this game counts as "
+                "assisted.",
+                played=True,
+            )
         return Outcome(f"Restarted: {self.describe()}. {self.note}".strip(), played=True)
+
+    # -- the records ----------------------------------------------------------------
+
+    def started(self) -> bool:
+        """True once the game has had a move (or was resumed part way), finished or not."""
+        return self.watch.started is not None or self.watch.carried > 0 or self.game.is_over()
+
+    def counts(self) -> bool:
+        """True when this game goes into the records: any game but a teacher's position."""
+        return self.position_text is None
+
+    def leaving_costs(self) -> bool:
+        """True when leaving now would count a loss: a counted game started and not over."""
+        return self.counts() and self.started() and not self.game.is_over()
+
+    def helped(self) -> None:
+        """Note that the player saw help (odds, Think, the AI's conclusions) in this game."""
+        if not self.game.is_over():
+            self.assisted = True
+
+    def leave(self) -> str:
+        """Count the started game being left as a loss, as Windows 7 does; say so (or "")."""
+        if not self.leaving_costs():
+            return ""
+        self.watch.stop()
+        self._record(won=False)
+        return "The game left counts as a loss."
+
+    def scores(self) -> str:
+        """Return the game's 3BV, clicks and, for a win, 3BV/s and efficiency, in words."""
+        g = self.game
+        bbbv = three_bv(g.height, g.width, g.mines)
+        said = f"3BV {bbbv}, {plural(g.clicks, 'click')}"
+        if g.won():
+            rate = per_second(bbbv, tenths(self.elapsed()))
+            eff = efficiency(bbbv, g.clicks)
+            said += ", " + measures_words(rate, eff)
+        return said
 
     def describe(self) -> str:
         """Return a one-line description of the game: size, mines, seed or title."""
@@ -227,7 +310,17 @@ class Session:
             return self.chord(cell)
         self.marks.discard(cell)
         self.cursor = cell
-        return self.play(self.game.reveal(cell), cell, "You")
+        result = self.deal_and_reveal(cell)
+        if isinstance(result, str):
+            return Outcome(result)
+        return self.play(result, cell, "You")
+
+    def deal_and_reveal(self, cell: Cell) -> MoveResult | str:
+        """Reveal cell; the words of the error when no no-guess board was found in time."""
+        try:
+            return self.game.reveal(cell)
+        except NoGuessTimeout as error:
+            return f"{error} Nothing was revealed."
 
     def chord(self, cell: Cell) -> Outcome:
         """Reveal the unflagged neighbours of a number whose flags match it."""
@@ -274,18 +367,36 @@ class Session:
         if result.exploded is not None:
             return f"{cell_name(result.exploded)} was a mine: the game is lost."
         if len(result.revealed) == 1:
-            text = f"{cell_name(cell)} shows {result.revealed[0][1]}."
+            opened, shown = result.revealed[0]
+            text = f"{cell_name(opened)} shows {shown}."
+            if opened != cell:  # a chord: the number clicked is not the cell that opened
+                text = f"chord on {cell_name(cell)}: {text}"
         else:
             text = f"{len(result.revealed)} cells opened from {cell_name(cell)}."
         if self.game.won():
             text += f" Every safe cell is open: {self.status_text().lower()}."
+        if self.game.is_over():
+            helped = " (assisted: counted apart)" if self.assisted or self.ai_played else ""
+            text += f" {self.scores()}{helped}."
         return text
 
     def _count_game(self) -> None:
-        """Record a finished game of the player's own (not a position, no AI move) and save."""
-        if self.position_text is not None or self.ai_played:
-            return
-        self.stats.record(self.stats_key(), self.game.won(), self.elapsed())
+        """Record a finished game (not a teacher's position): assisted apart."""
+        if self.counts():
+            self._record(self.game.won())
+
+    def _record(self, won: bool) -> None:
+        """Put the game in the records with its 3BV, clicks and whether it was assisted."""
+        g = self.game
+        self.remember_board()  # the board last played opens the next window
+        self.stats.record(
+            self.stats_key(),
+            won,
+            self.elapsed(),
+            bbbv=three_bv(g.height, g.width, g.mines) if g.placed else None,
+            clicks=g.clicks,
+            assisted=self.assisted or self.ai_played,
+        )
 
     def after_the_end(self) -> str:
         """Return what ended the game and what to do next (the game is over)."""
@@ -302,6 +413,7 @@ class Session:
         cell = self.ai.make_move()
         decision = self.ai.last_decision
         self.ai_played = True
+        self.helped()
         if cell is not None:
             self.cursor = cell
             self.marks.discard(cell)
@@ -316,7 +428,11 @@ class Session:
             lifted = " (it lifted your flag there: your flags are not its knowledge)"
         self.flag_warned = None
         told = len(self.moments)
-        self.play(self.game.reveal(cell), cell, "AI")
+        result = self.deal_and_reveal(cell)
+        if isinstance(result, str):
+            self.autoplay = False
+            return Outcome(result)
+        self.play(result, cell, "AI")
         outcome = self.ending.removeprefix("AI: ")
         flagged = flag_known_mines(self)
         self.ending = f"AI: {why}{lifted}. {outcome}{flagged}"
@@ -392,6 +508,11 @@ class Session:
         self.pending = None
         if self.overlay and not self.game.is_over():
             self.think()  # the overlay outlines the AI's pick
+
+
+def spec(game: Minesweeper) -> str:
+    """Return a game's size as HxWxM."""
+    return f"{game.height}x{game.width}x{game.mine_count}"
 
 
 def thought_step(session: Session) -> Optional[Step]:

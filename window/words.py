@@ -19,12 +19,14 @@ RULE_WORDS = {
     "safe": "first click safe",
     "opening": "first click opens",
     "none": "first click may hit a mine",
+    "no-guess": "no guess needed",
 }
 HELP = (
     "Left: reveal · Right: flag, ?, nothing · Middle, or left on a number: chord · "
     "Arrows + Space/F/D: reveal, flag, chord · A: AI move · G: auto-play · P: pause · "
     "N, F2, face: new game · R: restart · W: custom · K: first click · Q: ? marks · "
-    "M: AI flags · I: statistics · T: think · O: odds · C: classroom · S: save · Esc: quit"
+    "M: AI flags · H: hint · I: records · T: think · O: odds · C: classroom · S: save · "
+    "Esc: quit"
 )
 CLASS_HELP = (
     "→/←: next/previous beat · Home/End · 12 Enter: step 12 · E: every step · "
