@@ -425,3 +425,43 @@ def test_each_shipped_position_opens_with_its_title(path):
     painter.draw()
     exact = ctrl.ai.mine_probabilities()
     assert {c: p for c, (p, _) in ctrl.session.probabilities().items()} == exact
+
+
+class Ticking:
+    """A clock the test moves by hand."""
+
+    def __init__(self):
+        self.now = 50.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_the_game_clock_waits_while_the_class_looks_at_the_past():
+    clock = Ticking()
+    ctrl = App.new(BOARDS["expert"], seed=2, classroom=True, clock=clock)
+    ctrl.do("reveal", (8, 15))
+    ctrl.do("ai")
+    ctrl.do("ai")
+    assert not ctrl.game.is_over() and ctrl.session.watch.started is not None
+    clock.now += 10
+    assert ctrl.session.elapsed() == 10
+    ctrl.do("home")  # the first step: an earlier moment
+    assert ctrl.frame().time == "Time 0"  # the clock shown is the moment's
+    clock.now += 60  # a minute of teaching in the past
+    assert ctrl.session.elapsed() == 10
+    ctrl.do("step")
+    clock.now += 30
+    assert ctrl.session.elapsed() == 10
+    ctrl.do("end")  # back at now: the clock runs on from where it stopped
+    clock.now += 5
+    assert ctrl.session.elapsed() == 15
+    ctrl.do("home")
+    ctrl.do("pause")  # the player's pause and the past do not count twice
+    clock.now += 20
+    ctrl.do("pause")
+    clock.now += 20
+    assert ctrl.session.elapsed() == 15
+    ctrl.do("end")
+    clock.now += 1
+    assert ctrl.session.elapsed() == 16

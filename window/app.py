@@ -22,6 +22,7 @@ from window.frame import (
     build_frame,
     current_step,
     knowledge_list,
+    replaying,
     shown_knowledge,
 )
 from window.lesson import numbers_behind, numbers_for
@@ -126,7 +127,14 @@ class App:
             self._moved(name)
         if outcome.said is not None:
             self.message = outcome.said
+        self._hold_clock()
         return outcome
+
+    def _hold_clock(self) -> None:
+        """Hold the game's clock while the class looks at an earlier moment; run it at now."""
+        past = self.room.on and replaying(self)
+        if past != ("past" in self.session.watch.holds):
+            self.session.watch.hold("past", past)
 
     def _moved(self, name: str) -> None:
         """After the game or the AI changed: a new game starts afresh; a move shows now."""
@@ -180,6 +188,7 @@ class App:
         """
         self.room.show(step, beat, self.timeline())
         self.message = ""
+        self._hold_clock()
 
     def enumeration(self) -> Optional[Enumeration]:
         """Return the arrangements behind the enumeration step on screen, or None."""

@@ -59,49 +59,68 @@ class Outcome:
 
 
 class Stopwatch:
-    """A game's clock: it runs from the first reveal to the end, and stops while paused."""
+    """A game's clock: it runs from the first reveal to the end, and stops while held.
+
+    Two things hold it: the player's pause (the board hidden), and the class looking
+    at an earlier moment of the game (a player does not lose the time the class spends
+    in the past). It runs again when neither holds it.
+    """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, carried: float = 0.0) -> None:
         self.clock = clock
         self.carried = carried  # seconds a saved game had run before it was reopened
         self.started: Optional[float] = None
         self.finished: Optional[float] = None
-        self.paused_at: Optional[float] = None  # the board hidden, the clock stopped
-        self.paused_for = 0.0
+        self.holds: set[str] = set()  # "pause", "past": what stops the clock now
+        self.held_at: Optional[float] = None  # when the first of them began
+        self.held_for = 0.0
 
     @property
     def paused(self) -> bool:
         """True while the game is paused."""
-        return self.paused_at is not None
+        return "pause" in self.holds
 
     def run(self) -> None:
         """Start at the first reveal (later reveals change nothing)."""
         if self.started is None:
             self.started = self.clock()
+            if self.holds:  # held before it ran: the hold counts from now
+                self.held_at = self.started
 
     def stop(self) -> None:
         """Stop at the end of the game."""
         if self.finished is None:
             self.finished = self.clock()
 
+    def hold(self, why: str, on: bool) -> None:
+        """Hold the clock for a reason, or let that reason go."""
+        before = bool(self.holds)
+        if on:
+            self.holds.add(why)
+        else:
+            self.holds.discard(why)
+        now = self.clock()
+        if self.holds and not before:
+            self.held_at = now
+        elif before and not self.holds and self.held_at is not None:
+            if self.started is not None:  # time after the end or before the start is no one's
+                end = now if self.finished is None else min(now, self.finished)
+                self.held_for += max(0.0, end - max(self.held_at, self.started))
+            self.held_at = None
+
     def pause(self) -> bool:
         """Stop the clock, or carry on; return True when it is now paused."""
-        now = self.clock()
-        if self.paused_at is None:
-            self.paused_at = now
-            return True
-        self.paused_for += now - self.paused_at
-        self.paused_at = None
-        return False
+        self.hold("pause", not self.paused)
+        return self.paused
 
     def elapsed(self) -> float:
         """Return the seconds since the first reveal, stopped at the end of the game."""
         if self.started is None:
             return self.carried
         end = self.finished if self.finished is not None else self.clock()
-        if self.paused_at is not None:
-            end = self.paused_at
-        return self.carried + max(0.0, end - self.started - self.paused_for)
+        if self.held_at is not None:
+            end = min(end, self.held_at)
+        return self.carried + max(0.0, end - self.started - self.held_for)
 
 
 class Session:
