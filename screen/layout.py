@@ -25,9 +25,12 @@ MIN_CELL, MAX_CELL = 10, 1000  # cells grow to fill the window: no cap that a pr
 LINE = 19  # height of a line of panel text
 LIST_LINE = 20  # height of a row in the knowledge list
 TEXT = 14  # the panel's text size at scale 1
-# In class the panel is a presentation: text the back row reads (16 at scale 1 is
-# 28 px at 1920x1080), the lesson's buttons only, the keys behind "?".
-CLASS_TEXT, CLASS_LINE, CLASS_LIST_LINE = 16, 22, 23
+# In class the panel is a presentation: text the back row reads (19 at scale 1 is
+# 33 px at 1920x1080, 11 px when the picture is scaled to 640x360), the lesson's
+# buttons only, the keys behind "?".
+CLASS_TEXT, CLASS_LINE, CLASS_LIST_LINE = 19, 26, 27
+CLASS_LABEL = 19  # the board's row letters and column numbers in class, at most
+STEP_BELOW = 7  # lines of room under a wide board that take the step box there
 PANEL_TALL, PANEL_WIDE = 620, 1100
 
 BUTTON_ROWS = (
@@ -187,18 +190,24 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     status = pygame.Rect(x, title.bottom + px(4), inner, px(40))
     rows = CLASS_BUTTONS if lesson else button_rows(frame.custom)
     buttons, y = _buttons(rows, x, status.bottom + px(10), inner, scale)
-    message = pygame.Rect(x, y + px(4), inner, (3 if lesson else 4) * line)
-    # An arrangement's words (V) need the legend's room and more: the list gives it up.
-    wordy = frame.step is not None and not frame.step.legend
-    step = pygame.Rect(
-        x, message.bottom + px(6), inner, (12 if wordy else 9) * line if lesson else 0
-    )
+    said = 3 if frame.message else 0  # in class an empty message line gives its room away
+    message = pygame.Rect(x, y + px(4), inner, (said if lesson else 4) * line)
+    step = pygame.Rect(x, message.bottom + px(6), inner, step_lines(frame) * line if lesson else 0)
+    below = step_below(size, frame, scale, cell) if lesson else None
+    if below is not None:  # a wide board leaves room under it: the lesson goes there, large
+        step = below
     help_lines = (4 if frame.keys else 1) if lesson else 6  # in class the keys are behind "?"
     help_line = line if lesson else px(18)
     help_rect = pygame.Rect(
         x, height - help_lines * help_line - margin, inner, help_lines * help_line
     )
-    top = step.bottom + px(6)
+    list_line = px(CLASS_LIST_LINE if lesson else LIST_LINE)
+    if lesson and below is None and frame.knowledge is not None:
+        # The step box takes the room a short knowledge list leaves (a long answer fits).
+        wanted = line + max(3, len(frame.knowledge.rows)) * list_line
+        spare = help_rect.y - px(6) - (step.bottom + px(6)) - wanted
+        step.height += max(0, spare)
+    top = (message.bottom if below is not None else step.bottom) + px(6)
     knowledge = pygame.Rect(x, top, inner, max(0, help_rect.y - px(6) - top))
     return Layout(
         frame.rows,
@@ -216,8 +225,33 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
         scale,
         font,
         line,
-        px(CLASS_LIST_LINE if lesson else LIST_LINE),
+        list_line,
     )
+
+
+def step_lines(frame: Frame) -> int:
+    """Return the lines of the step box in the panel, before it takes a short list's room."""
+    # An arrangement's words (V) need the legend's room and more: the list gives it up.
+    wordy = frame.step is not None and not frame.step.legend
+    return 12 if wordy else 9
+
+
+def step_below(
+    size: tuple[int, int], frame: Frame, scale: Scale, cell: int
+) -> Optional[pygame.Rect]:
+    """Return the step box under the board when a wide board leaves the room, else None.
+
+    An expert board at 16:9 fills the width beside the panel and leaves the screen's
+    lower part empty: the question and its answer are read best there, on the
+    board's full width, and the panel's list gets the room they leave.
+    """
+    width, height = size
+    px = scale.px
+    top = MARGIN + px(LABEL) + cell * frame.rows + px(8)
+    room = pygame.Rect(MARGIN, top, width - px(PANEL_WIDTH) - 2 * MARGIN, height - MARGIN - top)
+    landscape = width >= height  # a screen or a projector, not a window stretched down
+    roomy = room.height >= STEP_BELOW * px(CLASS_LINE) and room.width >= px(PANEL_WIDTH)
+    return room if landscape and roomy else None
 
 
 def button_rows(custom: bool) -> list[list[tuple[str, str]]]:
@@ -270,7 +304,10 @@ def minimum_window_size(frame: Frame) -> tuple[int, int]:
     edges = 2 * MARGIN + LABEL
     width = PANEL_WIDTH + edges + MIN_CELL * frame.columns
     tall = layout((width, 10_000), frame, Scale())  # a larger window only scales up
-    panel = tall.step.bottom + 6 + 3 * tall.line + 6 + (tall.panel.bottom - tall.help.y)
+    lesson = frame.classroom
+    said = (3 if lesson else 4) * tall.line  # a message may come: its room is kept
+    step = 6 + (step_lines(frame) * tall.line if lesson else 0)  # the step box before it grows
+    panel = tall.message.y + said + step + 6 + 3 * tall.line + 6 + (tall.panel.bottom - tall.help.y)
     return (width, max(panel, edges + MIN_CELL * frame.rows))
 
 

@@ -6,12 +6,13 @@ same; highlights, marks and the panel are drawn on top each frame.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Optional
 
 import pygame
 
-from screen.layout import LABEL, MARGIN, Button, Layout, status_boxes
+from screen.layout import CLASS_LABEL, CLASS_TEXT, LABEL, MARGIN, Button, Layout, status_boxes
 from screen.palette import (
     BACKGROUND,
     BUTTON,
@@ -189,7 +190,8 @@ def cells(frame: Frame) -> list[tuple[int, int]]:
 
 def paint_labels(screen: pygame.Surface, view: Layout, painter: Painter) -> None:
     """Draw row letters down the left edge and column numbers along the top."""
-    size = max(9, min(view.px(16), view.cell * 2 // 3))  # as large as a column leaves room for
+    most = view.px(CLASS_LABEL if view.font >= view.px(CLASS_TEXT) else 16)
+    size = max(9, min(most, view.cell * 2 // 3))  # as large as a column leaves room for
     x0, y0 = view.origin
     for row in range(view.rows):
         label = painter.text(row_name(row), size, FAINT_INK, bold=True)
@@ -403,7 +405,13 @@ def paint_button(
 
 
 def paint_step(screen: pygame.Surface, box: StepBox, view: Layout, painter: Painter) -> None:
-    """Draw the step box: its header, its words, and the colour legend."""
+    """Draw the step box: its header, its words, and the colour legend.
+
+    Under a wide board the box has more room than the panel: its text grows
+    (up to STEP_GROWTH times the panel's) as far as the words and legend still fit.
+    """
+    if view.step.x < view.panel.x:
+        view = larger_step_text(box, view, painter)
     px, rect = view.px, view.step
     pygame.draw.rect(screen, WHITE, rect, border_radius=6)
     pygame.draw.rect(screen, GRID, rect, 1, border_radius=6)
@@ -416,6 +424,21 @@ def paint_step(screen: pygame.Surface, box: StepBox, view: Layout, painter: Pain
     if legend:
         where = pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend)
         paint_legend(screen, where, painter, view)
+
+
+STEP_GROWTH = (1.5, 1.4, 1.3, 1.2, 1.1)
+
+
+def larger_step_text(box: StepBox, view: Layout, painter: Painter) -> Layout:
+    """Return the layout with the largest step text whose words and legend fit the box."""
+    inner = view.step.inflate(-view.px(12), -view.px(8))
+    for growth in STEP_GROWTH:
+        tried = replace(view, font=round(view.font * growth), line=round(view.line * growth))
+        words = len(wrap(box.words, painter.font(tried.font), inner.width))
+        legend = legend_height(inner.width, painter, tried) if box.legend else 0
+        if (1 + words) * tried.line + 2 + legend + view.px(4) <= inner.height:
+            return tried
+    return view
 
 
 def legend_items(painter: Painter, view: Layout) -> list[tuple[object, pygame.Surface]]:
@@ -435,7 +458,7 @@ def legend_rows(
     rows: list[list[tuple[object, pygame.Surface]]] = [[]]
     used = 0
     for item in legend_items(painter, view):
-        need = view.px(18) + item[1].get_width() + view.px(10)
+        need = view.font + view.px(4) + item[1].get_width() + view.px(10)
         if rows[-1] and used + need > width:
             rows.append([])
             used = 0
@@ -462,7 +485,7 @@ def paint_legend(screen: pygame.Surface, rect: pygame.Rect, painter: Painter, vi
             else:
                 paint_mark_at(screen, box.center, swatch // 2 + 1, bool(kind))
             screen.blit(label, (x + swatch + view.px(4), y))
-            x += view.px(18) + label.get_width() + view.px(10)
+            x += swatch + view.px(4) + label.get_width() + view.px(10)
 
 
 def paint_knowledge(

@@ -350,6 +350,38 @@ def test_panel_text_grows_with_the_window(size):
     assert [b.command for b in here.buttons] == ["back", "step", "think", "ai", "classroom"]
 
 
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_under_a_wide_board_the_lesson_takes_the_room_the_board_leaves(size):
+    ctrl = App.new(BOARDS["expert"], seed=3, classroom=True)
+    for _ in range(40):
+        ctrl.do("ai")
+    ctrl.do("back")
+    frame = ctrl.frame()
+    here = layout(size, frame, scale_for(size))
+    board_bottom = here.cell_rect((frame.rows - 1, 0)).bottom
+    board_right = here.cell_rect((0, frame.columns - 1)).right
+    # The step box sits under the board, as wide as the board's side, clear of the panel.
+    assert here.step.top > board_bottom and here.step.bottom <= size[1]
+    assert here.step.right <= here.panel.left and here.step.width >= board_right * 9 // 10
+    # The panel's list gets the room: it starts under the message, not under a step box.
+    assert here.knowledge.top < here.panel.centery and here.font >= 28 * size[1] // 1080
+
+
+def test_in_the_panel_the_step_box_takes_the_room_a_short_list_leaves():
+    size = (1920, 1080)
+    ctrl = opened(ROOT / "assets" / "positions" / "07-counter-settles.txt")
+    for _ in range(5):  # to the question of its point, the longest question of the nine
+        ctrl.do("step")
+    frame = ctrl.frame()
+    here = layout(size, frame, scale_for(size))
+    assert here.step.left > here.panel.left  # a small board: the lesson stays in the panel
+    assert not frame.message and here.message.height == 0  # no words said: no room kept
+    assert frame.knowledge is not None and frame.knowledge.rows
+    assert here.list_rows() >= max(3, len(frame.knowledge.rows))  # every sentence in view
+    grown = here.step.height
+    assert grown > 9 * here.line  # and the step box has the rest, so a long question fits
+
+
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name[:2])
 def test_export_writes_a_picture_of_the_requested_size(path, tmp_path, capsys):
     out = tmp_path / "view.png"
