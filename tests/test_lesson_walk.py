@@ -46,6 +46,16 @@ def presses_in_the_readme() -> dict[str, int]:
 PRESSES = presses_in_the_readme()
 
 
+def deciding(steps, concluded):
+    """Return the log's sentences over concluded cells only that settle them (0, or all)."""
+    found = set()
+    for step in steps:
+        for rule in (*step.added, *([step.sentence] if step.sentence else [])):
+            if rule.cells <= concluded and rule.count in (0, len(rule.cells)):
+                found.add(rule)
+    return found
+
+
 def opened(path):
     """Return the window's state on a shipped position (in class)."""
     return App.from_position(path.read_text(encoding="utf-8"), name=path.name)
@@ -81,6 +91,9 @@ def test_walking_a_position_asks_before_it_answers_and_reaches_its_point(path):
             )
             for rule in (*step.added, *lead.added):  # the sentence the answer stands on, too
                 assert rule_text(rule) not in frame.knowledge.rows
+            # Nor a sentence that says the answer by itself: its cells all safe or all mines.
+            for said in deciding(ctrl.ai.steps, concluded):
+                assert rule_text(said) not in frame.knowledge.rows, (press, rule_text(said))
         elif POINTS[path.name[:2]] in frame.step.words and reached is None:
             reached = press
     assert reached == PRESSES[path.name[:2]], (path.name, reached)

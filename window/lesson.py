@@ -155,7 +155,9 @@ def lead_of(steps: Sequence[Step], k: int, limit: int = 200) -> int:
     cells or a subset step has just cut down to one cell (or that known cells
     cut down at all) is one lesson with the step that made it: "{C3} = 1" and
     "C3 is a mine" are one thing to the class, and a count brought to 0 by a
-    known mine shows that subtraction. The question then starts before that step.
+    known mine shows that subtraction. So is a number's own sentence read off just
+    before its 0 or full count ("{B2, ..., D4} = 0" says "all safe" already).
+    The question then starts before that step.
     """
     step = steps[k]
     if step.rule not in CONCLUDING or len(step.premises) != 1:
@@ -167,6 +169,8 @@ def lead_of(steps: Sequence[Step], k: int, limit: int = 200) -> int:
         if not made:
             continue
         if maker.rule == "known" or (maker.rule in ("clue", "subset") and len(premise.cells) == 1):
+            return j
+        if maker.rule == "clue" and j == k - 1:  # "{8 cells} = 0" just read off a number
             return j
         return k
     return k
