@@ -31,6 +31,7 @@ TEXT = 14  # the panel's text size at scale 1
 CLASS_TEXT, CLASS_LINE, CLASS_LIST_LINE = 19, 26, 27
 CLASS_LABEL = 19  # the board's row letters and column numbers in class, at most
 STEP_BELOW = 7  # lines of room under a wide board that take the step box there
+NARROW_PANEL = 0.85  # the panel's width then, when the board can use what it gives
 PANEL_TALL, PANEL_WIDE = 620, 1100
 
 BUTTON_ROWS = (
@@ -183,6 +184,13 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     font = px(CLASS_TEXT if lesson else TEXT)
     line = px(CLASS_LINE if lesson else LINE)
     cell = fit_cell((width - wide, height), frame.rows, frame.columns, scale)
+    below = step_below(size, frame, scale, cell, wide) if lesson else None
+    if below is not None:  # the panel gives the board some width, while the lesson still fits
+        narrow = round(wide * NARROW_PANEL)
+        larger = fit_cell((width - narrow, height), frame.rows, frame.columns, scale)
+        under = step_below(size, frame, scale, larger, narrow)
+        if under is not None:
+            wide, cell, below = narrow, larger, under
     origin = (MARGIN + px(LABEL), MARGIN + px(LABEL))
     panel = pygame.Rect(width - wide, 0, wide, height)
     x, inner = panel.x + margin, wide - 2 * margin
@@ -193,7 +201,6 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     said = 3 if frame.message else 0  # in class an empty message line gives its room away
     message = pygame.Rect(x, y + px(4), inner, (said if lesson else 4) * line)
     step = pygame.Rect(x, message.bottom + px(6), inner, step_lines(frame) * line if lesson else 0)
-    below = step_below(size, frame, scale, cell) if lesson else None
     if below is not None:  # a wide board leaves room under it: the lesson goes there, large
         step = below
     help_lines = (4 if frame.keys else 1) if lesson else 6  # in class the keys are behind "?"
@@ -237,7 +244,7 @@ def step_lines(frame: Frame) -> int:
 
 
 def step_below(
-    size: tuple[int, int], frame: Frame, scale: Scale, cell: int
+    size: tuple[int, int], frame: Frame, scale: Scale, cell: int, panel: int
 ) -> Optional[pygame.Rect]:
     """Return the step box under the board when a wide board leaves the room, else None.
 
@@ -248,7 +255,7 @@ def step_below(
     width, height = size
     px = scale.px
     top = MARGIN + px(LABEL) + cell * frame.rows + px(8)
-    room = pygame.Rect(MARGIN, top, width - px(PANEL_WIDTH) - 2 * MARGIN, height - MARGIN - top)
+    room = pygame.Rect(MARGIN, top, width - panel - 2 * MARGIN, height - MARGIN - top)
     landscape = width >= height  # a screen or a projector, not a window stretched down
     roomy = room.height >= STEP_BELOW * px(CLASS_LINE) and room.width >= px(PANEL_WIDTH)
     return room if landscape and roomy else None

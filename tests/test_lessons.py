@@ -363,6 +363,8 @@ def test_under_a_wide_board_the_lesson_takes_the_room_the_board_leaves(size):
     # The step box sits under the board, as wide as the board's side, clear of the panel.
     assert here.step.top > board_bottom and here.step.bottom <= size[1]
     assert here.step.right <= here.panel.left and here.step.width >= board_right * 9 // 10
+    # The panel gives the board width it can use: two thirds of the screen (it had 61%).
+    assert board_right >= size[0] * 0.65
     # The panel's list gets the room: it starts under the message, not under a step box.
     assert here.knowledge.top < here.panel.centery and here.font >= 28 * size[1] // 1080
 
