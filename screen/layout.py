@@ -31,6 +31,8 @@ TEXT = 14  # the panel's text size at scale 1
 CLASS_TEXT, CLASS_LINE, CLASS_LIST_LINE = 19, 26, 27
 CLASS_LABEL = 19  # the board's row letters and column numbers in class, at most
 STEP_BELOW = 7  # lines of room under a wide board that take the step box there
+BIG_CELL = 64  # a cell this large at scale 1 (111 px at 1080p) can give height to the lesson
+SMALL_BOARD_ROOM = 1.6  # how much more than STEP_BELOW lines it gives, for larger text
 NARROW_PANEL = 0.85  # the panel's width then, when the board can use what it gives
 PANEL_TALL, PANEL_WIDE = 620, 1100
 
@@ -185,6 +187,13 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     line = px(CLASS_LINE if lesson else LINE)
     cell = fit_cell((width - wide, height), frame.rows, frame.columns, scale)
     below = step_below(size, frame, scale, cell, wide) if lesson else None
+    if lesson and below is None and width >= height:
+        # A small board's cells are huge: a little of their height gives the lesson a line.
+        room = round(STEP_BELOW * px(CLASS_LINE) * SMALL_BOARD_ROOM)
+        smaller = fit_cell((width - wide, height - room), frame.rows, frame.columns, scale)
+        if smaller >= px(BIG_CELL):
+            below = step_below(size, frame, scale, smaller, wide)
+            cell = smaller if below is not None else cell
     if below is not None:  # the panel gives the board some width, while the lesson still fits
         narrow = round(wide * NARROW_PANEL)
         larger = fit_cell((width - narrow, height), frame.rows, frame.columns, scale)

@@ -474,18 +474,39 @@ def legend_height(width: int, painter: Painter, view: Layout) -> int:
 
 def paint_legend(screen: pygame.Surface, rect: pygame.Rect, painter: Painter, view: Layout) -> None:
     """Draw a swatch and a word for each highlight colour, and a mark for what the AI knew."""
-    swatch = view.font
+    for kind, label, box in legend_places(rect, painter, view):
+        if isinstance(kind, tuple):
+            screen.fill(REVEALED, box)
+            screen.blit(painter.tint(kind, box.width), box)
+        else:
+            paint_mark_at(screen, box.center, box.width // 2 + 1, bool(kind))
+        screen.blit(label, (box.right + view.px(4), box.y - 2))
+
+
+def legend_places(
+    rect: pygame.Rect, painter: Painter, view: Layout
+) -> list[tuple[object, pygame.Surface, pygame.Rect]]:
+    """Return the legend's entries in rect: a colour or a mark kind, its word, its swatch's box."""
+    swatch, places = view.font, []
     for k, row in enumerate(legend_rows(rect.width, painter, view)):
         x, y = rect.x, rect.y + k * view.line
         for kind, label in row:
-            box = pygame.Rect(x, y + 2, swatch, swatch)
-            if isinstance(kind, tuple):
-                screen.fill(REVEALED, box)
-                screen.blit(painter.tint(kind, swatch), box)
-            else:
-                paint_mark_at(screen, box.center, swatch // 2 + 1, bool(kind))
-            screen.blit(label, (x + swatch + view.px(4), y))
+            places.append((kind, label, pygame.Rect(x, y + 2, swatch, swatch)))
             x += swatch + view.px(4) + label.get_width() + view.px(10)
+    return places
+
+
+def step_legend(
+    box: StepBox, view: Layout, painter: Painter
+) -> list[tuple[object, pygame.Surface, pygame.Rect]]:
+    """Return where the step box's legend entries are drawn (with its text grown or not)."""
+    if view.step.x < view.panel.x:
+        view = larger_step_text(box, view, painter)
+    inner = view.step.inflate(-view.px(12), -view.px(8))
+    legend = legend_height(inner.width, painter, view)
+    return legend_places(
+        pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend), painter, view
+    )
 
 
 def paint_knowledge(

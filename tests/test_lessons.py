@@ -371,17 +371,29 @@ def test_under_a_wide_board_the_lesson_takes_the_room_the_board_leaves(size):
 
 def test_in_the_panel_the_step_box_takes_the_room_a_short_list_leaves():
     size = (1920, 1080)
+    ctrl = App.new(BOARDS["intermediate"], seed=3, classroom=True)  # square: no room below
+    ctrl.do("reveal", (8, 8))
+    ctrl.show(ctrl.timeline().lessons[0], 0)
+    frame = ctrl.frame()
+    here = layout(size, frame, scale_for(size))
+    assert here.step.left > here.panel.left  # the lesson stays in the panel
+    assert not frame.message and here.message.height == 0  # no words said: no room kept
+    assert frame.knowledge is not None and len(frame.knowledge.rows) < 6
+    assert here.list_rows() >= max(3, len(frame.knowledge.rows))  # every sentence in view
+    assert here.step.height > 9 * here.line  # and the step box has the rest
+
+
+def test_a_small_board_gives_the_lesson_room_under_it():
+    size = (1920, 1080)
     ctrl = opened(ROOT / "assets" / "positions" / "07-counter-settles.txt")
     for _ in range(5):  # to the question of its point, the longest question of the nine
         ctrl.do("step")
-    frame = ctrl.frame()
-    here = layout(size, frame, scale_for(size))
-    assert here.step.left > here.panel.left  # a small board: the lesson stays in the panel
-    assert not frame.message and here.message.height == 0  # no words said: no room kept
-    assert frame.knowledge is not None and frame.knowledge.rows
-    assert here.list_rows() >= max(3, len(frame.knowledge.rows))  # every sentence in view
-    grown = here.step.height
-    assert grown > 9 * here.line  # and the step box has the rest, so a long question fits
+    here = layout(size, ctrl.frame(), scale_for(size))
+    board = here.cell_rect((2, 3))
+    assert here.step.top > board.bottom and here.step.right <= here.panel.left
+    assert here.cell >= 110  # the board is still large: 110 px cells
+    grown = paint.larger_step_text(ctrl.frame().step, here, paint.Painter())
+    assert grown.font >= 40 > 33 == here.font  # the question in 40 px or more, not 33
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name[:2])
@@ -452,19 +464,11 @@ def test_highlight_colours_stay_apart_for_every_colour_vision():
     ctrl.do("end")
     screen = pygame.display.get_surface()
     painter.draw()
-    here = view(ctrl)
-    px = here.px
-    inner = here.step.inflate(-px(12), -px(8))
-    height = paint.legend_height(inner.width, painter.painter, here)
-    top = inner.bottom - height
+    box = ctrl.frame().step
     seen = {}
-    for k, row in enumerate(paint.legend_rows(inner.width, painter.painter, here)):
-        x, y = inner.x, top + k * here.line
-        swatch = here.font
-        for kind, label in row:
-            if isinstance(kind, tuple):
-                seen[kind] = tuple(screen.get_at((x + swatch // 2, y + 2 + swatch // 2)))[:3]
-            x += px(18) + label.get_width() + px(10)
+    for kind, _, swatch in paint.step_legend(box, view(ctrl), painter.painter):
+        if isinstance(kind, tuple):
+            seen[kind] = tuple(screen.get_at(swatch.center))[:3]
     assert len(seen) == len(palette.LEGEND)
     for name, matrix in [("normal", None), *DEFICIENCIES.items()]:
         looks = {k: (c if matrix is None else simulate(c, matrix)) for k, c in seen.items()}
