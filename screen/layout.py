@@ -186,20 +186,9 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     font = px(CLASS_TEXT if lesson else TEXT)
     line = px(CLASS_LINE if lesson else LINE)
     cell = fit_cell((width - wide, height), frame.rows, frame.columns, scale)
-    below = step_below(size, frame, scale, cell, wide) if lesson else None
-    if lesson and below is None and width >= height:
-        # A small board's cells are huge: a little of their height gives the lesson a line.
-        room = round(STEP_BELOW * px(CLASS_LINE) * SMALL_BOARD_ROOM)
-        smaller = fit_cell((width - wide, height - room), frame.rows, frame.columns, scale)
-        if smaller >= px(BIG_CELL):
-            below = step_below(size, frame, scale, smaller, wide)
-            cell = smaller if below is not None else cell
-    if below is not None:  # the panel gives the board some width, while the lesson still fits
-        narrow = round(wide * NARROW_PANEL)
-        larger = fit_cell((width - narrow, height), frame.rows, frame.columns, scale)
-        under = step_below(size, frame, scale, larger, narrow)
-        if under is not None:
-            wide, cell, below = narrow, larger, under
+    below = None
+    if lesson:  # the lesson under the board when the board leaves the room
+        wide, cell, below = class_board(size, frame, scale, wide)
     origin = (MARGIN + px(LABEL), MARGIN + px(LABEL))
     panel = pygame.Rect(width - wide, 0, wide, height)
     x, inner = panel.x + margin, wide - 2 * margin
@@ -250,6 +239,30 @@ def step_lines(frame: Frame) -> int:
     # An arrangement's words (V) need the legend's room and more: the list gives it up.
     wordy = frame.step is not None and not frame.step.legend
     return 12 if wordy else 9
+
+
+def class_board(
+    size: tuple[int, int], frame: Frame, scale: Scale, wide: int
+) -> tuple[int, int, Optional[pygame.Rect]]:
+    """Return the panel's width, the cell size and the step box under the board, in class.
+
+    A wide board leaves the lower screen empty, and a small board's cells are
+    huge (some of their height is given): the lesson goes under the board, and
+    the panel narrows when that lets the board grow. Else the lesson stays in
+    the panel (the step box is None).
+    """
+    width, height = size
+    px, rows, columns = scale.px, frame.rows, frame.columns
+    room = round(STEP_BELOW * px(CLASS_LINE) * SMALL_BOARD_ROOM)
+    for panel in (round(wide * NARROW_PANEL), wide):
+        cell = fit_cell((width - panel, height), rows, columns, scale)
+        if cell >= px(BIG_CELL):
+            smaller = fit_cell((width - panel, height - room), rows, columns, scale)
+            cell = max(px(BIG_CELL), smaller)
+        below = step_below(size, frame, scale, cell, panel)
+        if below is not None:
+            return panel, cell, below
+    return wide, fit_cell((width - wide, height), rows, columns, scale), None
 
 
 def step_below(
