@@ -129,6 +129,12 @@ class Layout:
     font: int = TEXT  # the panel's text size in pixels
     line: int = LINE  # a line of panel text, in pixels
     list_line: int = LIST_LINE  # a row of the knowledge list, in pixels
+    head_lines: int = 1  # the knowledge list's header: two lines in class, read from afar
+
+    @property
+    def head(self) -> int:
+        """The height of the knowledge list's header, in pixels."""
+        return self.head_lines * self.line
 
     def px(self, n: float) -> int:
         """Return a panel size in pixels at the layout's scale."""
@@ -152,11 +158,11 @@ class Layout:
 
     def list_rows(self) -> int:
         """Return how many knowledge sentences fit in the list."""
-        return max(0, (self.knowledge.height - self.line) // self.list_line)
+        return max(0, (self.knowledge.height - self.head) // self.list_line)
 
     def sentence_at(self, pos: tuple[int, int], first: int) -> Optional[int]:
         """Return the index of the knowledge sentence under a position, or None."""
-        top = self.knowledge.y + self.line
+        top = self.knowledge.y + self.head
         if not self.knowledge.collidepoint(pos) or pos[1] < top:
             return None
         return first + (pos[1] - top) // self.list_line
@@ -209,7 +215,7 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     list_line = px(CLASS_LIST_LINE if lesson else LIST_LINE)
     if lesson and below is None and frame.knowledge is not None:
         # The step box takes the room a short knowledge list leaves (a long answer fits).
-        wanted = line + max(3, len(frame.knowledge.rows)) * list_line
+        wanted = 2 * line + max(3, len(frame.knowledge.rows)) * list_line
         spare = help_rect.y - px(6) - (step.bottom + px(6)) - wanted
         step.height += max(0, spare)
     top = (message.bottom if below is not None else step.bottom) + px(6)
@@ -231,6 +237,7 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
         font,
         line,
         list_line,
+        2 if lesson else 1,
     )
 
 
@@ -336,7 +343,8 @@ def minimum_window_size(frame: Frame) -> tuple[int, int]:
     lesson = frame.classroom
     said = (3 if lesson else 4) * tall.line  # a message may come: its room is kept
     step = 6 + (step_lines(frame) * tall.line if lesson else 0)  # the step box before it grows
-    panel = tall.message.y + said + step + 6 + 3 * tall.line + 6 + (tall.panel.bottom - tall.help.y)
+    listed = tall.head + 3 * tall.line
+    panel = tall.message.y + said + step + 6 + listed + 6 + (tall.panel.bottom - tall.help.y)
     return (width, max(panel, edges + MIN_CELL * frame.rows))
 
 

@@ -521,12 +521,17 @@ def paint_knowledge(
     first = known.top(rows)
     shown = known.rows[first : first + rows]
     header = known.header
-    if len(known.rows) > rows:
-        header += f" · {first + 1}-{first + len(shown)} ↕"
-    screen.blit(fitted(header, rect.width, view.font, painter), rect.topleft)
+    scrolled = f" · {first + 1}-{first + len(shown)} ↕" if len(known.rows) > rows else ""
+    if view.head_lines > 1 and ": " in header:  # in class: what it is, then the counts
+        title, counts = header.split(": ", 1)
+        screen.blit(fitted(title + scrolled, rect.width, view.font, painter), rect.topleft)
+        below = (rect.x, rect.y + view.line)
+        screen.blit(fitted(counts, rect.width, view.font, painter), below)
+    else:
+        screen.blit(fitted(header + scrolled, rect.width, view.font, painter), rect.topleft)
     clip = screen.get_clip()
     screen.set_clip(rect)
-    y = rect.y + view.line
+    y = rect.y + view.head
     for k, text in enumerate(shown, start=first):
         row = pygame.Rect(rect.x, y, rect.width, view.list_line - 1)
         if k == known.selected:

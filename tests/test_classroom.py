@@ -271,7 +271,7 @@ def test_clicking_a_sentence_highlights_its_cells():
     press(pygame.K_RIGHT)  # the list shows from the first step on
     pump(ctrl, painter)
     layout = view(ctrl)
-    top = layout.knowledge.y + layout.line + layout.list_line // 2
+    top = layout.knowledge.y + layout.head + layout.list_line // 2
     first_row = (layout.knowledge.x + 20, top)
     post_click(first_row)
     pump(ctrl, painter)
