@@ -219,6 +219,60 @@ def test_s_saves_the_hidden_form_and_the_save_plays_on_where_it_stopped(tmp_path
     assert stats.best_times[0][0] >= 42.3  # the clock went on from where it stopped
 
 
+def finish(app, won=True):
+    """Play a (resumed) game to its end: every safe cell to win, else a mine."""
+    game = app.game
+    for cell in list(game.flags):
+        app.do("flag", cell)
+    if not won:
+        app.do("reveal", min(game.mines))
+    for cell in list(game.cells()):
+        if cell not in game.mines and not game.is_over():
+            app.do("reveal", cell)
+    assert game.won() == won and game.is_over()
+
+
+def saved_midgame(tmp_path):
+    app = App.new(BOARDS["beginner"], seed=6, save_dir=tmp_path)
+    app.do("reveal", (4, 4))
+    return app, app.do("save").path
+
+
+def test_a_saved_game_finished_and_then_replayed_from_its_save_counts_once(tmp_path):
+    app, path = saved_midgame(tmp_path)
+    finish(app)  # the game itself, in the window that saved it: counted
+    again = runner.app_from_args(["--position", str(path)])
+    assert again.session.assisted and "in the records already" in again.message
+    finish(again)  # the same board again, its mines seen: assisted
+    stats = record(app)
+    assert (stats.games, stats.wins, stats.assisted_games) == (1, 1, 1)
+    assert len(stats.best_times) == 1
+
+
+def test_a_saved_game_left_as_a_loss_and_then_replayed_counts_once(tmp_path):
+    app, path = saved_midgame(tmp_path)
+    app.do("quit")
+    assert app.do("quit").close  # left: a loss
+    again = runner.app_from_args(["--position", str(path)])
+    finish(again, won=False)
+    stats = record(app)
+    assert (stats.games, stats.wins, stats.assisted_games) == (1, 0, 1)
+
+
+def test_an_uncounted_save_counts_once_when_finished_and_no_more_after(tmp_path):
+    app, path = saved_midgame(tmp_path)  # and the window is gone without counting it
+    assert "#= counted no" in path.read_text()
+    first = runner.app_from_args(["--position", str(path)])
+    assert not first.session.assisted
+    finish(first)
+    second = runner.app_from_args(["--position", str(path)])
+    finish(second)
+    stats = record(app)
+    assert (stats.games, stats.wins, stats.assisted_games) == (1, 1, 1)
+    resaved = first.do("save").path  # a save of the finished game says it was counted
+    assert "#= counted yes" in resaved.read_text()
+
+
 def test_a_save_of_a_helped_game_stays_assisted(tmp_path):
     app = App.new(BOARDS["beginner"], seed=6, save_dir=tmp_path)
     app.do("reveal", (4, 4))

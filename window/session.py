@@ -161,7 +161,10 @@ class Session:
         session.custom = None if key else board
         session.title = title
         session.watch.carried = saved.seconds
-        session.assisted = session.assisted or saved.assisted
+        session.identity = saved.game
+        # One game, one record: a game already counted is played again with its board seen.
+        session.recorded = saved.counted or session.stats.was_counted(saved.game)
+        session.assisted = session.assisted or saved.assisted or session.recorded
         return session
 
     # -- games ------------------------------------------------------------------
@@ -185,6 +188,8 @@ class Session:
         self.ending = ""  # the last move's words: once the game is over, the ones that ended it
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self.autoplay = False
+        self.identity = ""  # given at the first save, kept by every save of this game
+        self.recorded = False  # the game is in the records (finished, left, or resumed so)
         self.changed()
 
     def new_game(self, board: Optional[str] = None) -> Outcome:
@@ -376,14 +381,17 @@ class Session:
         """Put the game in the records with its 3BV, clicks and whether it was assisted."""
         g = self.game
         self.remember_board()  # the board last played opens the next window
-        self.stats.record(
+        counted = self.stats.record(
             self.stats_key(),
             won,
             self.elapsed(),
             bbbv=three_bv(g.height, g.width, g.mines) if g.placed else None,
             clicks=g.clicks,
             assisted=self.assisted or self.ai_played,
+            identity=self.identity,
         )
+        self.assisted = self.assisted or counted.assisted  # another window counted it first
+        self.recorded = True
 
     def after_the_end(self) -> str:
         """Return what ended the game and what to do next (the game is over)."""
