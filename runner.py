@@ -234,6 +234,7 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
     app = app_from_args(argv)
     args = build_parser().parse_args(argv)
     if args.export is not None:
+        app.session.keeps_files = False  # a handout never touches the records or settings
         return picture(app, args)
     if args.step is not None or args.question or args.arrangement is not None:
         print("runner.py: --step, --question and --arrangement go with --export", file=sys.stderr)

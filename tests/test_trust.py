@@ -188,6 +188,20 @@ def test_without_pygame_the_window_points_at_the_set_up_command(monkeypatch, cap
     assert "pygame is not installed" in error and "pip install -q -r requirements.txt" in error
 
 
+@pytest.mark.parametrize("board", ["beginner", "expert"])
+def test_a_handout_touches_neither_records_nor_settings(
+    board, private_data_folder, tmp_path
+):
+    Statistics().record("Expert 16x30, 99 mines, first click safe", True, 90.0, assisted=True)
+    before = (private_data_folder / "statistics.json").read_text()
+    out = tmp_path / "x.png"
+    argv = ["--board", board, "--seed", "3", "--ai-moves", "400", "--step", "last"]
+    assert runner.main([*argv, "--size", "1280x720", "--export", str(out)]) == 0
+    assert out.exists()
+    assert (private_data_folder / "statistics.json").read_text() == before
+    assert not (private_data_folder / "settings.json").exists()
+
+
 # -- saves that keep the secret and play on -------------------------------------------------
 
 

@@ -124,6 +124,7 @@ class Session:
         self.cursor: Cell = (0, 0)  # the keyboard's cell: arrows move it, Space reveals it
         self.stats = Statistics()
         self.settings = Settings()
+        self.keeps_files = True  # False for a handout (runner.py --export): no records, no settings
         if game is None:
             game = Minesweeper(
                 board.height, board.width, board.mines, seed=seed, first_click=first_click
@@ -209,6 +210,8 @@ class Session:
 
     def remember_board(self) -> None:
         """Keep the board in the settings, for the next start of the window."""
+        if not self.keeps_files:
+            return
         key = next((k for k, b in BOARDS.items() if b == self.board), None)
         b = self.board
         self.settings.board = key or f"{b.height}x{b.width}x{b.mines}"
@@ -379,6 +382,8 @@ class Session:
 
     def _record(self, won: bool) -> None:
         """Put the game in the records with its 3BV, clicks and whether it was assisted."""
+        if not self.keeps_files:
+            return  # a handout's game is the teacher's picture, not a game the player played
         g = self.game
         self.remember_board()  # the board last played opens the next window
         counted = self.stats.record(
