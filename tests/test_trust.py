@@ -1,6 +1,7 @@
 """Issue 24 in the window: no-guess boards, honest records, saves that keep the secret, and
 the rough edges (each asserted on the session's state and words, not on pixels)."""
 
+import json
 import subprocess
 import sys
 import time
@@ -342,6 +343,15 @@ def test_the_records_overview_lists_every_board_and_delete_resets_after_asking()
     assert any("No games finished yet" in line for line in app.frame().sheet)
     app.do("stats")
     assert app.frame().sheet == ()
+
+
+@pytest.mark.parametrize("board", ["gigantic", "9x9x900", 12])
+def test_a_bad_board_in_the_settings_is_reported_at_start_up(board, private_data_folder):
+    (private_data_folder / "settings.json").write_text(json.dumps({"board": board}))
+    app = runner.app_from_args([])
+    assert app.session.board == BOARDS["cs50"]  # the default, and said so
+    sheet = " ".join(app.frame().sheet)
+    assert "board" in sheet and repr(board) in sheet and "settings.json" in sheet
 
 
 def test_a_board_given_on_the_command_line_is_remembered_once_played():

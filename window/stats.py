@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from sweeper.board import FIRST_CLICK_RULES
+from sweeper.board import FIRST_CLICK_RULES, parse_board_size
 
 from .places import data_dir, data_problem
 
@@ -514,9 +514,20 @@ SETTINGS = {
     "first_click": Setting("safe", lambda v: v in FIRST_CLICK_RULES),
     "question_marks": Setting(True, lambda v: isinstance(v, bool)),
     "ai_flags": Setting(False, lambda v: isinstance(v, bool)),  # the AI flags each mine it knows
-    "board": Setting(None, lambda v: v is None or (isinstance(v, str) and 0 < len(v) < 40)),
+    "board": Setting(None, lambda v: v is None or is_board(v)),  # None: CS50's at first
     "known_safe_hint": Setting(False, lambda v: isinstance(v, bool)),  # say how many safe cells
 }
+
+
+def is_board(value: Any) -> bool:
+    """True when value names a board (beginner, ..., or HxWxM that fits some first-click rule)."""
+    if not isinstance(value, str) or len(value) > 40:
+        return False
+    try:
+        parse_board_size(value)
+    except ValueError:
+        return False
+    return True
 
 
 class Settings:
