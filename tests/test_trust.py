@@ -10,7 +10,7 @@ import pytest
 
 import runner
 from minesweeper import BOARDS, Minesweeper
-from sweeper.scores import three_bv
+from sweeper.scores import three_bv, three_bv_cleared
 from tests.test_runner import FakeClock
 from window.app import App
 from window.stats import Settings, Statistics
@@ -88,6 +88,17 @@ def test_a_game_of_ones_own_counts_with_its_3bv_clicks_and_efficiency():
     (kept,) = stats.recent
     assert kept.bbbv == three_bv(6, 6, game.mines) and kept.clicks == game.clicks
     assert kept.efficiency == kept.bbbv / game.clicks
+
+
+def test_a_loss_says_the_3bv_it_cleared_of_the_boards_and_its_clicks():
+    app = small_app()
+    lose(app)
+    game = app.game
+    whole = three_bv(6, 6, game.mines)
+    cleared = three_bv_cleared(6, 6, game.mines, game.revealed)
+    assert 0 < cleared < whole  # the first click cleared something, not everything
+    assert "was a mine: the game is lost." in app.message
+    assert f"3BV {cleared} of {whole} cleared, 2 clicks." in app.message
 
 
 def test_replays_odds_think_ai_moves_and_left_games_stay_out_of_the_unassisted_figures():
@@ -190,9 +201,7 @@ def test_without_pygame_the_window_points_at_the_set_up_command(monkeypatch, cap
 
 
 @pytest.mark.parametrize("board", ["beginner", "expert"])
-def test_a_handout_touches_neither_records_nor_settings(
-    board, private_data_folder, tmp_path
-):
+def test_a_handout_touches_neither_records_nor_settings(board, private_data_folder, tmp_path):
     Statistics().record("Expert 16x30, 99 mines, first click safe", True, 90.0, assisted=True)
     before = (private_data_folder / "statistics.json").read_text()
     out = tmp_path / "x.png"

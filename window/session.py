@@ -29,7 +29,7 @@ from minesweeper import (
     max_mines,
     parse_board,
 )
-from sweeper.scores import efficiency, per_second, three_bv
+from sweeper.scores import efficiency, per_second, three_bv, three_bv_cleared
 from window.places import saves_dir
 from window.saves import Saved
 from window.stats import Settings, Statistics, measures_words, tenths
@@ -267,9 +267,15 @@ class Session:
         return "The game left counts as a loss."
 
     def scores(self) -> str:
-        """Return the game's 3BV, clicks and, for a win, 3BV/s and efficiency, in words."""
+        """Return the game's 3BV, clicks and, for a win, 3BV/s and efficiency, in words.
+
+        A lost game did not clear its board: it says how much of the 3BV it cleared.
+        """
         g = self.game
         bbbv = three_bv(g.height, g.width, g.mines)
+        if g.lost():
+            cleared = three_bv_cleared(g.height, g.width, g.mines, g.revealed)
+            return f"3BV {cleared} of {bbbv} cleared, {plural(g.clicks, 'click')}"
         said = f"3BV {bbbv}, {plural(g.clicks, 'click')}"
         if g.won():
             rate = per_second(bbbv, tenths(self.elapsed()))
@@ -360,8 +366,8 @@ class Session:
     def _outcome(self, cell: Cell, result: MoveResult) -> str:
         """Return what a move did, in one sentence."""
         if result.exploded is not None:
-            return f"{cell_name(result.exploded)} was a mine: the game is lost."
-        if len(result.revealed) == 1:
+            text = f"{cell_name(result.exploded)} was a mine: the game is lost."
+        elif len(result.revealed) == 1:
             opened, shown = result.revealed[0]
             text = f"{cell_name(opened)} shows {shown}."
             if opened != cell:  # a chord: the number clicked is not the cell that opened
