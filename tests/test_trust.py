@@ -343,13 +343,14 @@ def test_the_records_overview_lists_every_board_and_delete_resets_after_asking()
     assert app.frame().sheet_title == "Records"
     sheet = app.frame().sheet
     assert any(line.startswith("Custom 6x6, 4 mines") and "1/1 won" in line for line in sheet)
-    assert any(line.startswith("Beginner 9x9") and "assisted" in line for line in sheet)
+    (beginner,) = [line for line in sheet if line.startswith("Beginner 9x9")]  # listed once
+    assert "Assisted" in beginner and "1 game, 0 won" in beginner  # this board, in full
     assert any("efficiency" in line and "3BV/s" in line for line in sheet)
     app.do("reset-records")
     assert "Delete again" in app.message and Statistics().boards  # asked, nothing lost yet
     app.do("reset-records")
     assert Statistics().boards == {} and "reset" in app.message
-    assert any("No games finished yet" in line for line in app.frame().sheet)
+    assert "No games finished yet on any other board." in app.frame().sheet
     app.do("stats")
     assert app.frame().sheet == ()
 

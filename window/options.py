@@ -83,11 +83,12 @@ def show_stats(session: Session) -> Outcome:
 
 
 def overview_lines(session: Session) -> tuple[str, ...]:
-    """Return the records overview: this board's record, then one line per board played."""
+    """Return the records overview: this board's record in full, then one line per other board."""
     stats = session.stats
-    rows = stats.overview()
-    lines = [" ".join(stats.lines(session.stats_key())), ""]
-    lines += [row.words() for row in rows] or ["No games finished yet on any board."]
+    key = session.stats_key()
+    rows = [row for row in stats.overview() if row.board != key]
+    lines = [" ".join(stats.lines(key)), ""]
+    lines += [row.words() for row in rows] or ["No games finished yet on any other board."]
     lines += [
         "",
         "Only games played without help count in wins, streaks and best times; games with "
