@@ -147,6 +147,16 @@ def test_the_hint_is_off_by_default_and_h_shows_it_as_help():
 # -- the rough edges ---------------------------------------------------------------------
 
 
+def test_the_status_box_says_paused_while_the_game_is_paused():
+    app = App.new(BOARDS["expert"], seed=2)
+    app.do("reveal", (8, 15))
+    assert app.frame().status == "Playing"
+    app.do("pause")
+    assert app.frame().status == "Paused"
+    app.do("pause")
+    assert app.frame().status == "Playing"
+
+
 def test_a_chord_names_the_cell_it_opened():
     # B1 shows 1 (the mine in A1); with A1 flagged, a chord on B1 opens B2 alone, which shows 2.
     app = App.from_position("# chord\n*1.\n1..\n01*\n")

@@ -479,10 +479,12 @@ class Session:
         return clock_text(self.elapsed())
 
     def status_text(self) -> str:
-        """Return the live game's status: Playing, Won in N s, or Lost."""
+        """Return the live game's status: Playing, Paused, Won in N s, or Lost."""
         status = self.game.status()
         if status == "won":
             return f"Won in {clock_text(max(self.elapsed(), 0.01))} s"
+        if status == "playing" and self.watch.paused:
+            return "Paused"
         return status.capitalize()
 
     # -- looking --------------------------------------------------------------------
