@@ -40,6 +40,7 @@ from bench.stress import run_stress
 from minesweeper import default_strategies
 from sweeper.board import BOARDS, FIRST_CLICK_RULES, kept_clear, parse_board_size
 from sweeper.boardsets import read_board_set
+from sweeper.cli import OneLineParser
 from sweeper.strategies import TECHNIQUES
 
 MAX_GAMES = 1_000_000  # a run's records are kept in memory for the figures
@@ -92,8 +93,9 @@ def techniques_arg(text: str) -> tuple[str, ...]:
 
 def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     """Parse and check the command line; exit 2 with a message when it is wrong."""
-    parser = argparse.ArgumentParser(
-        description="Play seeded headless games and compare the tank and cs50 players."
+    parser = OneLineParser(
+        prog="benchmark.py",
+        description="Play seeded headless games and compare the tank and cs50 players.",
     )
     parser.add_argument(
         "--board",

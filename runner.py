@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Optional
 
 from minesweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
+from sweeper.cli import OneLineParser
 from window.app import App
 from window.places import saves_dir, saves_problem
 from window.stats import Settings
@@ -40,9 +41,9 @@ def board_argument(text: str) -> BoardSize:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> OneLineParser:
     """Return the command-line parser."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="runner.py",
         description="Play Minesweeper, let the AI move, and step through its inferences.",
     )

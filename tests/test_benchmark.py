@@ -265,6 +265,8 @@ def test_bad_arguments_exit_2_with_a_message(
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+    (line,) = err.splitlines()  # one line, no usage block before it
+    assert line.startswith("benchmark.py: error: ") and line.endswith(" (see --help)")
 
 
 def test_named_and_custom_boards() -> None:

@@ -194,7 +194,7 @@ def test_a_data_folder_that_is_a_file_is_blamed_on_the_variable(tmp_path, monkey
     monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(blocker))
     with pytest.raises(SystemExit):
         runner.app_from_args(["--board", "beginner"])
-    error = capsys.readouterr().err.strip().splitlines()[-1]  # after the usage lines
+    (error,) = capsys.readouterr().err.strip().splitlines()  # one line, no usage block
     assert error.startswith("runner.py: error: MINESWEEPER_DATA_DIR:")
     assert "--save-dir" not in error
     with pytest.raises(SystemExit):
