@@ -2,12 +2,14 @@
 the rough edges (each asserted on the session's state and words, not on pixels)."""
 
 import json
+import random
 import subprocess
 import sys
 import time
 
 import pytest
 
+import minesweeper
 import runner
 from minesweeper import BOARDS, Minesweeper
 from sweeper.scores import three_bv, three_bv_cleared
@@ -101,7 +103,13 @@ def test_a_loss_says_the_3bv_it_cleared_of_the_boards_and_its_clicks():
     assert f"3BV {cleared} of {whole} cleared, 2 clicks." in app.message
 
 
-def test_replays_odds_think_ai_moves_and_left_games_stay_out_of_the_unassisted_figures():
+def test_replays_odds_think_ai_moves_and_left_games_stay_out_of_the_unassisted_figures(
+    monkeypatch,
+):
+    # N deals from the system's randomness; seeded here, so that no first click at A1 wins
+    # a game meant to be lost or left (about 1 in 400 on this board): the test cannot flake.
+    dealer = random.Random(24)
+    monkeypatch.setattr(minesweeper.random, "SystemRandom", lambda: dealer)
     app = small_app()
     win(app)
     best = record(app).best_times
