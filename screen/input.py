@@ -50,6 +50,8 @@ KEYS = {
     pygame.K_x: "export",
     pygame.K_ESCAPE: "quit",
     pygame.K_F11: "fullscreen",
+    pygame.K_QUESTION: "keys",
+    pygame.K_SLASH: "keys",  # "?" is Shift and "/" on most keyboards
 }
 ZOOM_KEYS = {
     pygame.K_PLUS: 1.15,

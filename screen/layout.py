@@ -8,6 +8,7 @@ keys' own factor on top. Nothing here is global: a Layout carries its scale.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple, Optional
 
@@ -23,6 +24,10 @@ LABEL = 24  # the band for row letters and column numbers
 MIN_CELL, MAX_CELL = 10, 1000  # cells grow to fill the window: no cap that a projector would feel
 LINE = 19  # height of a line of panel text
 LIST_LINE = 20  # height of a row in the knowledge list
+TEXT = 14  # the panel's text size at scale 1
+# In class the panel is a presentation: text the back row reads (16 at scale 1 is
+# 28 px at 1920x1080), the lesson's buttons only, the keys behind "?".
+CLASS_TEXT, CLASS_LINE, CLASS_LIST_LINE = 16, 22, 23
 PANEL_TALL, PANEL_WIDE = 620, 1100
 
 BUTTON_ROWS = (
@@ -35,6 +40,15 @@ BUTTON_ROWS = (
         ("overlay", "Odds"),
         ("classroom", "Class"),
         ("save", "Save"),
+    ),
+)
+CLASS_BUTTONS = (
+    (
+        ("back", "◀ Back"),
+        ("step", "Step ▶"),
+        ("think", "Think"),
+        ("ai", "AI Move"),
+        ("classroom", "Class"),
     ),
 )
 
@@ -106,6 +120,9 @@ class Layout:
     knowledge: pygame.Rect
     help: pygame.Rect
     scale: Scale
+    font: int = TEXT  # the panel's text size in pixels
+    line: int = LINE  # a line of panel text, in pixels
+    list_line: int = LIST_LINE  # a row of the knowledge list, in pixels
 
     def px(self, n: float) -> int:
         """Return a panel size in pixels at the layout's scale."""
@@ -129,14 +146,14 @@ class Layout:
 
     def list_rows(self) -> int:
         """Return how many knowledge sentences fit in the list."""
-        return max(0, (self.knowledge.height - self.px(LINE)) // self.px(LIST_LINE))
+        return max(0, (self.knowledge.height - self.line) // self.list_line)
 
     def sentence_at(self, pos: tuple[int, int], first: int) -> Optional[int]:
         """Return the index of the knowledge sentence under a position, or None."""
-        top = self.knowledge.y + self.px(LINE)
+        top = self.knowledge.y + self.line
         if not self.knowledge.collidepoint(pos) or pos[1] < top:
             return None
-        return first + (pos[1] - top) // self.px(LIST_LINE)
+        return first + (pos[1] - top) // self.list_line
 
     def face(self) -> pygame.Rect:
         """Return the face button's box in the status row."""
@@ -158,19 +175,29 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     """Return where everything goes in a window of this size, for this frame, at this scale."""
     width, height = size
     px = scale.px
-    wide, margin, line = px(PANEL_WIDTH), px(MARGIN), px(LINE)
+    lesson = frame.classroom
+    wide, margin = px(PANEL_WIDTH), px(MARGIN)
+    font = px(CLASS_TEXT if lesson else TEXT)
+    line = px(CLASS_LINE if lesson else LINE)
     cell = fit_cell((width - wide, height), frame.rows, frame.columns, scale)
     origin = (MARGIN + px(LABEL), MARGIN + px(LABEL))
     panel = pygame.Rect(width - wide, 0, wide, height)
     x, inner = panel.x + margin, wide - 2 * margin
     title = pygame.Rect(x, margin, inner, 2 * round(px(16) * 1.36))
     status = pygame.Rect(x, title.bottom + px(4), inner, px(40))
-    buttons, y = _buttons(frame.custom, x, status.bottom + px(10), inner, scale)
-    message = pygame.Rect(x, y + px(4), inner, (3 if frame.classroom else 4) * line)
-    step_height = 8 * line if frame.classroom else 0
-    step = pygame.Rect(x, message.bottom + px(6), inner, step_height)
-    help_lines = 3 if frame.classroom else 6  # in class the knowledge list needs the room
-    help_rect = pygame.Rect(x, height - help_lines * px(18) - margin, inner, help_lines * px(18))
+    rows = CLASS_BUTTONS if lesson else button_rows(frame.custom)
+    buttons, y = _buttons(rows, x, status.bottom + px(10), inner, scale)
+    message = pygame.Rect(x, y + px(4), inner, (3 if lesson else 4) * line)
+    # An arrangement's words (V) need the legend's room and more: the list gives it up.
+    wordy = frame.step is not None and not frame.step.legend
+    step = pygame.Rect(
+        x, message.bottom + px(6), inner, (12 if wordy else 9) * line if lesson else 0
+    )
+    help_lines = (4 if frame.keys else 1) if lesson else 6  # in class the keys are behind "?"
+    help_line = line if lesson else px(18)
+    help_rect = pygame.Rect(
+        x, height - help_lines * help_line - margin, inner, help_lines * help_line
+    )
     top = step.bottom + px(6)
     knowledge = pygame.Rect(x, top, inner, max(0, help_rect.y - px(6) - top))
     return Layout(
@@ -187,14 +214,24 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
         knowledge,
         help_rect,
         scale,
+        font,
+        line,
+        px(CLASS_LIST_LINE if lesson else LIST_LINE),
     )
 
 
-def _buttons(custom: bool, x: int, y: int, width: int, scale: Scale) -> tuple[list[Button], int]:
-    """Return the panel's buttons laid out in rows from (x, y), and the y below them."""
+def button_rows(custom: bool) -> list[list[tuple[str, str]]]:
+    """Return the play buttons, row by row (a Custom board's button when there is one)."""
     rows = [list(row) for row in BUTTON_ROWS]
     if custom:
         rows[1].append(("board:custom", "Custom"))
+    return rows
+
+
+def _buttons(
+    rows: Sequence[Sequence[tuple[str, str]]], x: int, y: int, width: int, scale: Scale
+) -> tuple[list[Button], int]:
+    """Return buttons laid out in rows from (x, y), and the y below them."""
     buttons = []
     gap = scale.px(6)
     for row in rows:
@@ -233,7 +270,7 @@ def minimum_window_size(frame: Frame) -> tuple[int, int]:
     edges = 2 * MARGIN + LABEL
     width = PANEL_WIDTH + edges + MIN_CELL * frame.columns
     tall = layout((width, 10_000), frame, Scale())  # a larger window only scales up
-    panel = tall.step.bottom + 6 + 3 * LINE + 6 + (tall.panel.bottom - tall.help.y)
+    panel = tall.step.bottom + 6 + 3 * tall.line + 6 + (tall.panel.bottom - tall.help.y)
     return (width, max(panel, edges + MIN_CELL * frame.rows))
 
 

@@ -11,7 +11,7 @@ from typing import Optional
 
 import pygame
 
-from screen.layout import LABEL, LINE, LIST_LINE, MARGIN, Button, Layout, status_boxes
+from screen.layout import LABEL, MARGIN, Button, Layout, status_boxes
 from screen.palette import (
     BACKGROUND,
     BUTTON,
@@ -38,6 +38,7 @@ from screen.palette import (
     WHITE,
     Colour,
     overlay_colour,
+    overlay_ink,
 )
 from sweeper.board import row_name
 from window.frame import Frame, KnowledgeList, StepBox
@@ -166,7 +167,7 @@ def paint_sheet(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pai
 
 def board_layer(frame: Frame, view: Layout, painter: Painter) -> pygame.Surface:
     """Return the labelled board (with the overlay), redrawn only when its frame's cells change."""
-    key = (frame.rows, frame.columns, frame.tiles, frame.odds, view.cell, view.scale)
+    key = (frame.rows, frame.columns, frame.tiles, frame.odds, frame.zeros, view.cell, view.scale)
     if painter.layer_key != key:
         band = view.px(LABEL)
         here = view.at_origin(band)
@@ -205,7 +206,7 @@ def paint_tiles(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pai
     for cell, tile in zip(cells(frame), frame.tiles, strict=True):
         rect = view.cell_rect(cell)
         if isinstance(tile, int):
-            paint_number(screen, rect, tile, painter)
+            paint_number(screen, rect, tile, painter, frame.zeros)
         elif tile in ("mine", "exploded"):
             paint_image(screen, rect, "mine", painter, EXPLODED if tile == "exploded" else REVEALED)
         elif tile in ("flag", "wrong flag"):
@@ -217,12 +218,15 @@ def paint_tiles(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pai
                 screen.blit(mark, mark.get_rect(center=rect.center))
 
 
-def paint_number(screen: pygame.Surface, rect: pygame.Rect, count: int, painter: Painter) -> None:
-    """Draw a revealed cell and its number (nothing for a 0)."""
+def paint_number(
+    screen: pygame.Surface, rect: pygame.Rect, count: int, painter: Painter, zero: bool = False
+) -> None:
+    """Draw a revealed cell and its number (a 0 only when zero is asked: in class)."""
     screen.fill(REVEALED, rect)
     pygame.draw.rect(screen, GRID, rect, 1)
-    if count:
-        digit = painter.text(str(count), int(rect.width * 0.62), NUMBER_COLOURS[count], bold=True)
+    if count or zero:
+        colour = NUMBER_COLOURS.get(count, FAINT_INK)
+        digit = painter.text(str(count), int(rect.width * 0.62), colour, bold=True)
         screen.blit(digit, digit.get_rect(center=rect.center))
 
 
@@ -250,7 +254,7 @@ def paint_odds(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pain
             continue
         rect = view.cell_rect(cell)
         screen.blit(painter.tint(overlay_colour(text), view.cell), rect)
-        label = painter.text(text, size, INK, bold=True)
+        label = painter.text(text, size, overlay_ink(text), bold=True)
         screen.blit(label, label.get_rect(center=rect.center))
 
 
@@ -328,14 +332,16 @@ def paint_panel(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pai
     paint_status(screen, frame, view, painter)
     for button in view.buttons:
         paint_button(screen, button, button.command in frame.toggles, painter, px(14))
-    paint_wrapped(screen, frame.message, view.message, painter, px(14))
+    line = view.line if frame.classroom else None
+    paint_wrapped(screen, frame.message, view.message, painter, view.font, line=line)
     if frame.step is not None:
         paint_step(screen, frame.step, view, painter)
     if frame.knowledge is not None:
         paint_knowledge(screen, frame.knowledge, view, painter)
     else:
         paint_wrapped(screen, frame.summary, view.knowledge, painter, px(14), FAINT_INK)
-    paint_wrapped(screen, frame.help, view.help, painter, px(14), FAINT_INK, line=px(18))
+    help_line = view.line if frame.classroom else px(18)
+    paint_wrapped(screen, frame.help, view.help, painter, view.font, FAINT_INK, line=help_line)
 
 
 def paint_status(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
@@ -402,11 +408,11 @@ def paint_step(screen: pygame.Surface, box: StepBox, view: Layout, painter: Pain
     pygame.draw.rect(screen, WHITE, rect, border_radius=6)
     pygame.draw.rect(screen, GRID, rect, 1, border_radius=6)
     inner = rect.inflate(-px(12), -px(8))
-    screen.blit(painter.text(box.header, px(14), INK, bold=True), inner.topleft)
+    screen.blit(fitted(box.header, inner.width, view.font, painter), inner.topleft)
     legend = legend_height(inner.width, painter, view) if box.legend else 0
-    top = inner.y + px(LINE) + 2
+    top = inner.y + view.line + 2
     body = pygame.Rect(inner.x, top, inner.width, inner.bottom - legend - px(4) - top)
-    paint_wrapped(screen, box.words, body, painter, px(14), line=px(LINE))
+    paint_wrapped(screen, box.words, body, painter, view.font, line=view.line)
     if legend:
         where = pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend)
         paint_legend(screen, where, painter, view)
@@ -414,7 +420,7 @@ def paint_step(screen: pygame.Surface, box: StepBox, view: Layout, painter: Pain
 
 def legend_items(painter: Painter, view: Layout) -> list[tuple[object, pygame.Surface]]:
     """Return the legend's entries: a highlight colour or a mark kind, and its word."""
-    size = view.px(14)
+    size = view.font
     items: list[tuple[object, pygame.Surface]] = [
         (colour, painter.text(word, size, FAINT_INK)) for colour, word in LEGEND
     ]
@@ -440,14 +446,14 @@ def legend_rows(
 
 def legend_height(width: int, painter: Painter, view: Layout) -> int:
     """Return the height the legend needs at a width."""
-    return len(legend_rows(width, painter, view)) * view.px(19)
+    return len(legend_rows(width, painter, view)) * view.line
 
 
 def paint_legend(screen: pygame.Surface, rect: pygame.Rect, painter: Painter, view: Layout) -> None:
     """Draw a swatch and a word for each highlight colour, and a mark for what the AI knew."""
-    swatch = view.px(14)
+    swatch = view.font
     for k, row in enumerate(legend_rows(rect.width, painter, view)):
-        x, y = rect.x, rect.y + k * view.px(19)
+        x, y = rect.x, rect.y + k * view.line
         for kind, label in row:
             box = pygame.Rect(x, y + 2, swatch, swatch)
             if isinstance(kind, tuple):
@@ -465,7 +471,7 @@ def paint_knowledge(
     """Draw the knowledge list, one sentence a row, scrolled; the selected row is tinted."""
     rect, px = view.knowledge, view.px
     if known.withheld:
-        screen.blit(painter.text(known.header, px(14), INK, bold=True), rect.topleft)
+        screen.blit(painter.text(known.header, view.font, INK, bold=True), rect.topleft)
         return
     rows = view.list_rows()
     first = known.top(rows)
@@ -473,18 +479,28 @@ def paint_knowledge(
     header = known.header
     if len(known.rows) > rows:
         header += f" · {first + 1}-{first + len(shown)} ↕"
-    screen.blit(painter.text(header, px(14), INK, bold=True), rect.topleft)
+    screen.blit(fitted(header, rect.width, view.font, painter), rect.topleft)
     clip = screen.get_clip()
     screen.set_clip(rect)
-    y = rect.y + px(LINE)
+    y = rect.y + view.line
     for k, text in enumerate(shown, start=first):
-        row = pygame.Rect(rect.x, y, rect.width, px(LIST_LINE) - 1)
+        row = pygame.Rect(rect.x, y, rect.width, view.list_line - 1)
         if k == known.selected:
             screen.fill(SELECTED_ROW, row)
         # The step's own sentence in bold, so the class finds it in a long list.
-        screen.blit(painter.text(text, px(14), INK, bold=k == known.bold), (rect.x + px(4), y + 1))
-        y += px(LIST_LINE)
+        bold = k == known.bold
+        screen.blit(painter.text(text, view.font, INK, bold=bold), (rect.x + px(4), y + 1))
+        y += view.list_line
     screen.set_clip(clip)
+
+
+def fitted(text: str, width: int, size: int, painter: Painter) -> pygame.Surface:
+    """Return a bold one-line header, made smaller until it fits width (never cut)."""
+    label = painter.text(text, size, INK, bold=True)
+    while label.get_width() > width and size > 8:
+        size -= 1
+        label = painter.text(text, size, INK, bold=True)
+    return label
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:

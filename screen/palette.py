@@ -44,11 +44,14 @@ PREMISE = (86, 180, 233, 220)  # sky blue
 DERIVED = (240, 228, 66, 220)  # yellow
 SAFE = (0, 158, 115, 220)  # bluish green
 MINE = (213, 94, 0, 220)  # vermillion
-SELECTED = (204, 121, 167, 220)  # reddish purple
-SELECTED_ROW = (235, 215, 228)
+# Selected: a dark purple, apart in lightness from every role above, so that it
+# stays apart under protanopia, deuteranopia and tritanopia (the reddish purple
+# it replaces turned grey beside the sky blue and the vermillion).
+SELECTED = (70, 40, 90, 230)
+SELECTED_ROW = (222, 214, 232)
 STEP_OUTLINE = (20, 20, 20)
 CURSOR = (0, 0, 0)  # the keyboard's cell
-CHOICE_OUTLINE = (0, 114, 178)  # blue: the pick, an outline (no role is drawn as one)
+CHOICE_OUTLINE = (230, 159, 0)  # orange: the pick, an outline, seen on every odds tint
 ROLE_COLOURS = {
     "premise": PREMISE,
     "new sentence": DERIVED,
@@ -61,20 +64,22 @@ LEGEND = tuple((colour, role) for role, colour in ROLE_COLOURS.items())
 KNOWN_LEGEND = ((True, "knew: mine"), (False, "knew: safe"))
 STATUS_COLOURS = {"won": WON_COLOUR, "lost": LOST_COLOUR}
 
-# The overlay's colour scale: (probability, colour) stops, closer together at low odds,
-# where most cells are, so that 20% and 40% look different.
+# The overlay's colour scale: cividis (Nuñez, Anderton and Renslow 2018), dark blue to
+# yellow, ordered in lightness for normal vision and every common colour-vision
+# deficiency, so that 0% and 100% never meet. A cell's chance p is read at p ** 0.6,
+# which spreads the low odds, where most cells are, so that 20% and 40% look different.
 OVERLAY_STOPS = (
-    (0.0, (40, 185, 75)),
-    (0.2, (195, 220, 60)),
-    (0.35, (250, 190, 40)),
-    (0.5, (240, 110, 40)),
-    (1.0, (205, 25, 25)),
+    (0.0, (0, 32, 77)),
+    (0.25, (65, 77, 107)),
+    (0.5, (124, 123, 120)),
+    (0.75, (188, 175, 111)),
+    (1.0, (250, 230, 90)),  # cividis ends at (255, 234, 70); this stays lighter than 99% for all
 )
-OVERLAY_ALPHA = 200
+OVERLAY_ALPHA = 215
 
 
 def _scale_colour(t: float) -> tuple[int, int, int, int]:
-    """Return the tint at probability t, mixed between the two stops around it."""
+    """Return the tint at scale position t (0 to 1), mixed between the two stops around it."""
     for (t0, a), (t1, b) in zip(OVERLAY_STOPS, OVERLAY_STOPS[1:], strict=False):
         if t <= t1:
             s = (t - t0) / (t1 - t0)
@@ -83,9 +88,15 @@ def _scale_colour(t: float) -> tuple[int, int, int, int]:
     return (*OVERLAY_STOPS[-1][1], OVERLAY_ALPHA)
 
 
-OVERLAY_SCALE = [_scale_colour(k / 100) for k in range(101)]
+OVERLAY_SCALE = [_scale_colour((k / 100) ** 0.6) for k in range(101)]
 
 
 def overlay_colour(percentage: str) -> tuple[int, int, int, int]:
-    """Return the overlay's tint for a percentage such as "18%": green, yellow, red."""
+    """Return the overlay's tint for a percentage such as "18%": dark blue to yellow."""
     return OVERLAY_SCALE[int(percentage.lstrip("≈").rstrip("%"))]
+
+
+def overlay_ink(percentage: str) -> tuple[int, int, int]:
+    """Return the colour a percentage is written in on its tint: white on the dark end."""
+    r, g, b, _ = overlay_colour(percentage)
+    return WHITE if 0.299 * r + 0.587 * g + 0.114 * b < 110 else INK

@@ -32,8 +32,6 @@ def choose(app: App, which: Optional[str], ask: bool, arrangement: Optional[int]
                 f"; choose 1 to {len(lessons)}" if lessons else ""
             )
         app.show(lessons[number - 1], 0 if ask else 1)
-        if app.frame().replaying:  # the latest move's words do not describe an earlier moment
-            app.message = ""
     if arrangement is not None:
         enum = app.enumeration() if which is not None else None
         if enum is None:

@@ -178,9 +178,9 @@ def test_export_draws_an_arrangement_and_refuses_a_wrong_one(tmp_path):
     out = tmp_path / "arrangement.png"
     base = [sys.executable, str(ROOT / "runner.py"), "--position"]
     base += [str(POSITIONS / "07-counter-settles.txt"), "--ai-moves", "1", "--export", str(out)]
-    done = subprocess.run(base + ["--step", "4", "--arrangement", "2"], capture_output=True)
+    done = subprocess.run(base + ["--step", "3", "--arrangement", "2"], capture_output=True)
     assert done.returncode == 0 and out.exists()
-    for wrong in (["--step", "4", "--arrangement", "9"], ["--step", "1", "--arrangement", "1"]):
+    for wrong in (["--step", "3", "--arrangement", "9"], ["--step", "1", "--arrangement", "1"]):
         done = subprocess.run(base + wrong, capture_output=True, text=True)
         assert done.returncode == 2 and "--arrangement" in done.stderr
         assert "Traceback" not in done.stderr

@@ -8,7 +8,6 @@ import pygame
 import pytest
 
 import runner
-import screen.layout as layout_module
 from minesweeper import BOARDS, Minesweeper, parse_board
 from screen import paint, palette
 from screen.layout import minimum_window_size
@@ -208,9 +207,12 @@ def test_a_player_move_drops_the_pending_move():
     ctrl = position(ONE_TWO)
     painter = start(ctrl)
     ctrl.do("think")
+    old = ctrl.session.pending
     click_cell(ctrl, (0, 0))
     pump(ctrl, painter)
-    assert pick(ctrl) is None
+    # Think's pick is dropped: no outline, and what the AI would play is asked afresh.
+    assert not ctrl.room.thought and ctrl.frame().highlights.choice is None
+    assert old is not None and ctrl.session.pending is not old
 
 
 # -- the overlay -----------------------------------------------------------------
@@ -252,10 +254,11 @@ def test_the_overlay_before_the_first_click_says_the_first_click_is_safe(rule):
     assert "first click itself" not in ctrl.message
 
 
-def test_overlay_colours_run_from_green_to_red():
-    green, red = palette.overlay_colour("0%"), palette.overlay_colour("100%")
-    assert green[1] > green[0] and red[0] > red[1]
+def test_overlay_colours_run_from_blue_to_yellow():
+    blue, yellow = palette.overlay_colour("0%"), palette.overlay_colour("100%")
+    assert blue[2] > blue[0] and yellow[0] > yellow[2]
     assert palette.overlay_colour("1%") != palette.overlay_colour("99%")
+    assert palette.overlay_ink("0%") == palette.WHITE and palette.overlay_ink("100%") == palette.INK
 
 
 # -- the knowledge list ------------------------------------------------------------
@@ -267,7 +270,7 @@ def test_clicking_a_sentence_highlights_its_cells():
     press(pygame.K_RIGHT)  # the list shows from the first step on
     pump(ctrl, painter)
     layout = view(ctrl)
-    top = layout.knowledge.y + layout_module.LINE + layout_module.LIST_LINE // 2
+    top = layout.knowledge.y + layout.line + layout.list_line // 2
     first_row = (layout.knowledge.x + 20, top)
     post_click(first_row)
     pump(ctrl, painter)

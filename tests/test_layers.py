@@ -14,8 +14,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-# A module not yet where the table puts it: allowed only until bench/ exists (issue 22 moves it).
-PENDING = {"sweeper/worst.py": {"minesweeper"}}
 
 
 def layer_table() -> dict[str, set[str]]:
@@ -68,12 +66,9 @@ def test_every_module_imports_only_what_its_layer_may(layer):
     if layer == "bench/" and not files:
         pytest.skip("bench/ is not in this branch yet")
     assert files, f"{layer} has no modules"
-    bench_here = bool(modules("bench/"))
     for path in files:
         allowed = table[layer] | {own_name(layer)} | set(sys.stdlib_module_names)
         name = path.relative_to(ROOT).as_posix()
-        if not bench_here:
-            allowed |= PENDING.get(name, set())
         wrong = imported(path) - allowed
         assert not wrong, f"{name} imports {sorted(wrong)}; its layer allows {sorted(table[layer])}"
 

@@ -11,7 +11,7 @@ import pytest
 import runner
 from minesweeper import BOARDS, Contradiction, MinesweeperAI, Rule, Step
 from screen import paint, palette
-from screen.layout import Zoom, scale_for
+from screen.layout import Zoom, layout, scale_for
 from window.app import App
 from window.frame import (
     numbers_of,
@@ -20,7 +20,7 @@ from window.frame import (
     shown_knowledge,
     step_roles,
 )
-from window.lesson import groups, question
+from window.lesson import question
 from window.words import NO_LESSON, step_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -69,7 +69,8 @@ def test_the_panel_shows_the_knowledge_before_the_step_then_after_it(path):
             continue
         ctrl.show(group.last, 0)
         assert ctrl.room.asking
-        assert as_sets(shown_knowledge(ctrl)) == as_sets(ctrl.ai.knowledge_after(group.last - 1))
+        start = ctrl.timeline().lead(group.last)  # the question starts where its premise was made
+        assert as_sets(shown_knowledge(ctrl)) == as_sets(ctrl.ai.knowledge_after(start - 1))
         ctrl.do("step")
         assert not ctrl.room.asking and ctrl.room.step_index == group.last
         assert as_sets(shown_knowledge(ctrl)) == as_sets(ctrl.ai.knowledge_after(group.last))
@@ -102,7 +103,8 @@ def test_nothing_drawn_before_the_answer_gives_the_answer_away(path):
     }
     checked = 0
     for group in ctrl.timeline().groups:
-        step = ctrl.ai.steps[group.last]
+        ahead = ctrl.timeline().is_ahead(group.last)  # the lesson the AI works out next
+        step = ctrl.timeline().ahead if ahead else ctrl.ai.steps[group.last]
         hidden = (step.safes | step.mines) - set(shown_board(ctrl))
         if not group.lesson or not hidden:
             continue
@@ -134,7 +136,8 @@ def close_to(colour, targets, tolerance=3):
 def test_folding_keeps_every_step_reachable(path):
     ctrl = opened(path)
     steps = ctrl.ai.steps
-    found = groups(steps, ctrl.ai.revealed, ctrl.session.batches)
+    # The timeline's groups: a subset step that makes a one-cell sentence folds too.
+    found = [g for g in ctrl.timeline().groups if g.last < len(steps)]
     covered = [k for g in found for k in range(g.first, g.last + 1)]
     assert covered == list(range(len(steps)))  # a partition, in order
     seen_lessons = set()
@@ -253,10 +256,12 @@ def test_typed_numbers_and_home_count_lesson_steps_only():
     ctrl.room.typed = str(len(lessons))
     ctrl.do("jump")
     assert ctrl.room.step_index == lessons[-1] and ctrl.room.asking
-    plain = opened(
-        ROOT / "assets" / "positions" / "04-one-two.txt"
-    )  # the numbers alone prove nothing
-    assert not any(g.lesson for g in plain.timeline().groups)
+    # The numbers alone prove nothing: the one lesson step is the AI's next conclusion.
+    stuck = opened(ROOT / "assets" / "positions" / "04-one-two.txt")
+    assert stuck.timeline().lessons == [len(stuck.ai.steps)]
+    stuck.do("home")
+    assert stuck.room.asking and stuck.room.step_index == len(stuck.ai.steps)
+    plain = App.new(BOARDS["beginner"], seed=1, classroom=True)  # no step at all yet
     plain.do("home")
     assert plain.message == NO_LESSON and plain.room.step_index < 0
 
@@ -339,6 +344,10 @@ def test_a_live_game_replays_its_steps_over_the_board_of_that_moment():
 def test_panel_text_grows_with_the_window(size):
     smallest = scale_for(size).px(14)  # the smallest panel font at scale 1
     assert smallest >= 24 * size[1] // 1080
+    ctrl = opened(ROOT / "assets" / "positions" / "03-subset.txt")  # in class, a presentation
+    here = layout(size, ctrl.frame(), scale_for(size))
+    assert here.font >= 28 * size[1] // 1080 and here.line > here.font
+    assert [b.command for b in here.buttons] == ["back", "step", "think", "ai", "classroom"]
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name[:2])
@@ -416,8 +425,8 @@ def test_highlight_colours_stay_apart_for_every_colour_vision():
     top = inner.bottom - height
     seen = {}
     for k, row in enumerate(paint.legend_rows(inner.width, painter.painter, here)):
-        x, y = inner.x, top + k * px(19)
-        swatch = px(14)
+        x, y = inner.x, top + k * here.line
+        swatch = here.font
         for kind, label in row:
             if isinstance(kind, tuple):
                 seen[kind] = tuple(screen.get_at((x + swatch // 2, y + 2 + swatch // 2)))[:3]
@@ -427,6 +436,39 @@ def test_highlight_colours_stay_apart_for_every_colour_vision():
         looks = {k: (c if matrix is None else simulate(c, matrix)) for k, c in seen.items()}
         for a, b in itertools.combinations(looks, 2):
             assert math.dist(looks[a], looks[b]) > 40, (name, a, b)
+        # Selected, in CIELAB: apart from every role by more than a glance's difference.
+        chosen = lab(looks[palette.SELECTED])
+        for other in looks.keys() - {palette.SELECTED}:
+            assert math.dist(chosen, lab(looks[other])) > 30, (name, other)
+
+
+def lab(rgb):
+    """Return an sRGB colour in CIELAB (D65): lightness first, distances as the eye sees them."""
+
+    def linear(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    xyz = (
+        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+    )
+    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in xyz)
+    return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+
+
+def test_the_odds_scale_keeps_its_order_for_every_colour_vision():
+    # Each percentage's tint over a hidden cell: lighter as the chance grows, under
+    # normal vision and each deficiency, and 0% far from 100%.
+    tints = [blend(palette.HIDDEN, palette.overlay_colour(f"{k}%")) for k in range(101)]
+    for name, matrix in [("normal", None), *DEFICIENCIES.items()]:
+        seen = [lab(c if matrix is None else simulate(c, matrix)) for c in tints]
+        lightness = [round(c[0], 6) for c in seen]
+        assert lightness == sorted(lightness), name
+        assert all(b > a for a, b in zip(lightness[::10], lightness[10::10], strict=False)), name
+        assert math.dist(seen[0], seen[100]) > 50, name
 
 
 def test_plus_and_minus_zoom_the_panel_text_within_what_fits():

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional
 
-from minesweeper import BoardSize, Cell, Minesweeper, MinesweeperAI, parse_board
+from minesweeper import BoardSize, Cell, Minesweeper, MinesweeperAI, Step, parse_board
 from window.arrangements import Enumeration, enumerate_step, position_before
 from window.classroom import Classroom
 from window.commands import TABLE, refusal
@@ -24,15 +24,14 @@ from window.frame import (
     knowledge_list,
     shown_knowledge,
 )
-from window.lesson import numbers_behind
+from window.lesson import numbers_behind, numbers_for
 from window.options import overview_lines, reset_records
 from window.saves import read_save
-from window.session import Outcome, Session
+from window.session import Outcome, Session, opening
 from window.stats import start_up_messages
 from window.timeline import Timeline
 from window.words import clock_text
 
-START = "Click a cell to start, or press A to let the AI move."
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
 RECORDS = "Records"
 RESET_ASK = (
@@ -50,7 +49,7 @@ class App:
     def __init__(self, session: Session, classroom: bool = False) -> None:
         self.session = session
         self.room = Classroom(on=classroom)
-        self.message = START
+        self.message = opening(session)
         self.entering: Optional[str] = None  # the custom-board line being typed, or None
         self.quit_armed = False  # Esc during a game asks first: a second Esc quits
         self.leave_armed: Optional[str] = None  # the command that asked before leaving a game
@@ -94,9 +93,7 @@ class App:
                 f"Resumed {title}: the clock goes on from {clock_text(saved.seconds)} s.{helped}"
             )
             return app
-        app = cls(Session.from_position(text, first_click, save_dir, name), classroom=True)
-        app.message = f"{app.session.note} Press → to step through what the AI knows."
-        return app
+        return cls(Session.from_position(text, first_click, save_dir, name), classroom=True)
 
     @property
     def game(self) -> Minesweeper:
@@ -182,8 +179,12 @@ class App:
         return self.session.timeline()
 
     def show(self, step: int, beat: int) -> None:
-        """Show a step of the log at a beat (0: its question, 1: its answer)."""
+        """Show a step of the log at a beat (0: its question, 1: its answer), as the keys do.
+
+        The words said before belong to another moment: the message line is cleared.
+        """
         self.room.show(step, beat, self.timeline())
+        self.message = ""
 
     def enumeration(self) -> Optional[Enumeration]:
         """Return the arrangements behind the enumeration step on screen, or None."""
@@ -205,6 +206,22 @@ class App:
         key = (id(self.ai), k)
         if self._behind[0] != key:
             self._behind = (key, numbers_behind(self.ai.steps, k))
+        return self._behind[1]
+
+    def numbers_ahead(self, step: Step) -> frozenset[Cell]:
+        """Return the numbers the step ahead of the log stands on (all that border a guess)."""
+        key = ("ahead", id(self.ai), id(step))
+        if self._behind[0] != key:
+            if step.premises:
+                found = numbers_for(self.ai.steps, step.premises, len(self.ai.steps))
+            else:  # a guess weighs every number that borders a closed cell
+                game = self.game
+                found = frozenset(
+                    cell
+                    for cell, count in game.revealed.items()
+                    if count and any(n not in game.revealed for n in game.neighbors(cell))
+                )
+            self._behind = (key, found)
         return self._behind[1]
 
     def first_row(self, rows: int) -> int:

@@ -288,3 +288,13 @@ def counter_words(enum: Enumeration, found: str) -> str:
             "no number touches (V shows how)."
         )
     return ""
+
+
+def agreed_words(enum: Enumeration, found: str) -> str:
+    """Return what every arrangement agrees on, counting the arrangements V steps through."""
+    count = enum.count
+    every = (
+        "in the only arrangement" if count == 1 else f"in every one of the {count:,} arrangements"
+    )
+    way = "without a mine total" if enum.mines_left is None else "weighted by the mine count"
+    return f"{found} {every} of these {len(enum.cells)} cells, {way}"

@@ -27,6 +27,7 @@ class Classroom:
     def __init__(self, on: bool = False) -> None:
         self.on = on
         self.expanded = False  # every step one by one, bookkeeping included
+        self.keys = False  # the keys' help shown (?): a class needs the room for the lesson
         self.reset()
 
     def reset(self) -> None:
@@ -34,7 +35,8 @@ class Classroom:
         self.step_index = -1
         self.beat = 1  # 0: a lesson step's question (premises only), 1: its conclusion
         self.typed = ""  # digits typed to jump to a lesson step
-        self.preview: Optional[Step] = None  # after Think: what the AI would learn or play next
+        self.preview: Optional[Step] = None  # the step ahead of the log, or Think's outside class
+        self.ahead = False  # the lesson step ahead of the log is on screen (its preview)
         self.thought = False  # after Think: the pending move is outlined
         self.viewing: Optional[int] = None  # V: the arrangement on screen
         self.selected: Optional[Rule] = None
@@ -44,18 +46,21 @@ class Classroom:
     def changed(self) -> None:
         """The game or the AI moved on: Think's preview and the selection no longer hold."""
         self.preview = None
+        self.ahead = False
         self.thought = False
         self.selected = None
 
     @property
     def asking(self) -> bool:
         """True when a lesson step's question is on screen: its conclusion is not shown yet."""
-        return self.on and self.preview is None and self.step_index >= 0 and self.beat == 0
+        logged = self.preview is None or self.ahead
+        return self.on and logged and self.step_index >= 0 and self.beat == 0
 
     def show(self, step: int, beat: int, timeline: Timeline) -> None:
         """Show a step at a beat; a step that is not a lesson has only its conclusion."""
         self.on = True
-        self.preview = None
+        self.ahead = timeline.is_ahead(step)
+        self.preview = timeline.ahead if self.ahead else None
         self.viewing = None
         self.step_index = step
         self.follow = True
@@ -68,7 +73,7 @@ class Classroom:
         self.on = True
         if not timeline.steps:
             return "No steps yet: reveal a cell, or press T to think."
-        if self.preview is None and self.step_index >= 0 and self.beat == 0:
+        if self.asking:
             self.show(self.step_index, 1, timeline)
             return ""
         if self.expanded:
@@ -85,7 +90,8 @@ class Classroom:
     def back(self, timeline: Timeline) -> str:
         """Show the previous beat: a lesson step's question, or the one before's conclusion."""
         self.on = True
-        self.preview = None
+        if not self.ahead:
+            self.preview = None
         self.typed = ""
         if self.step_index < 0 and timeline.steps:  # no step on screen yet: start from the last
             return self.end(timeline)

@@ -85,7 +85,10 @@ def at_cursor(action: Handler) -> Handler:
 
 def move_cursor(app: App, step: tuple[int, int]) -> Outcome:
     """Move the keyboard's cell."""
-    app.session.move_cursor(*step)
+    session, (rows, columns) = app.session, step
+    r, c = session.cursor
+    height, width = session.game.height, session.game.width
+    session.cursor = (min(max(r + rows, 0), height - 1), min(max(c + columns, 0), width - 1))
     return Outcome()
 
 
@@ -133,11 +136,14 @@ def think(app: App, _: object) -> Outcome:
     decision = session.think()
     if decision is None:
         return Outcome("The AI finds no cell left to play.")
+    timeline = app.timeline()
     if room.on and decision.proof is not None:
-        room.show(decision.proof, 1, app.timeline())
+        room.show(decision.proof, 1, timeline)
+    elif room.on and timeline.ahead is not None:
+        room.show(timeline.steps, 1, timeline)  # the same lesson step the arrows reach
     else:
         room.viewing = None
-        room.preview = thought_step(session)
+        room.preview = timeline.ahead or thought_step(session)
     room.thought = True
     return Outcome(f"Think: {reason(session, decision)}. A plays it.")
 
@@ -176,6 +182,12 @@ def toggle_classroom(app: App, _: object) -> Outcome:
     if app.room.on:
         app.session.helped()  # the knowledge panel shows the AI's conclusions
     return Outcome("Classroom mode on." if app.room.on else "Classroom mode off.")
+
+
+def toggle_keys(app: App, _: object) -> Outcome:
+    """?: show or hide the keys' help in class."""
+    app.room.keys = not app.room.keys
+    return Outcome()
 
 
 def digit(app: App, typed: str) -> Outcome:
@@ -352,6 +364,7 @@ TABLE: dict[str, Command] = {
     "think": Command(think, PLAY),
     "overlay": Command(toggle_overlay, LOOK),
     "classroom": Command(toggle_classroom, ANY),
+    "keys": Command(toggle_keys, ANY),
     "step": Command(stepper(lambda room, t: room.forward(t)), LOOK),
     "back": Command(stepper(lambda room, t: room.back(t)), LOOK),
     "home": Command(stepper(lambda room, t: room.home(t)), LOOK),

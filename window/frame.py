@@ -12,6 +12,7 @@ screen/paint.py draws a Frame and decides nothing; the tests read Frames.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Union
 
@@ -19,14 +20,18 @@ from minesweeper import BOARDS
 from sweeper.board import Cell
 from sweeper.engine import Rule
 from sweeper.records import Knowledge, Step
-from window.arrangements import counter_words, viewing_words
+from window.arrangements import Enumeration, agreed_words, counter_words, viewing_words
 from window.lesson import board_at, question
+from window.session import Moment
 from window.words import (
     CLASS_HELP,
-    EARLIER_MOMENT,
     HELP,
+    KEYS_HINT,
     RULES,
+    clock_text,
+    decision_text,
     found_text,
+    other_odds,
     plural,
     rule_text,
     step_text,
@@ -104,6 +109,8 @@ class Frame:
     knowledge: Optional[KnowledgeList]
     summary: str  # outside class: what the AI knows, in one line
     help: str
+    zeros: bool = False  # a 0 drawn as a 0 (in class, where a lesson may be about one)
+    keys: bool = False  # in class, the keys' help is open (?)
     sheet_title: str = ""  # a sheet over the board: the records overview, or damage found
     sheet: tuple[str, ...] = ()
     # What the tests and the command guard read: the moment's facts.
@@ -140,9 +147,32 @@ def replaying(app: App, shown: Optional[dict[Cell, int]] = None) -> bool:
 def shown_knowledge(app: App) -> Optional[Knowledge]:
     """Return the knowledge as it was at the step on screen (before it, when asking)."""
     room = app.room
-    if not room.on or room.preview is not None or room.step_index < 0:
+    if not room.on or room.preview is not None and not room.ahead or room.step_index < 0:
         return None
-    return app.session.ai.knowledge_after(room.step_index - (1 if room.asking else 0))
+    steps = len(app.session.ai.steps)
+    at = min(room.step_index, steps)
+    if room.asking:  # before the question's first step
+        at = (lead_index(app) if lead_of_shown(app) is not None else at) - 1
+    return app.session.ai.knowledge_after(at)
+
+
+def lead_index(app: App) -> int:
+    """Return where the question of the lesson step on screen starts (see lesson.lead_of)."""
+    return app.timeline().lead(app.room.step_index)
+
+
+def lead_of_shown(app: App) -> Optional[Step]:
+    """Return the step that made the premise of the lesson step on screen, when it leads it.
+
+    Such a pair is one lesson: the question starts before the leading step and
+    the answer gives both ("{C3, C4} = 1 without the known mine C3 gives
+    {C4} = 0, so C4 is safe").
+    """
+    room, steps = app.room, app.session.ai.steps
+    if room.expanded or room.preview is not None or not 0 <= room.step_index < len(steps):
+        return None
+    lead = lead_index(app)
+    return steps[lead] if lead != room.step_index else None
 
 
 def listed(app: App, then: Optional[Knowledge] = None) -> list[Rule]:
@@ -168,67 +198,96 @@ def first_row(count: int, rows: int, scroll: int, focus: Optional[int], follow: 
     return first
 
 
+def moment_of(app: App) -> Optional[Moment]:
+    """Return the game at the step on screen in class (its flags, clock, words), else None."""
+    session, room = app.session, app.room
+    logged = room.on and room.preview is None and 0 <= room.step_index < len(session.ai.steps)
+    if not logged or not session.moments:
+        return None
+    told = session.ai.steps[room.step_index].told
+    return session.moments[min(bisect.bisect_left(session.batches, told), len(session.moments) - 1)]
+
+
+def ended(app: App) -> bool:
+    """True when the game's end is on screen: over, and shown at the step where it happened.
+
+    In class that is the last step of the log, after its question; before it, the
+    mines, the exploded cell and "Lost" or "Won" would answer the question.
+    """
+    session, room = app.session, app.room
+    if not session.game.is_over():
+        return False
+    logged = room.on and room.preview is None and room.step_index >= 0
+    return not logged or room.step_index >= len(session.ai.steps) - 1 and not room.asking
+
+
 def build_frame(app: App) -> Frame:
     """Return everything the screen shows now, with the house rules applied."""
     session, room, game = app.session, app.room, app.session.game
     paused = session.watch.paused
     shown = shown_board(app)
-    now = len(shown) >= len(session.ai.revealed)  # the latest moment (a mine hit is never told)
-    again = replaying(app, shown)
     step = current_step(app)
-    asking = room.asking
-    kind = "replay" if again else game.status()
-    status = "Replay" if again else session.status_text()  # the end would be a spoiler
+    moment = moment_of(app)  # the moment shown is the moment: its flags, clock and words
+    end = ended(app)
+    flags = game.flags if end or moment is None else moment.flags
+    kind = game.status() if end else "playing"
+    status = session.status_text() if end else "Playing"
+    time = session.time_text() if end or moment is None else clock_text(moment.elapsed)
     odds = session.overlay and not room.on  # the classroom shows no odds: they give answers
     then = shown_knowledge(app)  # the step log folded once a frame
+    said = session.ending if end else moment.said if moment is not None else ""
     return Frame(
         rows=game.height,
         columns=game.width,
-        tiles=() if paused else tiles(app, shown, now),
+        tiles=() if paused else tiles(app, shown, end, flags),
         odds=odds_row(app) if odds and not paused else (),
-        highlights=Highlights() if paused else highlights(app, shown, now, step, then),
+        highlights=Highlights() if paused else highlights(app, shown, end, step, then),
         title=session.title or session.describe(),
-        mines=f"Mines {0 if game.won() else game.mines_left()}",
-        time=f"Time {session.time_text()}",
+        mines=f"Mines {0 if end and game.won() else game.mine_count - len(flags)}",
+        time=f"Time {time}",
         status=status,
         state=kind,
         mood="pressed" if app.pressed else kind,
-        message=app.message or (EARLIER_MOMENT if again else ""),
+        message=app.message or said,
         toggles=toggles(app),
         custom=session.custom is not None,
         classroom=room.on,
         step=step_box(app, step) if room.on else None,
         knowledge=knowledge_list(app, step, then) if room.on else None,
         summary="" if room.on else summary(app),
-        help=CLASS_HELP if room.on else HELP,
+        help=(CLASS_HELP if room.keys else KEYS_HINT) if room.on else HELP,
+        zeros=room.on,
+        keys=room.on and room.keys,
         sheet_title=app.sheet[0] if app.sheet else "",
         sheet=app.sheet[1] if app.sheet else (),
         paused=paused,
-        asking=asking,
-        replaying=again,
+        asking=room.asking,
+        replaying=replaying(app, shown),
         shown_step=step,
         numbers=shown,
     )
 
 
-def tiles(app: App, shown: dict[Cell, int], now: bool) -> tuple[Tile, ...]:
-    """Return every cell as the player saw it at the moment shown.
+def tiles(
+    app: App, shown: dict[Cell, int], end: bool, flags: frozenset[Cell] | set[Cell]
+) -> tuple[Tile, ...]:
+    """Return every cell as the player saw it at the moment shown (flags: that moment's).
 
-    A finished game shows its mines, unless an earlier moment is on screen.
+    The game's mines, and a wrong flag's cross, show only with its end.
     """
     session = app.session
     game = session.game
-    lost = game.lost()
-    mines = game.mines if game.is_over() and now else set()
+    lost = game.lost() and end
+    mines = game.mines if end else set()
     found: list[Tile] = []
     for cell in game.cells():
         if cell in shown:
             found.append(shown[cell])
-        elif cell in mines and cell not in game.flags and lost:
+        elif cell in mines and cell not in flags and lost:
             found.append("exploded" if cell == game.exploded else "mine")
-        elif cell in game.flags and lost and now and cell not in game.mines:
+        elif cell in flags and lost and cell not in game.mines:
             found.append("wrong flag")
-        elif cell in game.flags or cell in mines:
+        elif cell in flags or cell in mines:
             found.append("flag")
         else:
             found.append("?" if cell in session.marks else "hidden")
@@ -265,7 +324,7 @@ def step_roles(step: Step, asking: bool = False) -> dict[Cell, str]:
 def highlights(
     app: App,
     shown: dict[Cell, int],
-    now: bool,
+    end: bool,
     step: Optional[Step],
     known: Optional[Knowledge],
 ) -> Highlights:
@@ -285,13 +344,17 @@ def highlights(
     if step is not None:
         if asking:  # the numbers the question is about, framed
             roles.update((cell, "premise") for cell in numbers_of(app))
-        roles.update(step_roles(step, asking))
+        lead = lead_of_shown(app)
+        if lead is not None:  # the step that made the premise: its question, its answer first
+            roles.update(step_roles(lead, asking))
+        if lead is None or not asking:
+            roles.update(step_roles(step, asking))
     if room.on and room.selected is not None:
         roles.update((cell, "selected") for cell in room.selected.cells)
     # Cells with a picture of their own (a number, or the mines of a finished
     # game) are framed, not tinted, so the picture stays clear; all are framed
     # when the odds overlay fills the cells.
-    pictured = set(shown) | (game.mines if over and now else set())
+    pictured = set(shown) | (game.mines if end else set())
     framed = set(roles) if session.overlay and not room.on else pictured & set(roles)
     marks: dict[Cell, bool] = {}
     if step is not None and not asking:
@@ -322,10 +385,17 @@ def highlights(
 
 
 def numbers_of(app: App) -> frozenset[Cell]:
-    """Return the revealed numbers the step on screen stands on (none for a preview)."""
+    """Return the revealed numbers the step on screen stands on (none for Think's preview)."""
     room, steps = app.room, app.session.ai.steps
+    if room.ahead and room.preview is not None:
+        return app.numbers_ahead(room.preview)
     if room.preview is not None or not 0 <= room.step_index < len(steps):
         return frozenset()
+    lead = lead_of_shown(app)
+    if lead is not None and room.asking:
+        if lead.rule == "clue" and lead.cell is not None:
+            return frozenset({lead.cell})
+        return app.numbers_behind(lead_index(app))
     return app.numbers_behind(room.step_index)
 
 
@@ -358,7 +428,7 @@ def step_box(app: App, step: Optional[Step]) -> StepBox:
         header = f"Steps: {total} so far" if total else "Steps: none yet"
         words = "Step ▶ (→) shows the AI's inferences one at a time; Think (T) draws the next."
         return StepBox(header, words, True)
-    if room.preview is not None:
+    if room.preview is not None and not room.ahead:
         rule = RULES.get(step.rule, "")
         words = f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
         return StepBox(f"Thinking ahead: {step.rule}", capital(words), True)
@@ -367,13 +437,31 @@ def step_box(app: App, step: Optional[Step]) -> StepBox:
     if room.viewing is not None and enum is not None:
         # An arrangement's words need the room; its marks are explained in those words.
         return StepBox(header, capital(viewing_words(enum, room.viewing, room.asking)), False)
+    lead = lead_of_shown(app)
     if room.asking:
-        ask = question(step, len(numbers_of(app)))
+        asked = lead if lead is not None and lead.rule == "subset" else step
+        ask = question(asked, len(numbers_of(app)))
         return StepBox(header, f"Question: {ask} (→ shows the answer.)", True)
-    rule = RULES.get(step.rule, "")
-    counted = counter_words(enum, found_text(step)) if enum is not None else ""
-    words = counted or f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
+    words = answer_words(app, step, enum)
+    if lead is not None:
+        words = f"{step_text(lead)}, so {words}"
     return StepBox(header, capital(words), True)
+
+
+def answer_words(app: App, step: Step, enum: Optional[Enumeration]) -> str:
+    """Return a step's answer, naming what decided it: the counter, a 50/50, the odds."""
+    counted = counter_words(enum, found_text(step)) if enum is not None else ""
+    if counted:
+        return counted
+    if enum is not None:  # the count is the one V steps through
+        rule = RULES["enumeration"]
+        return f"{agreed_words(enum, found_text(step))}. Rule: {rule}."
+    if step.rule == "move" and step.decision is not None and step.decision.is_guess:
+        odds = {cell: text for cell, (_, text) in app.session.probabilities().items()}
+        others = other_odds(step.decision.cell, odds) if app.room.ahead else ""
+        return decision_text(step.decision) + "." + (f" The others: {others}." if others else "")
+    rule = RULES.get(step.rule, "")
+    return f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
 
 
 def capital(words: str) -> str:
@@ -391,9 +479,12 @@ def knowledge_list(app: App, step: Optional[Step], then: Optional[Knowledge]) ->
         return KnowledgeList("Known: shown step by step (→).", withheld=True)
     mines, when = (then.mines, " at this step") if then is not None else (session.ai.mines, "")
     rules = listed(app, then)
+    known = then.safes if then is not None else session.ai.safes
+    safes = known - shown_board(app).keys()  # safe cells still closed on the board shown
     header = f"Known{when}: {plural(len(rules), 'sentence')}, {plural(len(mines), 'mine')}"
+    header += f", {plural(len(safes), 'safe cell')}"
     focus = None
-    if step is not None and room.preview is None:
+    if step is not None and (room.preview is None or room.ahead):
         wanted = [*step.premises] if room.asking else [*step.added, *step.premises]
         focus = next((rules.index(r) for r in wanted if r in rules), None)
     selected = rules.index(room.selected) if room.selected in rules else None

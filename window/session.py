@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Optional
@@ -36,6 +36,15 @@ from window.stats import Settings, Statistics, measures_words, tenths
 from window.timeline import Timeline
 from window.words import RULE_WORDS, clock_text, decision_text, percent, plural, position_note
 from window.words import step_text as words_for_step
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The game at the end of one reveal: its flags, its clock and its words then."""
+
+    flags: frozenset[Cell]
+    elapsed: float
+    said: str
 
 
 @dataclass(frozen=True)
@@ -144,6 +153,7 @@ class Session:
         session.position_text = text
         session.title = title
         session.note = position_note(text)
+        session.moments = [replace(m, said=opening(session)) for m in session.moments]
         return session
 
     @classmethod
@@ -177,8 +187,9 @@ class Session:
             game.height, game.width, game.mine_count, first_click=game.first_click, seed=game.seed
         )
         self.ai.add_reveal(list(game.revealed.items()))
-        # Cells told at the end of each reveal: the board as it was at any step.
+        # Cells told at the end of each reveal, and the game then: any step's moment.
         self.batches: list[int] = [len(self.ai.revealed)] if self.ai.revealed else []
+        self.moments = [Moment(frozenset(game.flags), 0.0, opening(self))] if self.batches else []
         self.pending: Optional[Decision] = None  # what the AI would play next, once asked
         self.watch = Stopwatch(self.clock)
         self.marks: set[Cell] = set()  # the player's question marks (the game knows only flags)
@@ -361,6 +372,8 @@ class Session:
             self._count_game()
         self.changed()
         self.ending = f"{who}: {self._outcome(cell, result)}"
+        if result.revealed:
+            self.moments.append(Moment(frozenset(self.game.flags), self.elapsed(), self.ending))
         return Outcome(self.ending, played=True)
 
     def _outcome(self, cell: Cell, result: MoveResult) -> str:
@@ -433,6 +446,7 @@ class Session:
             self.game.toggle_flag(cell)
             lifted = " (it lifted your flag there: your flags are not its knowledge)"
         self.flag_warned = None
+        told = len(self.moments)
         result = self.deal_and_reveal(cell)
         if isinstance(result, str):
             self.autoplay = False
@@ -441,15 +455,10 @@ class Session:
         outcome = self.ending.removeprefix("AI: ")
         flagged = flag_known_mines(self)
         self.ending = f"AI: {why}{lifted}. {outcome}{flagged}"
+        if len(self.moments) > told:  # the move's whole words, and its flags, are that moment's
+            flags = frozenset(self.game.flags)
+            self.moments[-1] = replace(self.moments[-1], flags=flags, said=self.ending)
         return Outcome(self.ending, played=True)
-
-    def move_cursor(self, rows: int, columns: int) -> None:
-        """Move the keyboard's cell, staying on the board."""
-        r, c = self.cursor
-        self.cursor = (
-            min(max(r + rows, 0), self.game.height - 1),
-            min(max(c + columns, 0), self.game.width - 1),
-        )
 
     def think(self) -> Optional[Decision]:
         """Return what the AI would play next (a looking call, kept until the game moves)."""
@@ -494,7 +503,7 @@ class Session:
         key = (id(self.ai), self.version, len(self.ai.steps))
         built = self._timeline[1]
         if self._timeline[0] != key or built is None:
-            built = Timeline(self.ai.steps, self.ai.revealed, self.batches)
+            built = Timeline(self.ai.steps, self.ai.revealed, self.batches, ahead(self))
             self._timeline = (key, built)
         return built
 
@@ -576,3 +585,24 @@ def flag_known_mines(session: Session) -> str:
         return ""
     names = ", ".join(cell_name(c) for c in new[:6]) + (", ..." if len(new) > 6 else "")
     return f" It flagged {plural(len(new), 'mine')} it knows: {names}."
+
+
+def ahead(session: Session) -> Optional[Step]:
+    """Return the AI's next conclusion when the knowledge base is stuck, else None.
+
+    That is exact counting's step, or the guess when nothing is certain: the
+    lesson after the log. A move the log already proves is no new lesson.
+    """
+    if session.game.is_over() or not session.ai.steps:
+        return None
+    decision = session.think()
+    if decision is None or decision.proof is not None:
+        return None
+    return thought_step(session)
+
+
+def opening(session: Session) -> str:
+    """Return the words a new game or a position opens with."""
+    if session.position_text is not None:
+        return f"{session.note} Press → to step through what the AI knows."
+    return "Click a cell to start, or press A to let the AI move."

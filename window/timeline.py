@@ -14,18 +14,53 @@ from typing import Optional
 
 from sweeper.board import Cell
 from sweeper.records import Step
-from window.lesson import Group, group_of, groups
+from window.lesson import Group, group_of, groups, lead_of
 
 
 class Timeline:
     """The step log in lesson groups, with lesson numbers (1 = the first lesson step)."""
 
     def __init__(
-        self, steps: Sequence[Step], revealed: Mapping[Cell, int], batches: Sequence[int]
+        self,
+        steps: Sequence[Step],
+        revealed: Mapping[Cell, int],
+        batches: Sequence[int],
+        ahead: Optional[Step] = None,
     ) -> None:
         self.steps = len(steps)
         self.groups: list[Group] = groups(steps, revealed, batches)
+        self.leads: dict[int, int] = {}  # a lesson step -> where its question starts
+        for group in self.groups:
+            if group.lesson:
+                self.leads[group.last] = lead_of(steps, group.last)
+        self._merge()
+        # When the knowledge base is stuck, the AI's next conclusion (exact counting's,
+        # or its guess) is the last lesson step, numbered after the log: "ahead".
+        self.ahead = ahead
+        if ahead is not None:
+            self.groups.append(Group(self.steps, self.steps, True))
         self.lessons: list[int] = [g.last for g in self.groups if g.lesson]
+
+    def _merge(self) -> None:
+        """Fold a lesson step into the next one when that one's question starts at it."""
+        merged: list[Group] = []
+        for group in self.groups:
+            lead = self.leads.get(group.last, group.last)
+            before = merged[-1] if merged else None
+            if before is not None and before.lesson and before.first <= lead <= before.last:
+                self.leads.pop(before.last, None)
+                merged[-1] = Group(before.first, group.last, True)
+            else:
+                merged.append(group)
+        self.groups = merged
+
+    def lead(self, step: int) -> int:
+        """Return where a lesson step's question starts (the step itself, or the one before)."""
+        return self.leads.get(step, step)
+
+    def is_ahead(self, step: int) -> bool:
+        """True when step is the lesson step ahead of the log (not taken yet)."""
+        return self.ahead is not None and step == self.steps
 
     def group(self, step: int) -> Group:
         """Return the group that holds step (the last group past the end)."""
@@ -67,6 +102,8 @@ class Timeline:
             return f"Step {step + 1} of {self.steps}: {rule}"
         count = len(self.lessons)
         number = self.number(step)
+        if number is not None and self.is_ahead(step):
+            return f"Lesson step {number} of {count} (the AI's next)"
         if number is not None:
             return f"Lesson step {number} of {count} (step {step + 1})"
         before = self.lessons_up_to(step)
