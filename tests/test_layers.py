@@ -82,3 +82,20 @@ def test_window_and_the_command_line_import_with_pygame_blocked():
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0, done.stderr
+
+
+# Issue 22's size rule: a class past 300 lines has two jobs, and is split along its seam.
+SIZED = ("window", "screen", "bench")
+
+
+@pytest.mark.parametrize("folder", SIZED)
+def test_no_class_in_window_screen_or_bench_is_over_300_lines(folder):
+    found = []
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                assert node.end_lineno is not None
+                found.append(node.name)
+                lines = node.end_lineno - node.lineno + 1
+                assert lines <= 300, f"{path.relative_to(ROOT)}: class {node.name}, {lines} lines"
+    assert found  # the folder has classes: the rule is checked on something

@@ -47,7 +47,7 @@ def test_keyboard_play_wins_a_small_seeded_game():
             pump(ctrl, painter)
     assert game.won()
     assert (
-        ctrl.session.stats.boards[ctrl.session.stats_key()].wins == 1
+        ctrl.session.stats.boards[ctrl.session.ledger.stats_key()].wins == 1
     )  # a game of the player's own counts
 
 
@@ -215,7 +215,7 @@ def test_the_face_button_starts_a_new_game_after_asking_once_and_counts_a_loss()
     post_click(face.center)
     pump(ctrl, painter)
     assert ctrl.game is not first and not ctrl.game.revealed
-    record = Statistics().boards[ctrl.session.stats_key()]
+    record = Statistics().boards[ctrl.session.ledger.stats_key()]
     assert (record.games, record.wins) == (1, 0)
 
 
@@ -244,4 +244,4 @@ def test_titles_say_the_first_click_rule_in_words():
     for rule, words in (("none", "may hit a mine"), ("opening", "opens"), ("safe", "safe")):
         ctrl = App.new(BOARDS["beginner"], seed=1, first_click=rule)
         assert f"first click {words}" in ctrl.session.describe()
-        assert "first click none" not in ctrl.session.describe() + ctrl.session.stats_key()
+        assert "first click none" not in ctrl.session.describe() + ctrl.session.ledger.stats_key()

@@ -76,7 +76,7 @@ def lose(app, first=(0, 0)):
 
 
 def record(app):
-    return Statistics().boards[app.session.stats_key()]
+    return Statistics().boards[app.session.ledger.stats_key()]
 
 
 def test_a_game_of_ones_own_counts_with_its_3bv_clicks_and_efficiency():
@@ -246,8 +246,8 @@ def test_s_saves_the_hidden_form_and_the_save_plays_on_where_it_stopped(tmp_path
     assert not any("*" in line or "f" in line for line in board)  # no mine, no wrong flag
     again = runner.app_from_args(["--position", str(path)])
     session = again.session
-    assert not again.room.on and session.counts()  # play mode, counted
-    assert session.board == BOARDS["beginner"] and "Beginner" in session.stats_key()
+    assert not again.room.on and session.ledger.counts()  # play mode, counted
+    assert session.board == BOARDS["beginner"] and "Beginner" in session.ledger.stats_key()
     assert session.elapsed() == pytest.approx(42.35) and "42.3" in again.message
     assert again.game.flags == {wrong} and again.game.revealed == app.game.revealed
     assert again.game.clicks == app.game.clicks and again.game.first_click == "safe"
@@ -256,7 +256,7 @@ def test_s_saves_the_hidden_form_and_the_save_plays_on_where_it_stopped(tmp_path
         if cell not in again.game.mines and not again.game.is_over():
             again.do("reveal", cell)
     assert again.game.won()
-    stats = Statistics().boards[session.stats_key()]
+    stats = Statistics().boards[session.ledger.stats_key()]
     assert (stats.games, stats.wins, stats.assisted_games) == (1, 1, 0)
     assert stats.best_times[0][0] >= 42.3  # the clock went on from where it stopped
 
@@ -284,7 +284,7 @@ def test_a_saved_game_finished_and_then_replayed_from_its_save_counts_once(tmp_p
     app, path = saved_midgame(tmp_path)
     finish(app)  # the game itself, in the window that saved it: counted
     again = runner.app_from_args(["--position", str(path)])
-    assert again.session.assisted and "in the records already" in again.message
+    assert again.session.ledger.assisted and "in the records already" in again.message
     finish(again)  # the same board again, its mines seen: assisted
     stats = record(app)
     assert (stats.games, stats.wins, stats.assisted_games) == (1, 1, 1)
@@ -305,7 +305,7 @@ def test_an_uncounted_save_counts_once_when_finished_and_no_more_after(tmp_path)
     app, path = saved_midgame(tmp_path)  # and the window is gone without counting it
     assert "#= counted no" in path.read_text()
     first = runner.app_from_args(["--position", str(path)])
-    assert not first.session.assisted
+    assert not first.session.ledger.assisted
     finish(first)
     second = runner.app_from_args(["--position", str(path)])
     finish(second)
@@ -321,7 +321,7 @@ def test_a_save_of_a_helped_game_stays_assisted(tmp_path):
     app.do("overlay")
     path = app.do("save").path
     again = runner.app_from_args(["--position", str(path)])
-    assert again.session.assisted and "assisted" in again.message
+    assert again.session.ledger.assisted and "assisted" in again.message
 
 
 def test_a_teachers_position_saved_stays_a_position_in_class_mode(tmp_path):
@@ -329,7 +329,7 @@ def test_a_teachers_position_saved_stays_a_position_in_class_mode(tmp_path):
     path = app.do("save").path
     assert "*" not in "".join(line for line in path.read_text().splitlines() if line[:1] != "#")
     again = runner.app_from_args(["--position", str(path)])
-    assert again.room.on and not again.session.counts()
+    assert again.room.on and not again.session.ledger.counts()
     assert again.game.mines == app.game.mines
 
 

@@ -71,7 +71,7 @@ class App:
         """Return an App on a new game of board (options: seed, first_click, save_dir, clock)."""
         app = cls(Session(board, **options), classroom)
         if classroom:
-            app.session.helped()  # the knowledge panel shows the AI's conclusions
+            app.session.ledger.helped()  # the knowledge panel shows the AI's conclusions
         return app
 
     @classmethod
@@ -84,7 +84,7 @@ class App:
         if saved is not None:
             title = parse_board(text).title or name
             app = cls(Session.resume(game, saved, title, save_dir))
-            if app.session.recorded:
+            if app.session.ledger.recorded:
                 helped = " This game is in the records already: played again, it is assisted."
             elif saved.assisted:
                 helped = " It was played with help: it counts as assisted."

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from minesweeper import Cell, parse_board_size
 from sweeper.board import MAX_COLUMNS, MAX_ROWS, BoardSize
+from window.ai_turn import ai_move as play_ai_move
+from window.ai_turn import reason
 from window.frame import listed, replaying
 from window.options import (
     cycle_first_click,
@@ -25,7 +27,7 @@ from window.options import (
     toggle_hint,
     toggle_question_marks,
 )
-from window.session import Outcome, Session, reason, thought_step
+from window.session import Outcome, Session, thought_step
 from window.words import PAUSED
 
 if TYPE_CHECKING:
@@ -110,7 +112,7 @@ def press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
 
 def ai_move(app: App, _: object) -> Outcome:
     """Play one AI move."""
-    return app.session.ai_move()
+    return play_ai_move(app.session)
 
 
 def toggle_autoplay(app: App, _: object) -> Outcome:
@@ -122,7 +124,7 @@ def toggle_autoplay(app: App, _: object) -> Outcome:
 
 def tick(app: App, _: object) -> Outcome:
     """One auto-play beat: an AI move while auto-play is on."""
-    return app.session.ai_move() if app.session.autoplay else Outcome()
+    return play_ai_move(app.session) if app.session.autoplay else Outcome()
 
 
 def think(app: App, _: object) -> Outcome:
@@ -132,7 +134,7 @@ def think(app: App, _: object) -> Outcome:
     drawn on the live board, which stays the board that clicks play on.
     """
     session, room = app.session, app.room
-    session.helped()
+    session.ledger.helped()
     decision = session.think()
     if decision is None:
         return Outcome("The AI finds no cell left to play.")
@@ -154,7 +156,7 @@ def toggle_overlay(app: App, _: object) -> Outcome:
     session.overlay = not session.overlay
     if not session.overlay:
         return Outcome("Odds overlay off.")
-    session.helped()
+    session.ledger.helped()
     said = "Odds overlay on: each hidden cell shows its chance of a mine; the outline is "
     said += "the AI's pick."
     game = session.game
@@ -180,7 +182,7 @@ def toggle_classroom(app: App, _: object) -> Outcome:
     """Show or hide the knowledge panel and the steps."""
     app.room.on = not app.room.on
     if app.room.on:
-        app.session.helped()  # the knowledge panel shows the AI's conclusions
+        app.session.ledger.helped()  # the knowledge panel shows the AI's conclusions
     return Outcome("Classroom mode on." if app.room.on else "Classroom mode off.")
 
 
@@ -237,13 +239,13 @@ LEAVE = (
 
 def ask_to_leave(app: App, name: str, again: str) -> Optional[Outcome]:
     """Ask once before a started game is left (the question), or count it lost (None: go on)."""
-    if not app.session.leaving_costs():
+    if not app.session.ledger.leaving_costs():
         return None
     if app.leave_armed != name:
         app.leave_armed = name
         return Outcome(LEAVE.format(again=again))
     app.leave_armed = None
-    app.left = app.session.leave()
+    app.left = app.session.ledger.leave()
     return None
 
 
@@ -319,10 +321,10 @@ def quit_window(app: App, _: object) -> Outcome:
     game = app.session.game
     playing = app.session.watch.started is not None and not game.is_over()
     if not playing or app.quit_armed:
-        app.session.leave()
+        app.session.ledger.leave()
         return Outcome(close=True)
     app.quit_armed = True
-    leaving = " (it counts as a loss)" if app.session.leaving_costs() else ""
+    leaving = " (it counts as a loss)" if app.session.ledger.leaving_costs() else ""
     return Outcome(
         f"Quit in the middle of a game{leaving}? Esc again quits; any other key plays on."
     )
@@ -330,7 +332,7 @@ def quit_window(app: App, _: object) -> Outcome:
 
 def close_window(app: App, _: object) -> Outcome:
     """The window's close button: a started game counts as a loss, as Esc's does."""
-    app.session.leave()
+    app.session.ledger.leave()
     return Outcome(close=True)
 
 

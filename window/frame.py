@@ -501,7 +501,9 @@ def knowledge_list(app: App, step: Optional[Step], then: Optional[Knowledge]) ->
 def summary(app: App) -> str:
     """Return what the AI knows in one line, outside classroom mode, when asked for with H."""
     ai = app.session.ai
-    if not app.session.settings.known_safe_hint and app.session.counts():  # a teacher's: shown
+    if (
+        not app.session.settings.known_safe_hint and app.session.ledger.counts()
+    ):  # a teacher's: shown
         return (
             "H shows how many safe cells the AI knows (a hint: the game then counts as assisted)."
         )

@@ -62,7 +62,7 @@ def toggle_hint(session: Session) -> Outcome:
     problem = settings.save()
     if not settings.known_safe_hint:
         return Outcome(f"Hint off: the panel keeps what the AI knows to itself. {problem}".strip())
-    session.helped()
+    session.ledger.helped()
     return Outcome(
         f"Hint on: the panel says how many safe cells the AI knows; a game with it counts "
         f"as assisted. {problem}".strip()
@@ -74,10 +74,10 @@ def show_stats(session: Session) -> Outcome:
     stats = session.stats
     stats.refresh()  # another window may have finished games since
     note = "" if not stats.message else f" ({stats.message})"
-    said = " ".join(stats.lines(session.stats_key())) + note
-    if not session.counts():
+    said = " ".join(stats.lines(session.ledger.stats_key())) + note
+    if not session.ledger.counts():
         said += " A teacher's position is not counted."
-    elif session.assisted or session.ai_played:
+    elif session.ledger.assisted or session.ledger.ai_played:
         said += " This game had help: it will count as assisted, apart."
     return Outcome(said)
 
@@ -85,7 +85,7 @@ def show_stats(session: Session) -> Outcome:
 def overview_lines(session: Session) -> tuple[str, ...]:
     """Return the records overview: this board's record in full, then one line per other board."""
     stats = session.stats
-    key = session.stats_key()
+    key = session.ledger.stats_key()
     rows = [row for row in stats.overview() if row.board != key]
     lines = [" ".join(stats.lines(key)), ""]
     lines += [row.words() for row in rows] or ["No games finished yet on any other board."]
@@ -118,17 +118,17 @@ def save_position(session: Session) -> Outcome:
     stamp = datetime.now()
     title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
     title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
-    if session.counts():
-        session.identity = session.identity or new_identity()
+    if session.ledger.counts():
+        session.ledger.identity = session.ledger.identity or new_identity()
         facts = Saved(
-            session.board_name(),
+            session.ledger.board_name(),
             game.first_click,
             game.seed,
             session.elapsed(),
             game.clicks,
-            session.assisted or session.ai_played,
-            session.identity,
-            session.recorded,
+            session.ledger.assisted or session.ledger.ai_played,
+            session.ledger.identity,
+            session.ledger.recorded,
         )
         text = save_text(game, facts, title)
         path = free_path(session.save_dir, f"game-{stamp:%Y%m%d-%H%M%S}")

@@ -29,13 +29,12 @@ from minesweeper import (
     max_mines,
     parse_board,
 )
-from sweeper.scores import efficiency, per_second, three_bv, three_bv_cleared
+from window.ledger import Ledger
 from window.places import saves_dir
 from window.saves import Saved
-from window.stats import Settings, Statistics, measures_words, tenths
+from window.stats import Settings, Statistics
 from window.timeline import Timeline
-from window.words import RULE_WORDS, clock_text, decision_text, percent, plural, position_note
-from window.words import step_text as words_for_step
+from window.words import RULE_WORDS, clock_text, percent, plural, position_note
 
 
 @dataclass(frozen=True)
@@ -191,10 +190,7 @@ class Session:
         session.custom = None if key else board
         session.title = title
         session.watch.carried = saved.seconds
-        session.identity = saved.game
-        # One game, one record: a game already counted is played again with its board seen.
-        session.recorded = saved.counted or session.stats.was_counted(saved.game)
-        session.assisted = session.assisted or saved.assisted or session.recorded
+        session.ledger.resume(saved)
         return session
 
     # -- games ------------------------------------------------------------------
@@ -212,15 +208,10 @@ class Session:
         self.pending: Optional[Decision] = None  # what the AI would play next, once asked
         self.watch = Stopwatch(self.clock)
         self.marks: set[Cell] = set()  # the player's question marks (the game knows only flags)
-        self.ai_played = False  # a game the AI moved in counts as assisted
-        # Help seen in this game (odds, Think, the AI's moves or conclusions, a board
-        # already seen): it counts apart, as assisted. The hint, when on, is help from the start.
-        self.assisted = self.settings.known_safe_hint
+        self.ledger = Ledger(self, assisted=self.settings.known_safe_hint)  # help from the start
         self.ending = ""  # the last move's words: once the game is over, the ones that ended it
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self.autoplay = False
-        self.identity = ""  # given at the first save, kept by every save of this game
-        self.recorded = False  # the game is in the records (finished, left, or resumed so)
         self.changed()
 
     def new_game(self, board: Optional[str] = None) -> Outcome:
@@ -229,7 +220,7 @@ class Session:
             self.board = self.custom
         elif board in BOARDS:
             self.board = BOARDS[board]
-        self.remember_board()
+        self.ledger.remember_board()
         self.position_text = None
         self.title = self.note = ""
         b, rule = self.board, self.first_click
@@ -238,21 +229,12 @@ class Session:
         self.start(Minesweeper(b.height, b.width, b.mines, first_click=rule))
         return Outcome(f"New game: {self.describe()}.", played=True)
 
-    def remember_board(self) -> None:
-        """Keep the board in the settings, for the next start of the window."""
-        if not self.keeps_files:
-            return
-        key = next((k for k, b in BOARDS.items() if b == self.board), None)
-        b = self.board
-        self.settings.board = key or f"{b.height}x{b.width}x{b.mines}"
-        self.settings.save()
-
     def restart(self) -> Outcome:
         """Start the same board again: the same seed and first-click rule, or the same position.
 
         A board played before is no longer unknown to the player: the replay counts as assisted.
         """
-        seen = self.started() and self.counts()
+        seen = self.ledger.started() and self.ledger.counts()
         if self.position_text is not None:
             self.start(Minesweeper.from_text(self.position_text))
         else:
@@ -261,7 +243,7 @@ class Session:
                 Minesweeper(g.height, g.width, g.mine_count, seed=g.seed, first_click=g.first_click)
             )
         if seen:
-            self.assisted = True
+            self.ledger.assisted = True
             return Outcome(
                 f"Restarted: {self.describe()}. A board already seen: this game counts as "
                 "assisted.",
@@ -269,69 +251,14 @@ class Session:
             )
         return Outcome(f"Restarted: {self.describe()}. {self.note}".strip(), played=True)
 
-    # -- the records ----------------------------------------------------------------
-
-    def started(self) -> bool:
-        """True once the game has had a move (or was resumed part way), finished or not."""
-        return self.watch.started is not None or self.watch.carried > 0 or self.game.is_over()
-
-    def counts(self) -> bool:
-        """True when this game goes into the records: any game but a teacher's position."""
-        return self.position_text is None
-
-    def leaving_costs(self) -> bool:
-        """True when leaving now would count a loss: a counted game started and not over."""
-        return self.counts() and self.started() and not self.game.is_over()
-
-    def helped(self) -> None:
-        """Note that the player saw help (odds, Think, the AI's conclusions) in this game."""
-        if not self.game.is_over():
-            self.assisted = True
-
-    def leave(self) -> str:
-        """Count the started game being left as a loss, as Windows 7 does; say so (or "")."""
-        if not self.leaving_costs():
-            return ""
-        self.watch.stop()
-        self._record(won=False)
-        return "The game left counts as a loss."
-
-    def scores(self) -> str:
-        """Return the game's 3BV, clicks and, for a win, 3BV/s and efficiency, in words.
-
-        A lost game did not clear its board: it says how much of the 3BV it cleared.
-        """
-        g = self.game
-        bbbv = three_bv(g.height, g.width, g.mines)
-        if g.lost():
-            cleared = three_bv_cleared(g.height, g.width, g.mines, g.revealed)
-            return f"3BV {cleared} of {bbbv} cleared, {plural(g.clicks, 'click')}"
-        said = f"3BV {bbbv}, {plural(g.clicks, 'click')}"
-        if g.won():
-            rate = per_second(bbbv, tenths(self.elapsed()))
-            eff = efficiency(bbbv, g.clicks)
-            said += ", " + measures_words(rate, eff)
-        return said
-
     def describe(self) -> str:
         """Return a one-line description of the game: size, mines, seed or title."""
         g = self.game
         if self.position_text is not None:
             return self.title or "a position"
+        name = self.ledger.board_name()
         return (
-            f"{self.board_name()} {g.height}x{g.width}, {g.mine_count} mines, seed {g.seed}, "
-            f"{RULE_WORDS[g.first_click]}"
-        )
-
-    def board_name(self) -> str:
-        """Return the board's name: beginner's, intermediate's, ... or Custom."""
-        return self.board.name if self.board in BOARDS.values() else "Custom"
-
-    def stats_key(self) -> str:
-        """Return the name the statistics keep this game under: board and first-click rule."""
-        g = self.game
-        return (
-            f"{self.board_name()} {g.height}x{g.width}, {g.mine_count} mines, "
+            f"{name} {g.height}x{g.width}, {g.mine_count} mines, seed {g.seed}, "
             f"{RULE_WORDS[g.first_click]}"
         )
 
@@ -388,7 +315,7 @@ class Session:
             self.watch.stop()
             self.autoplay = False
             self.overlay = False  # the odds are of no use once the game is over
-            self._count_game()
+            self.ledger.count_game()
         self.changed()
         self.ending = f"{who}: {self._outcome(cell, result)}"
         if result.revealed:
@@ -409,75 +336,16 @@ class Session:
         if self.game.won():
             text += f" Every safe cell is open: {self.status_text().lower()}."
         if self.game.is_over():
-            helped = " (assisted: counted apart)" if self.assisted or self.ai_played else ""
-            text += f" {self.scores()}{helped}."
+            helped = " (assisted: counted apart)" if self.ledger.helped_at_all else ""
+            text += f" {self.ledger.scores()}{helped}."
         return text
-
-    def _count_game(self) -> None:
-        """Record a finished game (not a teacher's position): assisted apart."""
-        if self.counts():
-            self._record(self.game.won())
-
-    def _record(self, won: bool) -> None:
-        """Put the game in the records with its 3BV, clicks and whether it was assisted."""
-        if not self.keeps_files:
-            return  # a handout's game is the teacher's picture, not a game the player played
-        g = self.game
-        self.remember_board()  # the board last played opens the next window
-        counted = self.stats.record(
-            self.stats_key(),
-            won,
-            self.elapsed(),
-            bbbv=three_bv(g.height, g.width, g.mines) if g.placed else None,
-            clicks=g.clicks,
-            assisted=self.assisted or self.ai_played,
-            identity=self.identity,
-        )
-        self.assisted = self.assisted or counted.assisted  # another window counted it first
-        self.recorded = True
 
     def after_the_end(self) -> str:
         """Return what ended the game and what to do next (the game is over)."""
         said = self.ending or f"The game is {self.game.status()}."
         return f"{said} The game is over: N starts a new game, R restarts."
 
-    # -- the AI's moves -----------------------------------------------------------
-
-    def ai_move(self) -> Outcome:
-        """Play one AI move (the pending one after Think) and say why."""
-        warning = flag_warning(self)
-        if warning:
-            return Outcome(warning)
-        cell = self.ai.make_move()
-        decision = self.ai.last_decision
-        self.ai_played = True
-        self.helped()
-        if cell is not None:
-            self.cursor = cell
-            self.marks.discard(cell)
-        self.changed()
-        if cell is None or decision is None:
-            self.autoplay = False
-            return Outcome("The AI finds no cell left to play.", played=True)
-        why = reason(self, decision)
-        lifted = ""
-        if cell in self.game.flags:
-            self.game.toggle_flag(cell)
-            lifted = " (it lifted your flag there: your flags are not its knowledge)"
-        self.flag_warned = None
-        told = len(self.moments)
-        result = self.deal_and_reveal(cell)
-        if isinstance(result, str):
-            self.autoplay = False
-            return Outcome(result)
-        self.play(result, cell, "AI")
-        outcome = self.ending.removeprefix("AI: ")
-        flagged = flag_known_mines(self)
-        self.ending = f"AI: {why}{lifted}. {outcome}{flagged}"
-        if len(self.moments) > told:  # the move's whole words, and its flags, are that moment's
-            flags = frozenset(self.game.flags)
-            self.moments[-1] = replace(self.moments[-1], flags=flags, said=self.ending)
-        return Outcome(self.ending, played=True)
+    # -- the AI -------------------------------------------------------------------
 
     def think(self) -> Optional[Decision]:
         """Return what the AI would play next (a looking call, kept until the game moves)."""
@@ -556,7 +424,7 @@ def spec(game: Minesweeper) -> str:
 
 
 def thought_step(session: Session) -> Optional[Step]:
-    """Return the step behind the pending move: its proof, the count, or the move itsession."""
+    """Return the step behind the pending move: its proof, the count, or the move itself."""
     decision = session.pending
     if decision is None:
         return None
@@ -565,45 +433,6 @@ def thought_step(session: Session) -> Optional[Step]:
     if decision.strategy == "counting":
         return session.ai.counting_step()
     return Step("move", cell=decision.cell, decision=decision)
-
-
-def reason(session: Session, decision: Decision) -> str:
-    """Return why the AI plays a decision's cell, with the numbers involved."""
-    if decision.proof is not None:
-        proof = session.ai.steps[decision.proof]
-        if proof.rule in ("zero", "enumeration"):
-            return f"{decision_text(decision)}, because {words_for_step(proof)}"
-    return decision_text(decision)
-
-
-def flag_warning(session: Session) -> str:
-    """Return a warning, the first time the AI's next cell carries the player's flag."""
-    decision = session.ai.choose()  # a looking call: the AI is left as it was
-    if decision is None or decision.cell not in session.game.flags:
-        return ""
-    if session.flag_warned == decision.cell:
-        return ""  # said once already: this time the AI lifts the flag and plays
-    session.flag_warned = decision.cell
-    session.autoplay = False
-    name = cell_name(decision.cell)
-    return (
-        f"The AI would play {name}, which you flagged ({reason(session, decision)}). "
-        f"A again lifts your flag and plays {name}; or take the flag off yoursession."
-    )
-
-
-def flag_known_mines(session: Session) -> str:
-    """With the AI-flags setting on, flag every mine the AI knows; return what it did."""
-    if not session.settings.ai_flags or session.game.is_over():
-        return ""
-    new = sorted(session.ai.mines - session.game.flags)
-    for cell in new:
-        session.game.toggle_flag(cell)
-        session.marks.discard(cell)
-    if not new:
-        return ""
-    names = ", ".join(cell_name(c) for c in new[:6]) + (", ..." if len(new) > 6 else "")
-    return f" It flagged {plural(len(new), 'mine')} it knows: {names}."
 
 
 def ahead(session: Session) -> Optional[Step]:

@@ -1,0 +1,135 @@
+"""A game's place in the records: whether it counts, the help seen in it, and writing it down.
+
+No pygame here. A Session starts a Ledger with every game (the help seen,
+who moved, the save's identity and whether the game is in the records are
+that game's); the statistics and the settings outlive games and stay the
+Session's. Everything a record needs of the game, it reads off the Session.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from minesweeper import BOARDS
+from sweeper.scores import efficiency, per_second, three_bv, three_bv_cleared
+from window.saves import Saved
+from window.stats import measures_words, tenths
+from window.words import RULE_WORDS, plural
+
+if TYPE_CHECKING:
+    from window.session import Session
+
+
+class Ledger:
+    """One game's bookkeeping: counted or not, assisted or not, recorded or not."""
+
+    def __init__(self, session: Session, assisted: bool = False) -> None:
+        self.session = session
+        # Help seen in this game (odds, Think, the AI's moves or conclusions, a board
+        # already seen): it counts apart, as assisted. The hint, when on, is help from the start.
+        self.assisted = assisted
+        self.ai_played = False  # a game the AI moved in counts as assisted
+        self.identity = ""  # given at the first save, kept by every save of this game
+        self.recorded = False  # the game is in the records (finished, left, or resumed so)
+
+    def resume(self, saved: Saved) -> None:
+        """Carry on a saved game's bookkeeping: its identity, and the help it had seen."""
+        self.identity = saved.game
+        # One game, one record: a game already counted is played again with its board seen.
+        self.recorded = saved.counted or self.session.stats.was_counted(saved.game)
+        self.assisted = self.assisted or saved.assisted or self.recorded
+
+    @property
+    def helped_at_all(self) -> bool:
+        """True when the game counts apart: help seen, or the AI moved."""
+        return self.assisted or self.ai_played
+
+    def started(self) -> bool:
+        """True once the game has had a move (or was resumed part way), finished or not."""
+        s = self.session
+        return s.watch.started is not None or s.watch.carried > 0 or s.game.is_over()
+
+    def counts(self) -> bool:
+        """True when this game goes into the records: any game but a teacher's position."""
+        return self.session.position_text is None
+
+    def leaving_costs(self) -> bool:
+        """True when leaving now would count a loss: a counted game started and not over."""
+        return self.counts() and self.started() and not self.session.game.is_over()
+
+    def helped(self) -> None:
+        """Note that the player saw help (odds, Think, the AI's conclusions) in this game."""
+        if not self.session.game.is_over():
+            self.assisted = True
+
+    def leave(self) -> str:
+        """Count the started game being left as a loss, as Windows 7 does; say so (or "")."""
+        if not self.leaving_costs():
+            return ""
+        self.session.watch.stop()
+        self.record(won=False)
+        return "The game left counts as a loss."
+
+    def scores(self) -> str:
+        """Return the game's 3BV, clicks and, for a win, 3BV/s and efficiency, in words.
+
+        A lost game did not clear its board: it says how much of the 3BV it cleared.
+        """
+        g = self.session.game
+        bbbv = three_bv(g.height, g.width, g.mines)
+        if g.lost():
+            cleared = three_bv_cleared(g.height, g.width, g.mines, g.revealed)
+            return f"3BV {cleared} of {bbbv} cleared, {plural(g.clicks, 'click')}"
+        said = f"3BV {bbbv}, {plural(g.clicks, 'click')}"
+        if g.won():
+            rate = per_second(bbbv, tenths(self.session.elapsed()))
+            eff = efficiency(bbbv, g.clicks)
+            said += ", " + measures_words(rate, eff)
+        return said
+
+    def board_name(self) -> str:
+        """Return the board's name: beginner's, intermediate's, ... or Custom."""
+        board = self.session.board
+        return board.name if board in BOARDS.values() else "Custom"
+
+    def stats_key(self) -> str:
+        """Return the name the statistics keep this game under: board and first-click rule."""
+        g = self.session.game
+        return (
+            f"{self.board_name()} {g.height}x{g.width}, {g.mine_count} mines, "
+            f"{RULE_WORDS[g.first_click]}"
+        )
+
+    def count_game(self) -> None:
+        """Record a finished game (not a teacher's position): assisted apart."""
+        if self.counts():
+            self.record(self.session.game.won())
+
+    def record(self, won: bool) -> None:
+        """Put the game in the records with its 3BV, clicks and whether it was assisted."""
+        s = self.session
+        if not s.keeps_files:
+            return  # a handout's game is the teacher's picture, not a game the player played
+        g = s.game
+        self.remember_board()  # the board last played opens the next window
+        counted = s.stats.record(
+            self.stats_key(),
+            won,
+            s.elapsed(),
+            bbbv=three_bv(g.height, g.width, g.mines) if g.placed else None,
+            clicks=g.clicks,
+            assisted=self.helped_at_all,
+            identity=self.identity,
+        )
+        self.assisted = self.assisted or counted.assisted  # another window counted it first
+        self.recorded = True
+
+    def remember_board(self) -> None:
+        """Keep the board in the settings, for the next start of the window."""
+        s = self.session
+        if not s.keeps_files:
+            return
+        key = next((k for k, b in BOARDS.items() if b == s.board), None)
+        b = s.board
+        s.settings.board = key or f"{b.height}x{b.width}x{b.mines}"
+        s.settings.save()
