@@ -196,6 +196,9 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     if lesson:  # the lesson under the board when the board leaves the room
         wide, cell, below = class_board(size, frame, scale, wide)
     origin = (MARGIN + px(LABEL), MARGIN + px(LABEL))
+    if below is not None:  # over the lesson, the board stands in the middle of its width
+        spare = below.width - px(LABEL) - cell * frame.columns
+        origin = (origin[0] + max(0, spare) // 2, origin[1])
     panel = pygame.Rect(width - wide, 0, wide, height)
     x, inner = panel.x + margin, wide - 2 * margin
     title = pygame.Rect(x, margin, inner, 2 * round(px(16) * 1.36))

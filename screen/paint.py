@@ -127,7 +127,8 @@ def paint(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) 
         screen.blit(label, label.get_rect(center=(view.panel.x // 2, screen.get_height() // 2)))
         paint_panel(screen, frame, view, painter)
         return
-    screen.blit(board_layer(frame, view, painter), (MARGIN, MARGIN))
+    band = view.px(LABEL)  # the layer holds the labels' band above and left of the cells
+    screen.blit(board_layer(frame, view, painter), (view.origin[0] - band, view.origin[1] - band))
     marks = frame.highlights
     if marks.cursor is not None:
         pygame.draw.rect(screen, CURSOR, view.cell_rect(marks.cursor), max(2, view.cell // 10))

@@ -392,6 +392,8 @@ def test_a_small_board_gives_the_lesson_room_under_it():
     board = here.cell_rect((2, 3))
     assert here.step.top > board.bottom and here.step.right <= here.panel.left
     assert here.cell >= 110  # the board is still large: 110 px cells
+    left = here.cell_rect((0, 0)).left - here.px(24)  # its row letters' band, too
+    assert abs((left + board.right) // 2 - here.step.centerx) <= 2  # in the middle, over it
     grown = paint.larger_step_text(ctrl.frame().step, here, paint.Painter())
     assert grown.font >= 40 > 33 == here.font  # the question in 40 px or more, not 33
 
