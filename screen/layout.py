@@ -205,7 +205,7 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     status = pygame.Rect(x, title.bottom + px(4), inner, px(40))
     rows = CLASS_BUTTONS if lesson else button_rows(frame.custom)
     buttons, y = _buttons(rows, x, status.bottom + px(10), inner, scale)
-    said = 3 if frame.message else 0  # in class an empty message line gives its room away
+    said = (4 if below is not None else 3) if frame.message else 0  # in class: none, none kept
     message = pygame.Rect(x, y + px(4), inner, (said if lesson else 4) * line)
     step = pygame.Rect(x, message.bottom + px(6), inner, step_lines(frame) * line if lesson else 0)
     if below is not None:  # a wide board leaves room under it: the lesson goes there, large
