@@ -58,7 +58,7 @@ from sweeper.notation import (
     read_board_file,
 )
 from sweeper.position import Odds, Position, Workspace
-from sweeper.records import Candidate, Counting, Decision, Knowledge, Step
+from sweeper.records import Candidate, Counting, Decision, Knowledge, Step, StepLog
 from sweeper.search import adopt
 from sweeper.strategies import Strategy, decide, default_strategies
 
@@ -85,6 +85,7 @@ __all__ = [
     "SentenceIndex",
     "Solution",
     "Step",
+    "StepLog",
     "Strategy",
     "cell_name",
     "default_strategies",
@@ -580,7 +581,7 @@ class MinesweeperAI:
         self.safes: set[Cell] = set()
         self.knowledge: list[Sentence] = []
         self.revealed: dict[Cell, int] = {}  # the numbers told, in the order told
-        self.steps: list[Step] = []
+        self.steps = StepLog()
         self.last_decision: Optional[Decision] = None
         self._index = SentenceIndex()
         self._listed: Optional[list[Sentence]] = []  # knowledge as last filed (None: refile all)
@@ -628,7 +629,7 @@ class MinesweeperAI:
         A Contradiction part way leaves the AI exactly as it was before the call.
         """
         self._reconcile()
-        steps, knowledge = len(self.steps), list(self.knowledge)
+        steps = len(self.steps)
         self._journal = []
         try:
             yield
@@ -636,13 +637,13 @@ class MinesweeperAI:
         except Contradiction:
             for undo in reversed(self._journal):
                 undo()
-            del self.steps[steps:]
-            self.knowledge[:] = knowledge
+            self.steps.truncate(steps)
             self._queue.clear()
             self._index = SentenceIndex()
-            for sentence in knowledge:  # as they were filed before the call: this cannot fail
+            # self.knowledge is only rewritten once a call succeeds, so it is still as filed before.
+            for sentence in self.knowledge:
                 self._index.file(sentence)
-            self._listed = list(knowledge)
+            self._listed = list(self.knowledge)
             raise
         finally:
             self._journal = None
@@ -657,17 +658,22 @@ class MinesweeperAI:
 
     def _step(self, rule: str, **facts: Any) -> int:
         """Record a step of rule with its facts (and how many cells were told); return its index."""
-        return self._record(Step(rule, told=len(self.revealed), **facts))
+        index = self.steps.note(rule, len(self.revealed), facts)
+        self._prove(facts.get("safes", ()), index)
+        return index
 
     def _record(self, step: Step) -> int:
-        """Append a step to the log, noting it as the proof of the cells it finds safe."""
-        self.steps.append(step)
-        index = len(self.steps) - 1
-        for cell in step.safes:
+        """Append a step already made to the log; return its index."""
+        index = self.steps.add(step)
+        self._prove(step.safes, index)
+        return index
+
+    def _prove(self, safes: Iterable[Cell], index: int) -> None:
+        """Note step index as the proof of the cells it finds safe that had none."""
+        for cell in safes:
             if cell not in self._proofs:
                 self._proofs[cell] = index
                 self._note(functools.partial(self._proofs.pop, cell, None))
-        return index
 
     def _listed_as_filed(self) -> bool:
         """True when self.knowledge holds just the sentences filed at the end of the last call."""
@@ -809,76 +815,91 @@ class MinesweeperAI:
         contradict what is known raise Contradiction and change nothing.
         """
         cell = self._check_cell(cell)
-        around = neighbours(cell, self.height, self.width)
-        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(around):
-            raise ValueError(
-                f"{cell_name(cell)} has {len(around)} neighbour{'s' * (len(around) != 1)}, so "
-                f"its count is a whole number from 0 to {len(around)}, not {count!r}"
-            )
-        if cell in self.revealed:
-            if self.revealed[cell] != count:
-                raise ValueError(
-                    f"{cell_name(cell)} was told as {self.revealed[cell]} already, not {count}"
-                )
-            return
-        with self._learning():
-            if cell in self.mines:
-                raise Contradiction(f"{cell_name(cell)} is a known mine, so it cannot show {count}")
-            self._reveal(cell, count)
-            if cell not in self.safes:
-                self._mark(cell, False)
-            hidden = [n for n in around if n not in self.moves_made]
-            unknown = [n for n in hidden if n not in self.mines and n not in self.safes]
-            known_mines = frozenset(n for n in hidden if n in self.mines)
-            known_safes = frozenset(n for n in hidden if n in self.safes)
-            sentence = Sentence(unknown, count - len(known_mines))
-            clue = Rule(frozenset(hidden), count)
-            if not unknown:  # every neighbour known: the number only confirms it
-                if sentence.count != 0:
-                    raise Contradiction(
-                        f"{cell_name(cell)} shows {count}, but its known mines number "
-                        f"{len(known_mines)}"
-                    )
-                self._step(
-                    "clue",
-                    sentence=clue,
-                    cell=cell,
-                    shown=count,
-                    known_mines=known_mines,
-                    known_safes=known_safes,
-                )
-                return
-            admitted = self._admit(sentence)
-            new = (_rule(sentence),) if admitted else ()
-            if known_mines or known_safes:
-                self._step("clue", sentence=clue, cell=cell, shown=count)
-                self._step(
-                    "known",
-                    premises=(clue,),
-                    sentence=_rule(sentence),
-                    known_mines=known_mines,
-                    known_safes=known_safes,
-                    added=new,
-                )
-            else:
-                self._step("clue", sentence=clue, cell=cell, shown=count, added=new)
+        if self._is_new(cell, count, {}):
+            with self._learning():
+                self._tell(cell, count)
 
     def add_reveal(self, revealed: Iterable[tuple[Cell, int]]) -> None:
         """Record one click's reveal: the cells it opened are safe, then each one's number.
 
         A click that opens ground shows many cells at once. They are all
         safe the moment they are seen, so they are marked safe first (one
-        'given' step) and each number is told after (add_knowledge): no
-        sentence then names a cell the board already shows open. One cell
-        is simply told. Each call is atomic, as add_knowledge is.
+        'given' step) and each number is told after, with all that follows
+        from it inferred before the next: no sentence then names a cell the
+        board already shows open. One cell is simply told. The whole reveal
+        is one learning call: a bad argument or a contradiction anywhere in
+        it changes nothing.
         """
-        pairs = [(self._check_cell(cell), count) for cell, count in revealed]
-        opened = [cell for cell, _ in pairs if cell not in self.revealed]
-        if len(opened) > 1:
-            with self._learning():
-                self._give([], [c for c in opened if c not in self.safes])
-        for cell, count in pairs:
-            self.add_knowledge(cell, count)
+        told: dict[Cell, int] = {}
+        for cell, count in revealed:
+            cell = self._check_cell(cell)
+            if self._is_new(cell, count, told):
+                told[cell] = count
+        if not told:
+            return
+        with self._learning():
+            if len(told) > 1:
+                self._give([], [c for c in told if c not in self.safes])
+            for cell, count in told.items():
+                self._infer()
+                self._tell(cell, count)
+
+    def _is_new(self, cell: Cell, count: object, told: dict[Cell, int]) -> bool:
+        """True when cell's number is yet to be told; raise ValueError when count cannot be it."""
+        around = neighbours(cell, self.height, self.width)
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(around):
+            raise ValueError(
+                f"{cell_name(cell)} has {len(around)} neighbour{'s' * (len(around) != 1)}, so "
+                f"its count is a whole number from 0 to {len(around)}, not {count!r}"
+            )
+        before = self.revealed.get(cell, told.get(cell))
+        if before is not None and before != count:
+            raise ValueError(f"{cell_name(cell)} was told as {before} already, not {count}")
+        return before is None
+
+    def _tell(self, cell: Cell, count: int) -> None:
+        """Learn that cell is safe and shows count: a clue step over its hidden neighbours."""
+        if cell in self.mines:
+            raise Contradiction(f"{cell_name(cell)} is a known mine, so it cannot show {count}")
+        self._reveal(cell, count)
+        if cell not in self.safes:
+            self._mark(cell, False)
+        around = neighbours(cell, self.height, self.width)
+        hidden = [n for n in around if n not in self.moves_made]
+        unknown = [n for n in hidden if n not in self.mines and n not in self.safes]
+        known_mines = frozenset(n for n in hidden if n in self.mines)
+        known_safes = frozenset(n for n in hidden if n in self.safes)
+        sentence = Sentence(unknown, count - len(known_mines))
+        clue = Rule(frozenset(hidden), count)
+        if not unknown:  # every neighbour known: the number only confirms it
+            if sentence.count != 0:
+                raise Contradiction(
+                    f"{cell_name(cell)} shows {count}, but its known mines number "
+                    f"{len(known_mines)}"
+                )
+            self._step(
+                "clue",
+                sentence=clue,
+                cell=cell,
+                shown=count,
+                known_mines=known_mines,
+                known_safes=known_safes,
+            )
+            return
+        admitted = self._admit(sentence)
+        new = (_rule(sentence),) if admitted else ()
+        if known_mines or known_safes:
+            self._step("clue", sentence=clue, cell=cell, shown=count)
+            self._step(
+                "known",
+                premises=(clue,),
+                sentence=_rule(sentence),
+                known_mines=known_mines,
+                known_safes=known_safes,
+                added=new,
+            )
+        else:
+            self._step("clue", sentence=clue, cell=cell, shown=count, added=new)
 
     def _reveal(self, cell: Cell, count: int) -> None:
         """Record cell as played and its number as told, undoably."""
