@@ -517,6 +517,42 @@ class SentenceIndex:
         return list(self.order.values())
 
 
+_stamps = itertools.count()
+
+
+class Tracked(set[Cell]):
+    """A set of cells that takes a new stamp at every change, so a change shows without comparing.
+
+    The AI's mines, safes and moves made are Tracked: other code may edit
+    them directly (CS50's code does), and the AI notices by the stamp. No
+    two changes of any Tracked set share a stamp.
+    """
+
+    def __init__(self, cells: Iterable[Cell] = ()) -> None:
+        super().__init__(cells)
+        self.stamp = next(_stamps)
+
+
+def _stamped(name: str) -> Callable[..., Any]:
+    """Return set's method name wrapped to stamp the set before it runs."""
+    change = getattr(set, name)
+
+    def stamped(self: Tracked, *args: Any) -> Any:
+        self.stamp = next(_stamps)
+        return change(self, *args)
+
+    stamped.__name__ = name
+    return stamped
+
+
+for _name in (
+    "add", "discard", "remove", "pop", "clear", "update", "difference_update",
+    "intersection_update", "symmetric_difference_update", "__ior__", "__iand__", "__isub__",
+    "__ixor__",
+):  # fmt: skip
+    setattr(Tracked, _name, _stamped(_name))
+
+
 def _words(sentence: Sentence) -> str:
     """Return a sentence with cell names, for error messages."""
     return f"{{{', '.join(cell_name(c) for c in sorted(sentence.cells))}}} = {sentence.count}"
@@ -576,9 +612,9 @@ class MinesweeperAI:
         self.first_click = first_click
         self.strategies = tuple(strategies)
         self.rng = random.Random(seed)
-        self.moves_made: set[Cell] = set()
-        self.mines: set[Cell] = set()
-        self.safes: set[Cell] = set()
+        self.moves_made: set[Cell] = Tracked()
+        self.mines: set[Cell] = Tracked()
+        self.safes: set[Cell] = Tracked()
         self.knowledge: list[Sentence] = []
         self.revealed: dict[Cell, int] = {}  # the numbers told, in the order told
         self.steps = StepLog()
@@ -586,6 +622,8 @@ class MinesweeperAI:
         self._index = SentenceIndex()
         self._listed: Optional[list[Sentence]] = []  # knowledge as last filed (None: refile all)
         self._applied: tuple[set[Cell], set[Cell]] = (set(), set())  # mines, safes as last applied
+        self._seen = self._stamps()  # mines, safes as last applied, by their stamps
+        self._unplayed: tuple[tuple[int, int], set[Cell]] = ((-1, -1), set())  # safes, moves made
         self._queue: deque[Sentence] = deque()
         # How to undo each change of the learning call under way (None between calls).
         self._journal: Optional[list[Callable[[], object]]] = None
@@ -648,8 +686,18 @@ class MinesweeperAI:
         finally:
             self._journal = None
             self._version += 1
+            self._seen = self._stamps()
         self.knowledge[:] = self._index.sentences()
         self._listed = list(self.knowledge)
+
+    def _stamps(self) -> tuple[int, int]:
+        """Return the stamps of mines and safes (other code may have put a plain set there)."""
+        mines, safes = self.mines, self.safes
+        if not isinstance(mines, Tracked):
+            mines = self.mines = Tracked(mines)
+        if not isinstance(safes, Tracked):
+            safes = self.safes = Tracked(safes)
+        return mines.stamp, safes.stamp
 
     def _note(self, undo: Callable[[], object]) -> None:
         """Remember how to undo one change of the current learning call."""
@@ -688,6 +736,8 @@ class MinesweeperAI:
         """Take in direct changes by other code: sentences in knowledge, cells in mines or safes."""
         if not self._listed_as_filed():
             self._refile_all()
+        if self._stamps() == self._seen:
+            return
         mines, safes = self._applied
         if self.mines != mines or self.safes != safes:
             given_mines, given_safes = self.mines - mines, self.safes - safes
@@ -733,10 +783,15 @@ class MinesweeperAI:
 
     def _add_known(self, cell: Cell, mine: bool) -> None:
         """Put cell in mines or safes (and in what has been applied), undoably."""
+        current = not mine and self._unplayed[0] == self._unplayed_stamps()
         for known in (self.mines if mine else self.safes, self._applied[0 if mine else 1]):
             if cell not in known:
                 known.add(cell)
                 self._note(functools.partial(known.discard, cell))
+        if current:  # keep the unplayed safe cells up to date rather than work them out again
+            if cell not in self.moves_made:
+                self._unplayed[1].add(cell)
+            self._unplayed = (self._unplayed_stamps(), self._unplayed[1])
 
     def _mark(self, cell: Cell, mine: bool) -> None:
         """Record a known cell and take it out of every sentence naming it: a 'known' step each."""
@@ -903,7 +958,11 @@ class MinesweeperAI:
 
     def _reveal(self, cell: Cell, count: int) -> None:
         """Record cell as played and its number as told, undoably."""
+        current = self._unplayed[0] == self._unplayed_stamps()
         self.moves_made.add(cell)
+        if current:
+            self._unplayed[1].discard(cell)
+            self._unplayed = (self._unplayed_stamps(), self._unplayed[1])
         self.revealed[cell] = count
         self._note(functools.partial(self.moves_made.discard, cell))
         self._note(functools.partial(self.revealed.pop, cell, None))
@@ -1019,8 +1078,25 @@ class MinesweeperAI:
 
     def make_safe_move(self) -> Optional[Cell]:
         """Return a known safe cell not yet played, or None; changes nothing."""
-        choices = self.safes - self.moves_made
+        choices = self._unplayed_safes()
         return min(choices) if choices else None
+
+    def _unplayed_safes(self) -> set[Cell]:
+        """Return the known safe cells not yet played, worked out afresh only after outside edits.
+
+        The AI's own learning keeps the set up to date as it goes (_add_known, _reveal).
+        """
+        stamps = self._unplayed_stamps()
+        if self._unplayed[0] != stamps:
+            self._unplayed = (stamps, self.safes - self.moves_made)
+        return self._unplayed[1]
+
+    def _unplayed_stamps(self) -> tuple[int, int]:
+        """Return the stamps of safes and moves made."""
+        played = self.moves_made
+        if not isinstance(played, Tracked):
+            played = self.moves_made = Tracked(played)
+        return self._stamps()[1], played.stamp
 
     def make_random_move(self) -> Optional[Cell]:
         """Return a random cell that is neither played nor a known mine, or None."""
@@ -1029,7 +1105,9 @@ class MinesweeperAI:
 
     def _in_step(self) -> bool:
         """True when nothing was changed directly since the last learning call."""
-        return self._listed_as_filed() and (self.mines, self.safes) == self._applied
+        return self._listed_as_filed() and (
+            self._stamps() == self._seen or (self.mines, self.safes) == self._applied
+        )
 
     def position(self) -> Position:
         """Return what the AI knows now, frozen: numbers, known cells, sentences, total."""
