@@ -151,7 +151,7 @@ class EndgameSearch:
         if len(parts) > 1:
             result = sum(self.wins(part, seen) for part in parts)
         else:
-            best = self._best_guess(configs, seen)
+            best = self._best_guess(configs, seen, uncertain)
             result = best[1] if best else len(configs)
             click = best[0] if best else -1
         self.found[configs] = (result, click)
@@ -181,14 +181,34 @@ class EndgameSearch:
             groups.setdefault(key, []).append(config)
         return [tuple(g) for g in groups.values()]
 
-    def _best_guess(self, configs: tuple[int, ...], seen: int = 0) -> Optional[tuple[int, int]]:
-        """Return (bit position, wins) for the risky click that wins most, or None."""
-        always = -1
-        anywhere = 0
+    def _after(self, configs: tuple[int, ...], i: int) -> list[tuple[int, ...]]:
+        """Return the arrangements where cell i is safe, grouped by the number it would show."""
+        bit, mask = 1 << i, self.geo.around(i)
+        parts: dict[int, list[int]] = {}
         for config in configs:
-            always &= config
-            anywhere |= config
-        uncertain = anywhere & ~always
+            if not config & bit:
+                shown = (config & mask).bit_count()
+                part = parts.get(shown)
+                if part is None:
+                    parts[shown] = [config]
+                else:
+                    part.append(config)
+        return [tuple(part) for part in parts.values()]
+
+    def _best_guess(
+        self, configs: tuple[int, ...], seen: int = 0, uncertain: Optional[int] = None
+    ) -> Optional[tuple[int, int]]:
+        """Return (bit position, wins) for the risky click that wins most, or None.
+
+        uncertain: the cells that are mines in some arrangements only, when known already.
+        """
+        if uncertain is None:
+            always = -1
+            anywhere = 0
+            for config in configs:
+                always &= config
+                anywhere |= config
+            uncertain = anywhere & ~always
         risky = list(_bits(uncertain))
         # How many arrangements leave each risky cell safe: count each one's
         # uncertain mines once (few per arrangement), not every cell per arrangement.
@@ -207,13 +227,12 @@ class EndgameSearch:
             if best is not None and safe_in[i] <= best[1]:
                 break
             self._count(len(configs))
-            survivors = tuple(c for c in configs if not c >> i & 1)
             # Stop adding up this cell's parts once even winning every
             # arrangement still unexamined could not beat the best so far.
             floor = -1 if best is None else best[1]
             total = 0
             unexamined = safe_in[i]
-            for part in self._split(survivors, [i]):
+            for part in self._after(configs, i):
                 unexamined -= len(part)
                 total += self.wins(part, seen | 1 << i)
                 if total + unexamined <= floor:
