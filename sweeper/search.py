@@ -223,24 +223,47 @@ class EndgameSearch:
         safe_in = {i: count - mined[i] for i in risky}
         risky.sort(key=lambda i: -safe_in[i])
         best: Optional[tuple[int, int]] = None
+        # A dead cell (one number in every arrangement it survives) never wins
+        # more than the best living one: best play after it, played first and
+        # the dead cell last, wins as often. So dead cells are searched only
+        # when no cell is living.
+        dead: list[tuple[int, tuple[int, ...]]] = []
         for i in risky:
             if best is not None and safe_in[i] <= best[1]:
                 break
             self._count(len(configs))
-            # Stop adding up this cell's parts once even winning every
-            # arrangement still unexamined could not beat the best so far.
-            floor = -1 if best is None else best[1]
-            total = 0
-            unexamined = safe_in[i]
-            for part in self._after(configs, i):
-                unexamined -= len(part)
-                total += self.wins(part, seen | 1 << i)
-                if total + unexamined <= floor:
-                    break
+            parts = self._after(configs, i)
+            if len(parts) == 1:
+                dead.append((i, parts[0]))
             else:
-                if total > floor:
-                    best = (i, total)
+                best = self._better(i, parts, seen, safe_in[i], best)
+        if best is None:
+            for i, part in dead:
+                best = self._better(i, [part], seen, safe_in[i], best)
         return best
+
+    def _better(
+        self,
+        i: int,
+        parts: list[tuple[int, ...]],
+        seen: int,
+        unexamined: int,
+        best: Optional[tuple[int, int]],
+    ) -> Optional[tuple[int, int]]:
+        """Return (i, its wins) when clicking cell i wins more than best, else best.
+
+        unexamined: the arrangements cell i survives. Adding up its parts
+        stops once even winning every arrangement still unexamined could not
+        beat the best so far.
+        """
+        floor = -1 if best is None else best[1]
+        total = 0
+        for part in parts:
+            unexamined -= len(part)
+            total += self.wins(part, seen | 1 << i)
+            if total + unexamined <= floor:
+                return best
+        return (i, total) if total > floor else best
 
 
 def _bits(mask: int) -> Iterator[int]:
