@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 import benchmark
-from minesweeper import Minesweeper
+from bench import paired, play, replay, sets, stats
+from minesweeper import Minesweeper, cell_name
 from sweeper.boardsets import read_board_set, seen_from, symmetries, turned
+from sweeper.notation import parse_board
 
 # The table, counted on the shared sets by an independent script:
 # (both won, only ours, only theirs, neither) -> difference, interval, McNemar p.
@@ -21,22 +23,22 @@ SHARED = [
 
 @pytest.mark.parametrize(("counts", "difference", "interval", "p"), SHARED)
 def test_paired_figures_match_the_published_table(counts, difference, interval, p) -> None:
-    delta, low, high = benchmark.paired_interval(*counts)
+    delta, low, high = stats.paired_interval(*counts)
     # The table prints two decimals (-0.635 shows as -0.64).
     assert 100 * delta == pytest.approx(difference, abs=0.006)
     assert 100 * low == pytest.approx(interval[0], abs=0.006)
     assert 100 * high == pytest.approx(interval[1], abs=0.006)
     both, only_ours, only_theirs, _ = counts
-    assert benchmark.mcnemar_p(only_ours, only_theirs) == pytest.approx(p, abs=0.005)
+    assert stats.mcnemar_p(only_ours, only_theirs) == pytest.approx(p, abs=0.005)
 
 
 def test_mcnemar_exact_on_tiny_counts() -> None:
     # 6 discordant boards all one way: 2 x (1/2)^6. Equal counts: no evidence at all.
-    assert benchmark.mcnemar_p(0, 6) == 2 / 64
-    assert benchmark.mcnemar_p(3, 3) == 1.0
-    assert benchmark.mcnemar_p(0, 0) == 1.0
+    assert stats.mcnemar_p(0, 6) == 2 / 64
+    assert stats.mcnemar_p(3, 3) == 1.0
+    assert stats.mcnemar_p(0, 0) == 1.0
     # 1 against 4: 2 x (C(5,0) + C(5,1)) / 32 = 12/32.
-    assert benchmark.mcnemar_p(1, 4) == 12 / 32
+    assert stats.mcnemar_p(1, 4) == 12 / 32
 
 
 def test_a_hand_made_set_is_compared_board_by_board(tmp_path: Path) -> None:
@@ -54,8 +56,8 @@ def test_a_hand_made_set_is_compared_board_by_board(tmp_path: Path) -> None:
     path = tmp_path / "set.txt"
     path.write_text("\n".join(lines) + "\n")
     header, boards = read_board_set(path)
-    results = benchmark.play_board_set(header, boards, jobs=1)
-    report = benchmark.paired_report(results)
+    results = sets.play_board_set(header, boards, jobs=1)
+    report = paired.paired_report(results)
     ours = [r.won for r in results]
     assert report["boards"] == 4 and report["ours"] == sum(ours)
     assert report["both"] == sum(ours[:2]) and report["only_ours"] == sum(ours[2:])
@@ -66,32 +68,32 @@ def test_a_hand_made_set_is_compared_board_by_board(tmp_path: Path) -> None:
 
 def test_a_written_set_holds_the_seeded_games_and_plays_those_boards(tmp_path: Path) -> None:
     path = tmp_path / "ours.txt"
-    benchmark.write_board_set(path, (9, 9, 10), "safe", 5, 12)
+    sets.write_board_set(path, (9, 9, 10), "safe", 5, 12)
     header, boards = read_board_set(path)
     listed = list(boards)
     assert (header.height, header.width, header.mines, header.rule) == (9, 9, 10, "safe")
     assert [b.index for b in listed] == list(range(12))
     for board in listed:
-        seed = benchmark.derive_seed(5, board.index)
+        seed = play.derive_seed(5, board.index)
         game = Minesweeper(9, 9, 10, seed=seed, first_click="safe")
         game.reveal(board.first)
         assert board.mines == frozenset(game.mines) and board.game_seed == seed
         assert board.won is None
     # Played from the file, each board is exactly the seeded game's board.
     header, boards = read_board_set(path)
-    results = benchmark.play_board_set(header, boards, jobs=1)
+    results = sets.play_board_set(header, boards, jobs=1)
     assert not any(r.turned or r.skipped or r.crash for r in results)
-    report = benchmark.paired_report(results)
+    report = paired.paired_report(results)
     assert "theirs" not in report  # nothing recorded to compare with
 
 
 def test_jobs_do_not_change_a_set_s_results(tmp_path: Path) -> None:
     path = tmp_path / "ours.txt"
-    benchmark.write_board_set(path, (9, 9, 10), "safe", 2, 30)
+    sets.write_board_set(path, (9, 9, 10), "safe", 2, 30)
     outcomes = []
     for jobs in (1, 2):
         header, boards = read_board_set(path)
-        results = benchmark.play_board_set(header, boards, jobs=jobs)
+        results = sets.play_board_set(header, boards, jobs=jobs)
         outcomes.append([(r.index, r.won, r.guesses) for r in results])
     assert outcomes[0] == outcomes[1]
 
@@ -119,9 +121,9 @@ def test_a_first_click_no_symmetry_reaches_is_reported_not_played(tmp_path: Path
         "# t width=6 height=4 mines=1 rule=safe seed=0\n0 W 1 1 5 0 800000\n# end games=1\n"
     )
     header, boards = read_board_set(path)
-    (result,) = benchmark.play_board_set(header, boards, jobs=1)
+    (result,) = sets.play_board_set(header, boards, jobs=1)
     assert result.skipped and "B2" in result.skipped
-    assert benchmark.paired_report([result])["boards"] == 0
+    assert paired.paired_report([result])["boards"] == 0
 
 
 @pytest.mark.parametrize(
@@ -185,7 +187,7 @@ def test_two_per_board_files_are_compared_board_by_board(
         "0 1 2 0.001\n1 1 0 0.002\n2 0 1 0.003\n3 1 1 0.004\n4 1 2 0.005\n5 0 3 0.006\n"
         "7 0 0 0 skipped: no symmetry\n"
     )
-    report = benchmark.compare_report(before, after)
+    report = paired.compare_report(before, after)
     assert (report["boards"], report["unpaired"]) == (6, 2)
     assert (report["before"], report["after"]) == (3, 4)
     assert (report["both"], report["only_before"], report["only_after"]) == (2, 1, 2)
@@ -205,8 +207,8 @@ def test_two_per_board_files_are_compared_board_by_board(
     [
         (["--boards", "/no/such/set.txt"], "not a file"),
         (["--games", "2000000"], "at most"),
-        (["--board", "9x99999999x3"], "no board"),
-        (["--board", "60x9x3"], "boards run from"),
+        (["--board", "9x99999999x3"], "not a board"),
+        (["--board", "60x9x3"], "1 to 50 rows"),
         (["--per-board", "x.txt"], "go with --boards"),
         (["--boards", "x", "--per-board", "/no/such/folder/x.txt"], "cannot write"),
     ],
@@ -226,3 +228,61 @@ def test_too_many_jobs_are_capped_with_a_message(capsys: pytest.CaptureFixture[s
     args = benchmark.parse_args(["--jobs", "1000", "--games", "1"])
     assert 1 <= args.jobs <= 1000
     assert "using" in capsys.readouterr().err
+
+
+# -- the boards that remain: only theirs, and our game on one to a guess ------------
+
+
+def test_the_boards_only_the_other_side_won_are_listed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ours = tmp_path / "ours.txt"
+    ours.write_text("# index won guesses cpu\n0 1 0 0.1\n1 0 2 0.1\n2 0 1 0.1\n3 1 1 0.1\n")
+    other_run = tmp_path / "theirs.txt"
+    other_run.write_text("0 0 0 0.1\n1 1 2 0.1\n2 0 1 0.1\n3 1 1 0.1\n4 1 0 0.1\n")
+    assert replay.only_theirs(ours, other_run) == ([1], 4)
+    # A board set's recorded results serve as the other side: W on 0, 1, 2; L on 3.
+    board_set = tmp_path / "set.txt"
+    board_set.write_text(
+        "# t width=3 height=3 mines=1 rule=safe seed=0\n"
+        "0 W 0 0 1 0 100\n1 W 0 0 1 0 100\n2 W 0 0 1 0 10\n3 L 0 0 1 0 10\n# end games=4\n"
+    )
+    assert replay.only_theirs(ours, board_set) == ([1, 2], 4)
+    assert benchmark.main(["--only-theirs", str(ours), str(board_set)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 of 4 boards won by set.txt and lost by ours.txt:")
+    assert "\n  1 2\n" in out and "--replay 1" in out
+
+
+def test_a_replay_stops_before_our_guess_and_gives_its_odds_and_the_position(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ours.txt"
+    sets.write_board_set(path, (9, 9, 10), "safe", 5, 12)
+    header, boards = read_board_set(path)
+    played = {r.index: r for r in sets.play_board_set(header, boards, jobs=1)}
+    index = next(k for k, r in played.items() if r.guesses >= 2)
+    found = replay.replay(path, index)
+    # The same game as --boards plays: the same result and the same guesses.
+    assert found.won == played[index].won and len(found.guesses()) == played[index].guesses
+    second = found.guesses()[1]
+    assert second.decision is not None and second.decision.cell == second.cell
+    report, position = replay.format_replay(found, 2, path.name)
+    assert f"guess 2 (move {found.moments.index(second) + 1}): {cell_name(second.cell)}" in report
+    assert f"chance of a mine {second.decision.probability}" in report
+    # The position opens in the window: the board before the guess, its mines hidden.
+    text = parse_board(position)
+    assert text.title.startswith(f"Board {index} of ours.txt: before our guess 2")
+    assert second.cell not in text.revealed and "*" not in position
+    game = Minesweeper.from_text(position)
+    assert game.mines == text.mines and len(game.mines) == 10
+    before = found.moments.index(second)
+    assert sorted(text.revealed) == sorted(
+        Minesweeper.from_text(found.moments[before].before).revealed
+    )
+    out = tmp_path / "position.txt"
+    argv = ["--boards", str(path), "--replay", str(index), "--guess", "2"]
+    assert benchmark.main([*argv, "--position-out", str(out)]) == 0
+    assert out.read_text() == position and "runner.py --position" in capsys.readouterr().out
+    assert benchmark.main([*argv[:4], "--guess", "99"]) == 2
+    assert "there is no guess 99" in capsys.readouterr().err

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-import benchmark
+from bench import runs, sets
+from bench.cluster import Cluster
 from sweeper.boardsets import read_board_set
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,22 +32,22 @@ def test_a_local_cluster_plays_the_same_boards_as_one_process(local_cluster, tmp
 
     ours = minesweeper.Sentence
     path = tmp_path / "ours.txt"
-    benchmark.write_board_set(path, (9, 9, 10), "safe", 5, 40)
+    sets.write_board_set(path, (9, 9, 10), "safe", 5, 40)
     header, boards = read_board_set(path)
-    alone = benchmark.play_board_set(header, boards, jobs=1)
-    with benchmark.Cluster(local_cluster.scheduler_address) as cluster:
+    alone = sets.play_board_set(header, boards, jobs=1)
+    with Cluster(local_cluster.scheduler_address) as cluster:
         assert cluster.workers == 2
         header, boards = read_board_set(path)
         with get_task_stream(cluster.client) as stream:
-            shared = benchmark.play_board_set(header, boards, jobs=1, cluster=cluster)
+            shared = sets.play_board_set(header, boards, jobs=1, cluster=cluster)
         assert len(stream.data) >= 1  # the boards really were played by the workers
-        seeded = benchmark.run_games((6, 6, 5), "safe", 9, 12, ("tank",), jobs=1, cluster=cluster)
+        seeded = runs.run_games((6, 6, 5), "safe", 9, 12, ("tank",), jobs=1, cluster=cluster)
     assert [(r.index, r.won, r.guesses) for r in shared] == [
         (r.index, r.won, r.guesses) for r in alone
     ]
     assert len(shared) == 40
     assert sys.modules["minesweeper"].Sentence is ours  # the code sent reloaded nothing here
-    local = benchmark.run_games((6, 6, 5), "safe", 9, 12, ("tank",), jobs=1)
+    local = runs.run_games((6, 6, 5), "safe", 9, 12, ("tank",), jobs=1)
     assert [r.outcome() for r in seeded] == [r.outcome() for r in local]
 
 
@@ -95,3 +96,22 @@ def test_work_that_runs_only_here_refuses_a_scheduler(other):
     done = run("--scheduler", "tcp://127.0.0.1:8786", *other)
     assert done.returncode == 2
     assert "runs on this machine only" in done.stderr
+
+
+def test_a_worker_forgets_an_earlier_version_of_the_code_when_sent_a_new_one(tmp_path):
+    # A worker reloads only the top-level modules of a zip it is sent; the copy of
+    # bench/forget.py in the zip drops every module of ours, submodules included.
+    (tmp_path / "minesweeper_code_0123.py").write_bytes((ROOT / "bench" / "forget.py").read_bytes())
+    code = (
+        "import sys\n"
+        "import bench.play, bench.forget, minesweeper\n"
+        "kept = sorted(n for n in sys.modules if n.split('.')[0] in bench.forget.OURS)\n"
+        f"sys.path.insert(0, {str(tmp_path)!r})\n"
+        "import minesweeper_code_0123\n"
+        "left = sorted(n for n in sys.modules if n.split('.')[0] in bench.forget.OURS)\n"
+        "print('sweeper.engine' in kept, 'bench.play' in kept, left)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    assert done.stdout.split() == ["True", "True", "[]"], done.stderr
