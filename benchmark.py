@@ -40,6 +40,7 @@ from bench.stress import run_stress
 from minesweeper import default_strategies
 from sweeper.board import BOARDS, FIRST_CLICK_RULES, kept_clear, parse_board_size
 from sweeper.boardsets import read_board_set
+from sweeper.cli import OneLineParser
 from sweeper.strategies import TECHNIQUES
 
 MAX_GAMES = 1_000_000  # a run's records are kept in memory for the figures
@@ -92,8 +93,20 @@ def techniques_arg(text: str) -> tuple[str, ...]:
 
 def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     """Parse and check the command line; exit 2 with a message when it is wrong."""
-    parser = argparse.ArgumentParser(
-        description="Play seeded headless games and compare the tank and cs50 players."
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    check_args(parser, args)
+    return args
+
+
+def build_parser() -> OneLineParser:
+    """Return the command-line parser."""
+    parser = OneLineParser(
+        prog="benchmark.py",
+        description="Play seeded headless games and compare two players on the same seeds: "
+        "tank, this project's AI (MinesweeperAI.make_move: the knowledge base, then exact "
+        "odds, the endgame search and its guessing strategies), and cs50, CS50's plain "
+        "knowledge base (make_safe_move, else make_random_move).",
     )
     parser.add_argument(
         "--board",
@@ -109,9 +122,18 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         help="the first-click rule (default safe); --rule is the same option",
     )
     parser.add_argument(
-        "--games", type=positive_int, default=1000, help=f"games to play (at most {MAX_GAMES:,})"
+        "--games",
+        type=positive_int,
+        default=1000,
+        help=f"games to play (default 1,000; at most {MAX_GAMES:,})",
     )
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="the run's seed: game i's board comes from (--seed, i) alone, so a run's "
+        "figures, timings apart, repeat whatever --jobs is (default 1)",
+    )
     parser.add_argument(
         "--jobs",
         type=positive_int,
@@ -212,9 +234,7 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         "worker is gone (default 30)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    args = parser.parse_args(argv)
-    check_args(parser, args)
-    return args
+    return parser
 
 
 def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Optional
 
 from minesweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
+from sweeper.cli import OneLineParser
 from window.app import App
 from window.places import saves_dir, saves_problem
 from window.stats import Settings
@@ -40,9 +41,9 @@ def board_argument(text: str) -> BoardSize:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> OneLineParser:
     """Return the command-line parser."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="runner.py",
         description="Play Minesweeper, let the AI move, and step through its inferences.",
     )
@@ -234,6 +235,7 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
     app = app_from_args(argv)
     args = build_parser().parse_args(argv)
     if args.export is not None:
+        app.session.keeps_files = False  # a handout never touches the records or settings
         return picture(app, args)
     if args.step is not None or args.question or args.arrangement is not None:
         print("runner.py: --step, --question and --arrangement go with --export", file=sys.stderr)

@@ -15,7 +15,7 @@ Efficiency  3BV / clicks: 1 (100%) plays as few clicks as the board needs;
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Optional
 
 from .board import Cell, neighbours
@@ -53,13 +53,31 @@ def openings(height: int, width: int, mines: Iterable[Cell]) -> list[frozenset[C
 
 def three_bv(height: int, width: int, mines: Iterable[Cell]) -> int:
     """Return the board's 3BV: its openings plus the numbers no opening reaches."""
+    mined = frozenset(mines)
+    return len(openings(height, width, mined)) + len(lone_numbers(height, width, mined))
+
+
+def three_bv_cleared(
+    height: int, width: int, mines: Iterable[Cell], revealed: Collection[Cell]
+) -> int:
+    """Return the part of the board's 3BV the revealed cells cleared (a lost game's progress).
+
+    An opening counts once any of its 0s is revealed (that reveal opened it);
+    a number no opening reaches counts once it is revealed.
+    """
+    mined = frozenset(mines)
+    opened = sum(1 for patch in openings(height, width, mined) if any(c in revealed for c in patch))
+    return opened + sum(1 for c in lone_numbers(height, width, mined) if c in revealed)
+
+
+def lone_numbers(height: int, width: int, mines: Iterable[Cell]) -> list[Cell]:
+    """Return the numbered cells that touch no 0: each takes a click of its own."""
     shown = numbers(height, width, mines)
-    alone = sum(
-        1
+    return [
+        cell
         for cell, number in shown.items()
         if number and all(shown.get(n) != 0 for n in neighbours(cell, height, width))
-    )
-    return len(openings(height, width, mines)) + alone
+    ]
 
 
 def efficiency(bbbv: int, clicks: int) -> Optional[float]:

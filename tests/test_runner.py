@@ -429,7 +429,10 @@ def test_bad_arguments_exit_2_with_a_message(argv, words, capsys):
     with pytest.raises(SystemExit) as exit_info:
         runner.main(argv)
     assert exit_info.value.code == 2
-    assert words in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert words in err
+    (line,) = err.splitlines()  # one line, no usage block before it
+    assert line.startswith("runner.py: error: ") and line.endswith(" (see --help)")
 
 
 def test_a_bad_board_from_the_shell_gets_a_message_not_a_traceback():

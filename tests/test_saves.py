@@ -30,7 +30,7 @@ def test_a_saved_game_shows_no_mine_and_no_wrong_flag():
 
 def test_a_saved_game_reads_back_as_it_was():
     game, wrong = started_game()
-    saved = Saved("Expert", "safe", 5, 42.3, clicks=3, assisted=True)
+    saved = Saved("Expert", "safe", 5, 42.3, 3, True, "0123abcd" * 4, counted=True)
     again, facts = read_save(save_text(game, saved, "Expert, saved"))
     assert facts == saved
     assert again.mines == game.mines and again.revealed == game.revealed
@@ -56,7 +56,12 @@ def test_a_teachers_position_is_not_a_saved_game():
 
 @pytest.mark.parametrize(
     "fact, why",
-    [("#= clock soon", "clock"), ("#= rule maybe", "rule"), ("#= clicks -4", "clicks")],
+    [
+        ("#= clock soon", "clock"),
+        ("#= rule maybe", "rule"),
+        ("#= clicks -4", "clicks"),
+        ("#= game ../x", "hexadecimal"),
+    ],
 )
 def test_a_bad_fact_is_a_clear_error(fact, why):
     game, _ = started_game()

@@ -7,7 +7,14 @@ import pytest
 
 from minesweeper import Minesweeper
 from sweeper.notation import parse_board, read_board_file
-from sweeper.scores import efficiency, numbers, openings, per_second, three_bv
+from sweeper.scores import (
+    efficiency,
+    numbers,
+    openings,
+    per_second,
+    three_bv,
+    three_bv_cleared,
+)
 
 POSITIONS = Path(__file__).resolve().parent.parent / "assets" / "positions"
 
@@ -74,10 +81,27 @@ def test_three_bv_clicks_clear_random_boards():
         used = 0
         for cell in clicks:
             if cell not in game.revealed:
+                assert three_bv_cleared(height, width, mines, game.revealed) == used
                 game.reveal(cell)
                 used += 1
         assert game.won()
+        assert three_bv_cleared(height, width, mines, game.revealed) == used
         assert used == three_bv(height, width, mines)
+
+
+def test_the_3bv_cleared_counts_openings_opened_and_lone_numbers_revealed():
+    # 1x5, a mine in the middle: A1 is a 0 opening A1-A2; A4 (1) and A5 (0) the other opening
+    mines = [(0, 2)]
+    assert three_bv(1, 5, mines) == 2
+    assert three_bv_cleared(1, 5, mines, {}) == 0
+    assert three_bv_cleared(1, 5, mines, {(0, 1): 1}) == 0  # a number on an opening's edge
+    assert three_bv_cleared(1, 5, mines, {(0, 0): 0, (0, 1): 1}) == 1
+    # 3x3, mines in A1 and C3: the 0s A3 and C1 are two openings that reach every number
+    corners = [(0, 0), (2, 2)]
+    assert three_bv(3, 3, corners) == 2
+    assert three_bv_cleared(3, 3, corners, {(1, 1): 2, (0, 2): 0}) == 1  # B2 is on an edge
+    # 1x3, a mine in the middle: A1 and A3 are 1s that touch no 0, a click each
+    assert three_bv_cleared(1, 3, [(0, 1)], {(0, 2): 1}) == 1
 
 
 def test_efficiency_and_speed():

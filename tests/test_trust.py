@@ -1,15 +1,18 @@
 """Issue 24 in the window: no-guess boards, honest records, saves that keep the secret, and
 the rough edges (each asserted on the session's state and words, not on pixels)."""
 
+import json
+import random
 import subprocess
 import sys
 import time
 
 import pytest
 
+import minesweeper
 import runner
 from minesweeper import BOARDS, Minesweeper
-from sweeper.scores import three_bv
+from sweeper.scores import three_bv, three_bv_cleared
 from tests.test_runner import FakeClock
 from window.app import App
 from window.stats import Settings, Statistics
@@ -89,7 +92,24 @@ def test_a_game_of_ones_own_counts_with_its_3bv_clicks_and_efficiency():
     assert kept.efficiency == kept.bbbv / game.clicks
 
 
-def test_replays_odds_think_ai_moves_and_left_games_stay_out_of_the_unassisted_figures():
+def test_a_loss_says_the_3bv_it_cleared_of_the_boards_and_its_clicks():
+    app = small_app()
+    lose(app)
+    game = app.game
+    whole = three_bv(6, 6, game.mines)
+    cleared = three_bv_cleared(6, 6, game.mines, game.revealed)
+    assert 0 < cleared < whole  # the first click cleared something, not everything
+    assert "was a mine: the game is lost." in app.message
+    assert f"3BV {cleared} of {whole} cleared, 2 clicks." in app.message
+
+
+def test_replays_odds_think_ai_moves_and_left_games_stay_out_of_the_unassisted_figures(
+    monkeypatch,
+):
+    # N deals from the system's randomness; seeded here, so that no first click at A1 wins
+    # a game meant to be lost or left (about 1 in 400 on this board): the test cannot flake.
+    dealer = random.Random(24)
+    monkeypatch.setattr(minesweeper.random, "SystemRandom", lambda: dealer)
     app = small_app()
     win(app)
     best = record(app).best_times
@@ -135,6 +155,16 @@ def test_the_hint_is_off_by_default_and_h_shows_it_as_help():
 # -- the rough edges ---------------------------------------------------------------------
 
 
+def test_the_status_box_says_paused_while_the_game_is_paused():
+    app = App.new(BOARDS["expert"], seed=2)
+    app.do("reveal", (8, 15))
+    assert app.frame().status == "Playing"
+    app.do("pause")
+    assert app.frame().status == "Paused"
+    app.do("pause")
+    assert app.frame().status == "Playing"
+
+
 def test_a_chord_names_the_cell_it_opened():
     # B1 shows 1 (the mine in A1); with A1 flagged, a chord on B1 opens B2 alone, which shows 2.
     app = App.from_position("# chord\n*1.\n1..\n01*\n")
@@ -172,7 +202,7 @@ def test_a_data_folder_that_is_a_file_is_blamed_on_the_variable(tmp_path, monkey
     monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(blocker))
     with pytest.raises(SystemExit):
         runner.app_from_args(["--board", "beginner"])
-    error = capsys.readouterr().err.strip().splitlines()[-1]  # after the usage lines
+    (error,) = capsys.readouterr().err.strip().splitlines()  # one line, no usage block
     assert error.startswith("runner.py: error: MINESWEEPER_DATA_DIR:")
     assert "--save-dir" not in error
     with pytest.raises(SystemExit):
@@ -186,6 +216,18 @@ def test_without_pygame_the_window_points_at_the_set_up_command(monkeypatch, cap
     error = capsys.readouterr().err.strip()
     assert len(error.splitlines()) == 1
     assert "pygame is not installed" in error and "pip install -q -r requirements.txt" in error
+
+
+@pytest.mark.parametrize("board", ["beginner", "expert"])
+def test_a_handout_touches_neither_records_nor_settings(board, private_data_folder, tmp_path):
+    Statistics().record("Expert 16x30, 99 mines, first click safe", True, 90.0, assisted=True)
+    before = (private_data_folder / "statistics.json").read_text()
+    out = tmp_path / "x.png"
+    argv = ["--board", board, "--seed", "3", "--ai-moves", "400", "--step", "last"]
+    assert runner.main([*argv, "--size", "1280x720", "--export", str(out)]) == 0
+    assert out.exists()
+    assert (private_data_folder / "statistics.json").read_text() == before
+    assert not (private_data_folder / "settings.json").exists()
 
 
 # -- saves that keep the secret and play on -------------------------------------------------
@@ -217,6 +259,60 @@ def test_s_saves_the_hidden_form_and_the_save_plays_on_where_it_stopped(tmp_path
     stats = Statistics().boards[session.stats_key()]
     assert (stats.games, stats.wins, stats.assisted_games) == (1, 1, 0)
     assert stats.best_times[0][0] >= 42.3  # the clock went on from where it stopped
+
+
+def finish(app, won=True):
+    """Play a (resumed) game to its end: every safe cell to win, else a mine."""
+    game = app.game
+    for cell in list(game.flags):
+        app.do("flag", cell)
+    if not won:
+        app.do("reveal", min(game.mines))
+    for cell in list(game.cells()):
+        if cell not in game.mines and not game.is_over():
+            app.do("reveal", cell)
+    assert game.won() == won and game.is_over()
+
+
+def saved_midgame(tmp_path):
+    app = App.new(BOARDS["beginner"], seed=6, save_dir=tmp_path)
+    app.do("reveal", (4, 4))
+    return app, app.do("save").path
+
+
+def test_a_saved_game_finished_and_then_replayed_from_its_save_counts_once(tmp_path):
+    app, path = saved_midgame(tmp_path)
+    finish(app)  # the game itself, in the window that saved it: counted
+    again = runner.app_from_args(["--position", str(path)])
+    assert again.session.assisted and "in the records already" in again.message
+    finish(again)  # the same board again, its mines seen: assisted
+    stats = record(app)
+    assert (stats.games, stats.wins, stats.assisted_games) == (1, 1, 1)
+    assert len(stats.best_times) == 1
+
+
+def test_a_saved_game_left_as_a_loss_and_then_replayed_counts_once(tmp_path):
+    app, path = saved_midgame(tmp_path)
+    app.do("quit")
+    assert app.do("quit").close  # left: a loss
+    again = runner.app_from_args(["--position", str(path)])
+    finish(again, won=False)
+    stats = record(app)
+    assert (stats.games, stats.wins, stats.assisted_games) == (1, 0, 1)
+
+
+def test_an_uncounted_save_counts_once_when_finished_and_no_more_after(tmp_path):
+    app, path = saved_midgame(tmp_path)  # and the window is gone without counting it
+    assert "#= counted no" in path.read_text()
+    first = runner.app_from_args(["--position", str(path)])
+    assert not first.session.assisted
+    finish(first)
+    second = runner.app_from_args(["--position", str(path)])
+    finish(second)
+    stats = record(app)
+    assert (stats.games, stats.wins, stats.assisted_games) == (1, 1, 1)
+    resaved = first.do("save").path  # a save of the finished game says it was counted
+    assert "#= counted yes" in resaved.read_text()
 
 
 def test_a_save_of_a_helped_game_stays_assisted(tmp_path):
@@ -265,15 +361,25 @@ def test_the_records_overview_lists_every_board_and_delete_resets_after_asking()
     assert app.frame().sheet_title == "Records"
     sheet = app.frame().sheet
     assert any(line.startswith("Custom 6x6, 4 mines") and "1/1 won" in line for line in sheet)
-    assert any(line.startswith("Beginner 9x9") and "assisted" in line for line in sheet)
+    (beginner,) = [line for line in sheet if line.startswith("Beginner 9x9")]  # listed once
+    assert "Assisted" in beginner and "1 game, 0 won" in beginner  # this board, in full
     assert any("efficiency" in line and "3BV/s" in line for line in sheet)
     app.do("reset-records")
     assert "Delete again" in app.message and Statistics().boards  # asked, nothing lost yet
     app.do("reset-records")
     assert Statistics().boards == {} and "reset" in app.message
-    assert any("No games finished yet" in line for line in app.frame().sheet)
+    assert "No games finished yet on any other board." in app.frame().sheet
     app.do("stats")
     assert app.frame().sheet == ()
+
+
+@pytest.mark.parametrize("board", ["gigantic", "9x9x900", 12])
+def test_a_bad_board_in_the_settings_is_reported_at_start_up(board, private_data_folder):
+    (private_data_folder / "settings.json").write_text(json.dumps({"board": board}))
+    app = runner.app_from_args([])
+    assert app.session.board == BOARDS["cs50"]  # the default, and said so
+    sheet = " ".join(app.frame().sheet)
+    assert "board" in sheet and repr(board) in sheet and "settings.json" in sheet
 
 
 def test_a_board_given_on_the_command_line_is_remembered_once_played():

@@ -83,9 +83,14 @@ class App:
         if saved is not None:
             title = parse_board(text).title or name
             app = cls(Session.resume(game, saved, title, save_dir))
+            if app.session.recorded:
+                helped = " This game is in the records already: played again, it is assisted."
+            elif saved.assisted:
+                helped = " It was played with help: it counts as assisted."
+            else:
+                helped = ""
             app.message = (
-                f"Resumed {title}: the clock goes on from {clock_text(saved.seconds)} s."
-                + (" It was played with help: it counts as assisted." if saved.assisted else "")
+                f"Resumed {title}: the clock goes on from {clock_text(saved.seconds)} s.{helped}"
             )
             return app
         return cls(Session.from_position(text, first_click, save_dir, name), classroom=True)

@@ -231,7 +231,7 @@ def build_frame(app: App) -> Frame:
     end = ended(app)
     flags = game.flags if end or moment is None else moment.flags
     kind = game.status() if end else "playing"
-    status = session.status_text() if end else "Playing"
+    status = session.status_text() if end or paused else "Playing"  # "Paused" while paused
     time = session.time_text() if end or moment is None else clock_text(moment.elapsed)
     odds = session.overlay and not room.on  # the classroom shows no odds: they give answers
     then = shown_knowledge(app)  # the step log folded once a frame

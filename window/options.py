@@ -10,7 +10,7 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from window.saves import Saved, save_text
+from window.saves import Saved, new_identity, save_text
 from window.session import Outcome, Session
 from window.stats import Settings
 
@@ -83,11 +83,12 @@ def show_stats(session: Session) -> Outcome:
 
 
 def overview_lines(session: Session) -> tuple[str, ...]:
-    """Return the records overview: this board's record, then one line per board played."""
+    """Return the records overview: this board's record in full, then one line per other board."""
     stats = session.stats
-    rows = stats.overview()
-    lines = [" ".join(stats.lines(session.stats_key())), ""]
-    lines += [row.words() for row in rows] or ["No games finished yet on any board."]
+    key = session.stats_key()
+    rows = [row for row in stats.overview() if row.board != key]
+    lines = [" ".join(stats.lines(key)), ""]
+    lines += [row.words() for row in rows] or ["No games finished yet on any other board."]
     lines += [
         "",
         "Only games played without help count in wins, streaks and best times; games with "
@@ -108,7 +109,8 @@ def save_position(session: Session) -> Outcome:
     """Write the game in the hidden notation to a new file in the save folder; say where.
 
     A game keeps its board's name, rule, seed, clock, clicks and help with
-    it, so that --position plays it on; a teacher's position stays a position.
+    it, so that --position plays it on, and its identity, so that it counts
+    once in the records (window/saves.py); a teacher's position stays a position.
     """
     game = session.game
     if not game.placed:
@@ -117,6 +119,7 @@ def save_position(session: Session) -> Outcome:
     title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
     title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
     if session.counts():
+        session.identity = session.identity or new_identity()
         facts = Saved(
             session.board_name(),
             game.first_click,
@@ -124,6 +127,8 @@ def save_position(session: Session) -> Outcome:
             session.elapsed(),
             game.clicks,
             session.assisted or session.ai_played,
+            session.identity,
+            session.recorded,
         )
         text = save_text(game, facts, title)
         path = free_path(session.save_dir, f"game-{stamp:%Y%m%d-%H%M%S}")

@@ -29,7 +29,7 @@ from minesweeper import (
     max_mines,
     parse_board,
 )
-from sweeper.scores import efficiency, per_second, three_bv
+from sweeper.scores import efficiency, per_second, three_bv, three_bv_cleared
 from window.places import saves_dir
 from window.saves import Saved
 from window.stats import Settings, Statistics, measures_words, tenths
@@ -133,6 +133,7 @@ class Session:
         self.cursor: Cell = (0, 0)  # the keyboard's cell: arrows move it, Space reveals it
         self.stats = Statistics()
         self.settings = Settings()
+        self.keeps_files = True  # False for a handout (runner.py --export): no records, no settings
         if game is None:
             game = Minesweeper(
                 board.height, board.width, board.mines, seed=seed, first_click=first_click
@@ -171,7 +172,10 @@ class Session:
         session.custom = None if key else board
         session.title = title
         session.watch.carried = saved.seconds
-        session.assisted = session.assisted or saved.assisted
+        session.identity = saved.game
+        # One game, one record: a game already counted is played again with its board seen.
+        session.recorded = saved.counted or session.stats.was_counted(saved.game)
+        session.assisted = session.assisted or saved.assisted or session.recorded
         return session
 
     # -- games ------------------------------------------------------------------
@@ -196,6 +200,8 @@ class Session:
         self.ending = ""  # the last move's words: once the game is over, the ones that ended it
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self.autoplay = False
+        self.identity = ""  # given at the first save, kept by every save of this game
+        self.recorded = False  # the game is in the records (finished, left, or resumed so)
         self.changed()
 
     def new_game(self, board: Optional[str] = None) -> Outcome:
@@ -215,6 +221,8 @@ class Session:
 
     def remember_board(self) -> None:
         """Keep the board in the settings, for the next start of the window."""
+        if not self.keeps_files:
+            return
         key = next((k for k, b in BOARDS.items() if b == self.board), None)
         b = self.board
         self.settings.board = key or f"{b.height}x{b.width}x{b.mines}"
@@ -270,9 +278,15 @@ class Session:
         return "The game left counts as a loss."
 
     def scores(self) -> str:
-        """Return the game's 3BV, clicks and, for a win, 3BV/s and efficiency, in words."""
+        """Return the game's 3BV, clicks and, for a win, 3BV/s and efficiency, in words.
+
+        A lost game did not clear its board: it says how much of the 3BV it cleared.
+        """
         g = self.game
         bbbv = three_bv(g.height, g.width, g.mines)
+        if g.lost():
+            cleared = three_bv_cleared(g.height, g.width, g.mines, g.revealed)
+            return f"3BV {cleared} of {bbbv} cleared, {plural(g.clicks, 'click')}"
         said = f"3BV {bbbv}, {plural(g.clicks, 'click')}"
         if g.won():
             rate = per_second(bbbv, tenths(self.elapsed()))
@@ -365,8 +379,8 @@ class Session:
     def _outcome(self, cell: Cell, result: MoveResult) -> str:
         """Return what a move did, in one sentence."""
         if result.exploded is not None:
-            return f"{cell_name(result.exploded)} was a mine: the game is lost."
-        if len(result.revealed) == 1:
+            text = f"{cell_name(result.exploded)} was a mine: the game is lost."
+        elif len(result.revealed) == 1:
             opened, shown = result.revealed[0]
             text = f"{cell_name(opened)} shows {shown}."
             if opened != cell:  # a chord: the number clicked is not the cell that opened
@@ -387,16 +401,21 @@ class Session:
 
     def _record(self, won: bool) -> None:
         """Put the game in the records with its 3BV, clicks and whether it was assisted."""
+        if not self.keeps_files:
+            return  # a handout's game is the teacher's picture, not a game the player played
         g = self.game
         self.remember_board()  # the board last played opens the next window
-        self.stats.record(
+        counted = self.stats.record(
             self.stats_key(),
             won,
             self.elapsed(),
             bbbv=three_bv(g.height, g.width, g.mines) if g.placed else None,
             clicks=g.clicks,
             assisted=self.assisted or self.ai_played,
+            identity=self.identity,
         )
+        self.assisted = self.assisted or counted.assisted  # another window counted it first
+        self.recorded = True
 
     def after_the_end(self) -> str:
         """Return what ended the game and what to do next (the game is over)."""
@@ -469,10 +488,12 @@ class Session:
         return clock_text(self.elapsed())
 
     def status_text(self) -> str:
-        """Return the live game's status: Playing, Won in N s, or Lost."""
+        """Return the live game's status: Playing, Paused, Won in N s, or Lost."""
         status = self.game.status()
         if status == "won":
             return f"Won in {clock_text(max(self.elapsed(), 0.01))} s"
+        if status == "playing" and self.watch.paused:
+            return "Paused"
         return status.capitalize()
 
     # -- looking --------------------------------------------------------------------

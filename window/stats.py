@@ -20,6 +20,9 @@ Assisted   a game in which the player saw help: the mines, the odds or the
            counts apart and never in the wins, streaks or best times.
 3BV        the fewest clicks that clear the board (sweeper/scores.py).
 Efficiency 3BV / clicks.
+Counted    the identities of the saved games the records have counted
+           (window/saves.py): one game, one record, however often its
+           save is played again.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from sweeper.board import FIRST_CLICK_RULES
+from sweeper.board import FIRST_CLICK_RULES, parse_board_size
 
 from .places import data_dir, data_problem
 
@@ -303,6 +306,7 @@ class Statistics:
     def __init__(self, path: Optional[Path] = None) -> None:
         self.path = path if path is not None else data_dir() / "statistics.json"
         self.boards: dict[str, BoardStats] = {}
+        self.counted: set[str] = set()  # the saved games already counted, by identity
         self.message = ""  # what went wrong with the file, for the window to show
         self.refresh()
 
@@ -315,10 +319,14 @@ class Statistics:
         """Read the file into self.boards; a bad entry costs only itself (a copy kept aside)."""
         data, text, problem = read_json(self.path)
         self.boards = {}
+        self.counted = set()
         if problem:
             self.message = problem
         if data is None:
             return
+        counted = data.get("counted", [])
+        if isinstance(counted, list):
+            self.counted = {g for g in counted if isinstance(g, str)}
         boards = data.get("boards", {})
         if not isinstance(boards, dict):
             self.message = set_aside(self.path, "no boards in it")
@@ -345,6 +353,7 @@ class Statistics:
         data = {
             "version": VERSION,
             "boards": {k: v.to_json() for k, v in sorted(self.boards.items())},
+            "counted": sorted(self.counted),
         }
         return write_atomically(self.path, json.dumps(data, indent=1, sort_keys=True))
 
@@ -357,17 +366,31 @@ class Statistics:
         bbbv: Optional[int] = None,
         clicks: int = 0,
         assisted: bool = False,
-    ) -> BoardStats:
-        """Count a finished game, merged into the file under its lock; return the board's record."""
-        game = GameRecord(won, tenths(seconds), time.strftime("%Y-%m-%d"), bbbv, clicks, assisted)
+        identity: str = "",
+    ) -> GameRecord:
+        """Count a finished game, merged into the file under its lock; return it as counted.
+
+        A saved game's identity (window/saves.py) is kept: a game already
+        counted under it was seen, and counts again only as assisted.
+        """
         with locked(self.path):
             self._load()
+            assisted = assisted or identity in self.counted
+            if identity:
+                self.counted.add(identity)
+            day = time.strftime("%Y-%m-%d")
+            game = GameRecord(won, tenths(seconds), day, bbbv, clicks, assisted)
             stats = self.boards.setdefault(board, BoardStats())
             stats.add(game)
             problem = self._save()
         if problem:
             self.message = problem
-        return stats
+        return game
+
+    def was_counted(self, identity: str) -> bool:
+        """True when the saved game of this identity is already in the records (read afresh)."""
+        self.refresh()
+        return bool(identity) and identity in self.counted
 
     def reset(self, board: Optional[str] = None) -> str:
         """Forget one board's record, or every one (the file before is kept aside); say so."""
@@ -491,9 +514,20 @@ SETTINGS = {
     "first_click": Setting("safe", lambda v: v in FIRST_CLICK_RULES),
     "question_marks": Setting(True, lambda v: isinstance(v, bool)),
     "ai_flags": Setting(False, lambda v: isinstance(v, bool)),  # the AI flags each mine it knows
-    "board": Setting(None, lambda v: v is None or (isinstance(v, str) and 0 < len(v) < 40)),
+    "board": Setting(None, lambda v: v is None or is_board(v)),  # None: CS50's at first
     "known_safe_hint": Setting(False, lambda v: isinstance(v, bool)),  # say how many safe cells
 }
+
+
+def is_board(value: Any) -> bool:
+    """True when value names a board (beginner, ..., or HxWxM that fits some first-click rule)."""
+    if not isinstance(value, str) or len(value) > 40:
+        return False
+    try:
+        parse_board_size(value)
+    except ValueError:
+        return False
+    return True
 
 
 class Settings:
