@@ -59,7 +59,7 @@ from sweeper.notation import (
     read_board_file,
 )
 from sweeper.position import Odds, Position, Workspace
-from sweeper.records import Candidate, Counting, Decision, Knowledge, Step
+from sweeper.records import Candidate, Counting, Decision, Knowledge, Step, StepLog
 from sweeper.search import adopt
 from sweeper.strategies import Strategy, decide, default_strategies
 
@@ -88,6 +88,7 @@ __all__ = [
     "SentenceIndex",
     "Solution",
     "Step",
+    "StepLog",
     "Strategy",
     "cell_name",
     "default_strategies",
@@ -569,6 +570,42 @@ class SentenceIndex:
         return list(self.order.values())
 
 
+_stamps = itertools.count()
+
+
+class Tracked(set[Cell]):
+    """A set of cells that takes a new stamp at every change, so a change shows without comparing.
+
+    The AI's mines, safes and moves made are Tracked: other code may edit
+    them directly (CS50's code does), and the AI notices by the stamp. No
+    two changes of any Tracked set share a stamp.
+    """
+
+    def __init__(self, cells: Iterable[Cell] = ()) -> None:
+        super().__init__(cells)
+        self.stamp = next(_stamps)
+
+
+def _stamped(name: str) -> Callable[..., Any]:
+    """Return set's method name wrapped to stamp the set before it runs."""
+    change = getattr(set, name)
+
+    def stamped(self: Tracked, *args: Any) -> Any:
+        self.stamp = next(_stamps)
+        return change(self, *args)
+
+    stamped.__name__ = name
+    return stamped
+
+
+for _name in (
+    "add", "discard", "remove", "pop", "clear", "update", "difference_update",
+    "intersection_update", "symmetric_difference_update", "__ior__", "__iand__", "__isub__",
+    "__ixor__",
+):  # fmt: skip
+    setattr(Tracked, _name, _stamped(_name))
+
+
 def _words(sentence: Sentence) -> str:
     """Return a sentence with cell names, for error messages."""
     return f"{{{', '.join(cell_name(c) for c in sorted(sentence.cells))}}} = {sentence.count}"
@@ -628,16 +665,18 @@ class MinesweeperAI:
         self.first_click = first_click
         self.strategies = tuple(strategies)
         self.rng = random.Random(seed)
-        self.moves_made: set[Cell] = set()
-        self.mines: set[Cell] = set()
-        self.safes: set[Cell] = set()
+        self.moves_made: set[Cell] = Tracked()
+        self.mines: set[Cell] = Tracked()
+        self.safes: set[Cell] = Tracked()
         self.knowledge: list[Sentence] = []
         self.revealed: dict[Cell, int] = {}  # the numbers told, in the order told
-        self.steps: list[Step] = []
+        self.steps = StepLog()
         self.last_decision: Optional[Decision] = None
         self._index = SentenceIndex()
         self._listed: Optional[list[Sentence]] = []  # knowledge as last filed (None: refile all)
         self._applied: tuple[set[Cell], set[Cell]] = (set(), set())  # mines, safes as last applied
+        self._seen = self._stamps()  # mines, safes as last applied, by their stamps
+        self._unplayed: tuple[tuple[int, int], set[Cell]] = ((-1, -1), set())  # safes, moves made
         self._queue: deque[Sentence] = deque()
         # How to undo each change of the learning call under way (None between calls).
         self._journal: Optional[list[Callable[[], object]]] = None
@@ -681,7 +720,7 @@ class MinesweeperAI:
         A Contradiction part way leaves the AI exactly as it was before the call.
         """
         self._reconcile()
-        steps, knowledge = len(self.steps), list(self.knowledge)
+        steps = len(self.steps)
         self._journal = []
         try:
             yield
@@ -689,19 +728,29 @@ class MinesweeperAI:
         except Contradiction:
             for undo in reversed(self._journal):
                 undo()
-            del self.steps[steps:]
-            self.knowledge[:] = knowledge
+            self.steps.truncate(steps)
             self._queue.clear()
             self._index = SentenceIndex()
-            for sentence in knowledge:  # as they were filed before the call: this cannot fail
+            # self.knowledge is only rewritten once a call succeeds, so it is still as filed before.
+            for sentence in self.knowledge:
                 self._index.file(sentence)
-            self._listed = list(knowledge)
+            self._listed = list(self.knowledge)
             raise
         finally:
             self._journal = None
             self._version += 1
+            self._seen = self._stamps()
         self.knowledge[:] = self._index.sentences()
         self._listed = list(self.knowledge)
+
+    def _stamps(self) -> tuple[int, int]:
+        """Return the stamps of mines and safes (other code may have put a plain set there)."""
+        mines, safes = self.mines, self.safes
+        if not isinstance(mines, Tracked):
+            mines = self.mines = Tracked(mines)
+        if not isinstance(safes, Tracked):
+            safes = self.safes = Tracked(safes)
+        return mines.stamp, safes.stamp
 
     def _note(self, undo: Callable[[], object]) -> None:
         """Remember how to undo one change of the current learning call."""
@@ -710,17 +759,22 @@ class MinesweeperAI:
 
     def _step(self, rule: str, **facts: Any) -> int:
         """Record a step of rule with its facts (and how many cells were told); return its index."""
-        return self._record(Step(rule, told=len(self.revealed), **facts))
+        index = self.steps.note(rule, len(self.revealed), facts)
+        self._prove(facts.get("safes", ()), index)
+        return index
 
     def _record(self, step: Step) -> int:
-        """Append a step to the log, noting it as the proof of the cells it finds safe."""
-        self.steps.append(step)
-        index = len(self.steps) - 1
-        for cell in step.safes:
+        """Append a step already made to the log; return its index."""
+        index = self.steps.add(step)
+        self._prove(step.safes, index)
+        return index
+
+    def _prove(self, safes: Iterable[Cell], index: int) -> None:
+        """Note step index as the proof of the cells it finds safe that had none."""
+        for cell in safes:
             if cell not in self._proofs:
                 self._proofs[cell] = index
                 self._note(functools.partial(self._proofs.pop, cell, None))
-        return index
 
     def _listed_as_filed(self) -> bool:
         """True when self.knowledge holds just the sentences filed at the end of the last call."""
@@ -735,6 +789,8 @@ class MinesweeperAI:
         """Take in direct changes by other code: sentences in knowledge, cells in mines or safes."""
         if not self._listed_as_filed():
             self._refile_all()
+        if self._stamps() == self._seen:
+            return
         mines, safes = self._applied
         if self.mines != mines or self.safes != safes:
             given_mines, given_safes = self.mines - mines, self.safes - safes
@@ -780,10 +836,15 @@ class MinesweeperAI:
 
     def _add_known(self, cell: Cell, mine: bool) -> None:
         """Put cell in mines or safes (and in what has been applied), undoably."""
+        current = not mine and self._unplayed[0] == self._unplayed_stamps()
         for known in (self.mines if mine else self.safes, self._applied[0 if mine else 1]):
             if cell not in known:
                 known.add(cell)
                 self._note(functools.partial(known.discard, cell))
+        if current:  # keep the unplayed safe cells up to date rather than work them out again
+            if cell not in self.moves_made:
+                self._unplayed[1].add(cell)
+            self._unplayed = (self._unplayed_stamps(), self._unplayed[1])
 
     def _mark(self, cell: Cell, mine: bool) -> None:
         """Record a known cell and take it out of every sentence naming it: a 'known' step each."""
@@ -862,80 +923,99 @@ class MinesweeperAI:
         contradict what is known raise Contradiction and change nothing.
         """
         cell = self._check_cell(cell)
-        around = neighbours(cell, self.height, self.width)
-        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(around):
-            raise ValueError(
-                f"{cell_name(cell)} has {len(around)} neighbour{'s' * (len(around) != 1)}, so "
-                f"its count is a whole number from 0 to {len(around)}, not {count!r}"
-            )
-        if cell in self.revealed:
-            if self.revealed[cell] != count:
-                raise ValueError(
-                    f"{cell_name(cell)} was told as {self.revealed[cell]} already, not {count}"
-                )
-            return
-        with self._learning():
-            if cell in self.mines:
-                raise Contradiction(f"{cell_name(cell)} is a known mine, so it cannot show {count}")
-            self._reveal(cell, count)
-            if cell not in self.safes:
-                self._mark(cell, False)
-            hidden = [n for n in around if n not in self.moves_made]
-            unknown = [n for n in hidden if n not in self.mines and n not in self.safes]
-            known_mines = frozenset(n for n in hidden if n in self.mines)
-            known_safes = frozenset(n for n in hidden if n in self.safes)
-            sentence = Sentence(unknown, count - len(known_mines))
-            clue = Rule(frozenset(hidden), count)
-            if not unknown:  # every neighbour known: the number only confirms it
-                if sentence.count != 0:
-                    raise Contradiction(
-                        f"{cell_name(cell)} shows {count}, but its known mines number "
-                        f"{len(known_mines)}"
-                    )
-                self._step(
-                    "clue",
-                    sentence=clue,
-                    cell=cell,
-                    shown=count,
-                    known_mines=known_mines,
-                    known_safes=known_safes,
-                )
-                return
-            admitted = self._admit(sentence)
-            new = (_rule(sentence),) if admitted else ()
-            if known_mines or known_safes:
-                self._step("clue", sentence=clue, cell=cell, shown=count)
-                self._step(
-                    "known",
-                    premises=(clue,),
-                    sentence=_rule(sentence),
-                    known_mines=known_mines,
-                    known_safes=known_safes,
-                    added=new,
-                )
-            else:
-                self._step("clue", sentence=clue, cell=cell, shown=count, added=new)
+        if self._is_new(cell, count, {}):
+            with self._learning():
+                self._tell(cell, count)
 
     def add_reveal(self, revealed: Iterable[tuple[Cell, int]]) -> None:
         """Record one click's reveal: the cells it opened are safe, then each one's number.
 
         A click that opens ground shows many cells at once. They are all
         safe the moment they are seen, so they are marked safe first (one
-        'given' step) and each number is told after (add_knowledge): no
-        sentence then names a cell the board already shows open. One cell
-        is simply told. Each call is atomic, as add_knowledge is.
+        'given' step) and each number is told after, with all that follows
+        from it inferred before the next: no sentence then names a cell the
+        board already shows open. One cell is simply told. The whole reveal
+        is one learning call: a bad argument or a contradiction anywhere in
+        it changes nothing.
         """
-        pairs = [(self._check_cell(cell), count) for cell, count in revealed]
-        opened = [cell for cell, _ in pairs if cell not in self.revealed]
-        if len(opened) > 1:
-            with self._learning():
-                self._give([], [c for c in opened if c not in self.safes])
-        for cell, count in pairs:
-            self.add_knowledge(cell, count)
+        told: dict[Cell, int] = {}
+        for cell, count in revealed:
+            cell = self._check_cell(cell)
+            if self._is_new(cell, count, told):
+                told[cell] = count
+        if not told:
+            return
+        with self._learning():
+            if len(told) > 1:
+                self._give([], [c for c in told if c not in self.safes])
+            for cell, count in told.items():
+                self._infer()
+                self._tell(cell, count)
+
+    def _is_new(self, cell: Cell, count: object, told: dict[Cell, int]) -> bool:
+        """True when cell's number is yet to be told; raise ValueError when count cannot be it."""
+        around = neighbours(cell, self.height, self.width)
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(around):
+            raise ValueError(
+                f"{cell_name(cell)} has {len(around)} neighbour{'s' * (len(around) != 1)}, so "
+                f"its count is a whole number from 0 to {len(around)}, not {count!r}"
+            )
+        before = self.revealed.get(cell, told.get(cell))
+        if before is not None and before != count:
+            raise ValueError(f"{cell_name(cell)} was told as {before} already, not {count}")
+        return before is None
+
+    def _tell(self, cell: Cell, count: int) -> None:
+        """Learn that cell is safe and shows count: a clue step over its hidden neighbours."""
+        if cell in self.mines:
+            raise Contradiction(f"{cell_name(cell)} is a known mine, so it cannot show {count}")
+        self._reveal(cell, count)
+        if cell not in self.safes:
+            self._mark(cell, False)
+        around = neighbours(cell, self.height, self.width)
+        hidden = [n for n in around if n not in self.moves_made]
+        unknown = [n for n in hidden if n not in self.mines and n not in self.safes]
+        known_mines = frozenset(n for n in hidden if n in self.mines)
+        known_safes = frozenset(n for n in hidden if n in self.safes)
+        sentence = Sentence(unknown, count - len(known_mines))
+        clue = Rule(frozenset(hidden), count)
+        if not unknown:  # every neighbour known: the number only confirms it
+            if sentence.count != 0:
+                raise Contradiction(
+                    f"{cell_name(cell)} shows {count}, but its known mines number "
+                    f"{len(known_mines)}"
+                )
+            self._step(
+                "clue",
+                sentence=clue,
+                cell=cell,
+                shown=count,
+                known_mines=known_mines,
+                known_safes=known_safes,
+            )
+            return
+        admitted = self._admit(sentence)
+        new = (_rule(sentence),) if admitted else ()
+        if known_mines or known_safes:
+            self._step("clue", sentence=clue, cell=cell, shown=count)
+            self._step(
+                "known",
+                premises=(clue,),
+                sentence=_rule(sentence),
+                known_mines=known_mines,
+                known_safes=known_safes,
+                added=new,
+            )
+        else:
+            self._step("clue", sentence=clue, cell=cell, shown=count, added=new)
 
     def _reveal(self, cell: Cell, count: int) -> None:
         """Record cell as played and its number as told, undoably."""
+        current = self._unplayed[0] == self._unplayed_stamps()
         self.moves_made.add(cell)
+        if current:
+            self._unplayed[1].discard(cell)
+            self._unplayed = (self._unplayed_stamps(), self._unplayed[1])
         self.revealed[cell] = count
         self._note(functools.partial(self.moves_made.discard, cell))
         self._note(functools.partial(self.revealed.pop, cell, None))
@@ -1051,8 +1131,25 @@ class MinesweeperAI:
 
     def make_safe_move(self) -> Optional[Cell]:
         """Return a known safe cell not yet played, or None; changes nothing."""
-        choices = self.safes - self.moves_made
+        choices = self._unplayed_safes()
         return min(choices) if choices else None
+
+    def _unplayed_safes(self) -> set[Cell]:
+        """Return the known safe cells not yet played, worked out afresh only after outside edits.
+
+        The AI's own learning keeps the set up to date as it goes (_add_known, _reveal).
+        """
+        stamps = self._unplayed_stamps()
+        if self._unplayed[0] != stamps:
+            self._unplayed = (stamps, self.safes - self.moves_made)
+        return self._unplayed[1]
+
+    def _unplayed_stamps(self) -> tuple[int, int]:
+        """Return the stamps of safes and moves made."""
+        played = self.moves_made
+        if not isinstance(played, Tracked):
+            played = self.moves_made = Tracked(played)
+        return self._stamps()[1], played.stamp
 
     def make_random_move(self) -> Optional[Cell]:
         """Return a random cell that is neither played nor a known mine, or None."""
@@ -1061,7 +1158,9 @@ class MinesweeperAI:
 
     def _in_step(self) -> bool:
         """True when nothing was changed directly since the last learning call."""
-        return self._listed_as_filed() and (self.mines, self.safes) == self._applied
+        return self._listed_as_filed() and (
+            self._stamps() == self._seen or (self.mines, self.safes) == self._applied
+        )
 
     def position(self) -> Position:
         """Return what the AI knows now, frozen: numbers, known cells, sentences, total."""

@@ -31,10 +31,13 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
+import struct
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import NamedTuple, Optional, Union
+from typing import Literal, NamedTuple, Optional, Union
 
 from .board import Cell
 
@@ -386,32 +389,55 @@ def count_component(
     total = after[()]
 
     row_bytes = slots_x * width
+    row_bits = 8 * row_bytes
+    row_mask = (1 << row_bits) - 1
 
     def unpack(packed: int) -> list[Poly]:
         data = packed.to_bytes(slots_y * row_bytes, "little")
-        polys = []
-        for j in range(slots_y):
-            # Trailing zero bytes are trailing zero coefficients (and the top
-            # bytes of the last one): strip them at C speed, decode the rest.
-            row = data[j * row_bytes : (j + 1) * row_bytes].rstrip(b"\0")
-            polys.append(
-                [int.from_bytes(row[i : i + width], "little") for i in range(0, len(row), width)]
-                or [0]
-            )
-        return polys
+        rows = (data[j * row_bytes : (j + 1) * row_bytes] for j in range(slots_y))
+        return [_coefficients(row, width) for row in rows]
 
-    by_j = unpack(total)
-    tallies_by_j = [unpack(t) for t in tallies]
-    counts = _sum_polys(by_j)
+    def folded(packed: int) -> Poly:
+        # Summed over the tracked cells' mines: the rows added while packed (no
+        # coefficient overflows, every count stays below 2^ncells), then decoded.
+        fold = 0
+        while packed:
+            fold += packed & row_mask
+            packed >>= row_bits
+        return _coefficients(fold.to_bytes(row_bytes, "little"), width)
+
     return Component(
         tuple(rules),
         groups,
-        counts,
-        tuple(_sum_polys(t) for t in tallies_by_j),
+        folded(total),
+        tuple(folded(t) for t in tallies),
         work,
-        by_j if tracking else [],
-        tallies_by_j if tracking else [],
+        unpack(total) if tracking else [],
+        [unpack(t) for t in tallies] if tracking else [],
     )
+
+
+# Native unsigned integer formats by size, to decode a row of coefficients at C
+# speed when they are 2, 4 or 8 bytes (little-endian machines only).
+_FORMATS: dict[int, Literal["H", "I", "Q"]] = (
+    {struct.calcsize("H"): "H", struct.calcsize("I"): "I", struct.calcsize("Q"): "Q"}
+    if sys.byteorder == "little"
+    else {}
+)
+
+
+def _coefficients(row: bytes, width: int) -> Poly:
+    """Return the polynomial packed in row, width bytes a coefficient, little-endian, trimmed."""
+    # Trailing zero bytes are trailing zero coefficients (and the top bytes of
+    # the last one): strip them at C speed, decode the rest.
+    row = row.rstrip(b"\0")
+    if width == 1:
+        return list(row) or [0]
+    form = _FORMATS.get(width)
+    if form is not None:
+        row += bytes(-len(row) % width)
+        return memoryview(row).cast(form).tolist() or [0]
+    return [int.from_bytes(row[i : i + width], "little") for i in range(0, len(row), width)] or [0]
 
 
 Plan = tuple[list[int], list[int], list[int], list[int], list[tuple[int, int, int, int]]]
@@ -431,22 +457,6 @@ def _moves(needs: tuple[int, ...], plan: Plan) -> list[tuple[tuple[int, ...], in
         else:
             found.append((tuple([new[i] for i in keep]), w, w_cell, shift))
     return found
-
-
-def _trim(poly: Poly) -> Poly:
-    """Return a polynomial without trailing zeros (at least one coefficient)."""
-    while len(poly) > 1 and poly[-1] == 0:
-        poly.pop()
-    return poly
-
-
-def _sum_polys(polys: Sequence[Poly]) -> Poly:
-    """Return the sum of polynomials."""
-    out = [0] * max(len(p) for p in polys)
-    for p in polys:
-        for k, n in enumerate(p):
-            out[k] += n
-    return _trim(out)
 
 
 def _convolve(a: Poly, b: Poly) -> Poly:
@@ -579,11 +589,15 @@ def _binomials(n: int) -> tuple[int, ...]:
 
 
 def _rest_weight(others: Poly, binom: tuple[int, ...], mines: int) -> int:
-    """Return the ways for the other components and the outside cells to hold mines mines."""
-    outside = len(binom) - 1
-    return sum(
-        n * binom[mines - j] for j, n in enumerate(others) if n and 0 <= mines - j <= outside
-    )
+    """Return the ways for the other components and the outside cells to hold mines mines.
+
+    The sum of others[j] x binom[mines - j] over the j where both exist.
+    """
+    low, high = max(0, mines - len(binom) + 1), min(len(others) - 1, mines)
+    if low > high:
+        return 0
+    ways = reversed(binom[mines - high : mines - low + 1])
+    return sum(map(operator.mul, others[low : high + 1], ways))
 
 
 def _combine(comps: list[Component], mines_left: int, outside: int) -> Solution:
@@ -614,11 +628,7 @@ def _combine(comps: list[Component], mines_left: int, outside: int) -> Solution:
     outside_weight = 0
     if outside:
         # An outside cell holds a mine in C(outside - 1, rest - 1) of the ways.
-        outside_weight = sum(
-            n * math.comb(outside - 1, mines_left - k - 1)
-            for k, n in enumerate(every)
-            if 1 <= mines_left - k <= outside
-        )
+        outside_weight = _rest_weight(every, _binomials(outside - 1), mines_left - 1)
     arrangements = sum(n for k, n in enumerate(every) if 0 <= mines_left - k <= outside)
     return Solution(cell_weights, outside_weight, outside, weight, arrangements)
 
@@ -719,20 +729,13 @@ def _rest(solution: Solution, touched: frozenset[int], outside: int, span: int) 
             _rest_weight(others, binom, mines_left - k) for k in range(span + len(comp.counts) + 1)
         ]
         for group, tally in zip(comp.groups, comp.group_tallies, strict=True):
-            groups.append(
-                [sum(n * inner[k + a] for a, n in enumerate(tally)) for k in range(span + 1)]
-            )
+            groups.append([sum(map(operator.mul, tally, inner[k:])) for k in range(span + 1)])
             sizes.append(len(group))
     outside_ways: list[int] = []
     if outside:
-        outside_ways = [
-            sum(
-                n * math.comb(outside - 1, mines_left - k - a - 1)
-                for a, n in enumerate(every)
-                if 1 <= mines_left - k - a <= outside
-            )
-            for k in range(span + 1)
-        ]
+        # An outside cell holds a mine in C(outside - 1, rest - 1) of the ways.
+        binom_one = _binomials(outside - 1)
+        outside_ways = [_rest_weight(every, binom_one, mines_left - k - 1) for k in range(span + 1)]
     return _Rest(ways, groups, sizes, outside_ways)
 
 
@@ -794,20 +797,20 @@ def reveal_outcomes(
     span = len(part.counts) - 1
     rest = _rest(solution, touched, outside, span)
     found = []
+    mul = operator.mul
     for j, counts in enumerate(part.tracked_counts):
-        weight = sum(n * rest.ways[k] for k, n in enumerate(counts))
+        weight = sum(map(mul, counts, rest.ways))
         if not weight:
             continue
         mine_weights = [
-            (sum(n * rest.ways[k] for k, n in enumerate(t[j])) if j < len(t) else 0, len(g))
+            (sum(map(mul, t[j], rest.ways)) if j < len(t) else 0, len(g))
             for g, t in zip(part.groups, part.tracked_tallies, strict=True)
         ]
         mine_weights += [
-            (sum(n * g[k] for k, n in enumerate(counts)), size)
-            for g, size in zip(rest.groups, rest.sizes, strict=True)
+            (sum(map(mul, counts, g)), n) for g, n in zip(rest.groups, rest.sizes, strict=True)
         ]
         if rest.outside:
-            mine_weights.append((sum(n * rest.outside[k] for k, n in enumerate(counts)), outside))
+            mine_weights.append((sum(map(mul, counts, rest.outside)), outside))
         lowest, second = _two_lowest(mine_weights)
         if lowest is None or lowest == weight:  # no cell could be safe: the game is won
             best = runner_up = Fraction(1)

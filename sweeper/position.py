@@ -132,8 +132,9 @@ class Position:
     @functools.cached_property
     def unknown(self) -> tuple[Cell, ...]:
         """Return the cells neither revealed nor known, in reading order."""
+        known = self.revealed.keys() | self.mines | self.safes
         return tuple(
-            (i, j) for i in range(self.height) for j in range(self.width) if self.is_unknown((i, j))
+            (i, j) for i in range(self.height) for j in range(self.width) if (i, j) not in known
         )
 
     @functools.cached_property
@@ -143,8 +144,7 @@ class Position:
 
     def unknown_around(self, cell: Cell) -> int:
         """Return how many neighbours of cell are neither revealed nor known."""
-        unknown = self.unknown_set
-        return sum(1 for n in neighbours(cell, self.height, self.width) if n in unknown)
+        return len(self.unknown_set.intersection(neighbours(cell, self.height, self.width)))
 
     @functools.cached_property
     def ranked(self) -> list[Cell]:
@@ -181,7 +181,8 @@ class Position:
 
     def unknown_neighbours(self, cell: Cell) -> list[Cell]:
         """Return the neighbours of cell that are neither revealed nor known."""
-        return [n for n in neighbours(cell, self.height, self.width) if self.is_unknown(n)]
+        unknown = self.unknown_set
+        return [n for n in neighbours(cell, self.height, self.width) if n in unknown]
 
     @functools.cached_property
     def solution(self) -> Solution:

@@ -20,9 +20,10 @@ after step k, so a window can show any moment of a game. The rules:
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional, Union, overload
 
 from .board import Cell
 from .engine import Rule
@@ -63,6 +64,74 @@ class Step:
     def concludes(self) -> bool:
         """True when the step is a lesson: a safe cell, a mine, a new sentence or a move."""
         return self.rule in LESSON_RULES or bool(self.safes or self.mines)
+
+
+class StepLog(Sequence[Step]):
+    """The steps an AI learned, in order; each is kept as its facts until someone reads it.
+
+    A game records hundreds of steps and most are never looked at (the
+    benchmark reads none), so a step is written down as (rule, told, facts)
+    and made a Step the first time it is read; the same Step object is
+    returned every time after. Compares equal to a list of the same steps.
+    """
+
+    def __init__(self) -> None:
+        self._entries: list[Union[Step, tuple[str, int, dict[str, Any]]]] = []
+
+    def note(self, rule: str, told: int, facts: dict[str, Any]) -> int:
+        """Write down a step of rule with its facts; return its index."""
+        self._entries.append((rule, told, facts))
+        return len(self._entries) - 1
+
+    def add(self, step: Step) -> int:
+        """Append a step already made; return its index."""
+        self._entries.append(step)
+        return len(self._entries) - 1
+
+    def truncate(self, length: int) -> None:
+        """Forget every step from index length on (a learning call that was undone)."""
+        del self._entries[length:]
+
+    def _step(self, k: int) -> Step:
+        """Return step k, making it from its facts on first reading."""
+        entry = self._entries[k]
+        if isinstance(entry, Step):
+            return entry
+        rule, told, facts = entry
+        step = Step(rule, told=told, **facts)
+        self._entries[k] = step
+        return step
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @overload
+    def __getitem__(self, k: int) -> Step: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[Step]: ...
+
+    def __getitem__(self, k: Union[int, slice]) -> Union[Step, list[Step]]:
+        if isinstance(k, slice):
+            return [self._step(i) for i in range(*k.indices(len(self._entries)))]
+        if k < 0:
+            k += len(self._entries)
+        if not 0 <= k < len(self._entries):
+            raise IndexError("step index out of range")
+        return self._step(k)
+
+    def __iter__(self) -> Iterator[Step]:
+        return (self._step(i) for i in range(len(self._entries)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (StepLog, list)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # it grows
+
+    def __repr__(self) -> str:
+        return f"StepLog({list(self)!r})"
 
 
 @dataclass(frozen=True)

@@ -151,7 +151,7 @@ class EndgameSearch:
         if len(parts) > 1:
             result = sum(self.wins(part, seen) for part in parts)
         else:
-            best = self._best_guess(configs, seen)
+            best = self._best_guess(configs, seen, uncertain)
             result = best[1] if best else len(configs)
             click = best[0] if best else -1
         self.found[configs] = (result, click)
@@ -181,14 +181,34 @@ class EndgameSearch:
             groups.setdefault(key, []).append(config)
         return [tuple(g) for g in groups.values()]
 
-    def _best_guess(self, configs: tuple[int, ...], seen: int = 0) -> Optional[tuple[int, int]]:
-        """Return (bit position, wins) for the risky click that wins most, or None."""
-        always = -1
-        anywhere = 0
+    def _after(self, configs: tuple[int, ...], i: int) -> list[tuple[int, ...]]:
+        """Return the arrangements where cell i is safe, grouped by the number it would show."""
+        bit, mask = 1 << i, self.geo.around(i)
+        parts: dict[int, list[int]] = {}
         for config in configs:
-            always &= config
-            anywhere |= config
-        uncertain = anywhere & ~always
+            if not config & bit:
+                shown = (config & mask).bit_count()
+                part = parts.get(shown)
+                if part is None:
+                    parts[shown] = [config]
+                else:
+                    part.append(config)
+        return [tuple(part) for part in parts.values()]
+
+    def _best_guess(
+        self, configs: tuple[int, ...], seen: int = 0, uncertain: Optional[int] = None
+    ) -> Optional[tuple[int, int]]:
+        """Return (bit position, wins) for the risky click that wins most, or None.
+
+        uncertain: the cells that are mines in some arrangements only, when known already.
+        """
+        if uncertain is None:
+            always = -1
+            anywhere = 0
+            for config in configs:
+                always &= config
+                anywhere |= config
+            uncertain = anywhere & ~always
         risky = list(_bits(uncertain))
         # How many arrangements leave each risky cell safe: count each one's
         # uncertain mines once (few per arrangement), not every cell per arrangement.
@@ -203,25 +223,47 @@ class EndgameSearch:
         safe_in = {i: count - mined[i] for i in risky}
         risky.sort(key=lambda i: -safe_in[i])
         best: Optional[tuple[int, int]] = None
+        # A dead cell (one number in every arrangement it survives) never wins
+        # more than the best living one: best play after it, played first and
+        # the dead cell last, wins as often. So dead cells are searched only
+        # when no cell is living.
+        dead: list[tuple[int, tuple[int, ...]]] = []
         for i in risky:
             if best is not None and safe_in[i] <= best[1]:
                 break
             self._count(len(configs))
-            survivors = tuple(c for c in configs if not c >> i & 1)
-            # Stop adding up this cell's parts once even winning every
-            # arrangement still unexamined could not beat the best so far.
-            floor = -1 if best is None else best[1]
-            total = 0
-            unexamined = safe_in[i]
-            for part in self._split(survivors, [i]):
-                unexamined -= len(part)
-                total += self.wins(part, seen | 1 << i)
-                if total + unexamined <= floor:
-                    break
+            parts = self._after(configs, i)
+            if len(parts) == 1:
+                dead.append((i, parts[0]))
             else:
-                if total > floor:
-                    best = (i, total)
+                best = self._better(i, parts, seen, safe_in[i], best)
+        if best is None:
+            for i, part in dead:
+                best = self._better(i, [part], seen, safe_in[i], best)
         return best
+
+    def _better(
+        self,
+        i: int,
+        parts: list[tuple[int, ...]],
+        seen: int,
+        unexamined: int,
+        best: Optional[tuple[int, int]],
+    ) -> Optional[tuple[int, int]]:
+        """Return (i, its wins) when clicking cell i wins more than best, else best.
+
+        unexamined: the arrangements cell i survives. Adding up its parts
+        stops once even winning every arrangement still unexamined could not
+        beat the best so far.
+        """
+        floor = -1 if best is None else best[1]
+        total = 0
+        for part in parts:
+            unexamined -= len(part)
+            total += self.wins(part, seen | 1 << i)
+            if total + unexamined <= floor:
+                return best
+        return (i, total) if total > floor else best
 
 
 def _bits(mask: int) -> Iterator[int]:

@@ -317,6 +317,35 @@ def test_make_safe_move_skips_cells_already_played():
     assert ai.make_safe_move() == (5, 5)
 
 
+def test_make_safe_move_sees_every_direct_edit_between_calls():
+    # The AI remembers its answer until the sets change; edits by other code count too,
+    # even one that leaves the sizes as they were, and a set put in place of the AI's own.
+    ai = MinesweeperAI()
+    ai.add_knowledge((0, 0), 0)
+    assert ai.make_safe_move() == (0, 1)
+    ai.moves_made.add((0, 1))
+    ai.safes.discard((1, 1))
+    ai.safes.add((7, 7))
+    assert ai.make_safe_move() == (1, 0)
+    ai.moves_made |= {(1, 0)}
+    assert ai.make_safe_move() == (7, 7)
+    ai.safes = {(6, 6)}
+    assert ai.make_safe_move() == (6, 6)
+    ai.moves_made = set()
+    ai.safes -= {(6, 6)}
+    assert ai.make_safe_move() is None
+
+
+def test_a_direct_edit_that_keeps_the_sizes_still_reaches_the_sentences():
+    ai = MinesweeperAI()
+    ai.add_knowledge((0, 0), 1)
+    ai.mark_safe((5, 5))
+    ai.safes.discard((5, 5))
+    ai.safes.add((0, 1))  # as many safe cells as before: only the stamp shows the change
+    ai.add_knowledge((7, 7), 1)
+    assert Sentence({(1, 0), (1, 1)}, 1) in ai.knowledge
+
+
 def test_make_safe_move_returns_none_when_no_safe_move():
     ai = MinesweeperAI()
     assert ai.make_safe_move() is None
