@@ -9,13 +9,16 @@ from test_probability import play_some
 from test_search import reference_best
 
 from minesweeper import Minesweeper, MinesweeperAI, Rule, default_strategies, parse_board
+from sweeper.fifties import Influence, forced_weight, unsettleable_chain
+from sweeper.secondary import living_outcomes
 from sweeper.strategies import (
+    FIFTY_WEIGHT,
     Endgame,
     FiftyFifty,
+    FiftyFiftyChain,
     LookAhead,
     Lowest,
     Opening,
-    _forced_weight,
     decide,
     fifty_influence,
 )
@@ -167,10 +170,17 @@ def test_the_look_ahead_weighs_the_near_safest_cells_and_picks_a_far_corner():
     scores = [c.score for c in decision.alternatives]
     assert scores == sorted(scores, reverse=True) and decision.alternatives[0].cell == decision.cell
     assert (0, 2) in {c.cell for c in decision.alternatives}
+    influence = Influence(ai.position().with_certainties())
+    solution = influence.position.solution
     for candidate in decision.alternatives:
-        bonus = LookAhead().progress_bonus
-        expected = (1 - candidate.probability) * (
-            candidate.safety_next + bonus * candidate.progress
+        look = LookAhead(fifty_weight=FIFTY_WEIGHT)
+        safe = solution.weight - solution.weights.get(candidate.cell, solution.outside_weight)
+        expected = (
+            (1 - candidate.probability)
+            * candidate.safety_next
+            * (1 + look.tie_break * candidate.progress)
+            * (safe + look.fifty_weight * influence.of(candidate.cell))
+            / safe
         )
         assert candidate.score == expected
 
@@ -198,9 +208,14 @@ def test_decide_always_answers_while_a_cell_is_left():
 
 
 def test_strategies_without_names_the_parts_it_leaves_out():
-    names = [type(s).__name__ for s in default_strategies(["search", "fifty-fifty"])]
+    names = [type(s).__name__ for s in default_strategies(["search", "fifty-fifty", "chains"])]
     assert names == ["Opening", "LookAhead", "Lowest"]
-    assert default_strategies(["progress"])[3] == LookAhead(progress_bonus=Fraction(0))
+    assert default_strategies(["progress"])[4] == LookAhead(
+        tie_break=Fraction(0), fifty_weight=FIFTY_WEIGHT
+    )
+    assert default_strategies(["secondary", "influence"])[4] == LookAhead(
+        progress_bonus=Fraction(3, 10), blend=(1, 0), tie_break=Fraction(0), living=False
+    )
     assert default_strategies(["search"])[0] == Opening(search=False)
     assert Endgame() in default_strategies()
     with pytest.raises(ValueError, match="unknown technique 'lookahed'"):
@@ -223,7 +238,7 @@ def test_forced_weight_equals_brute_force(seed):
         cut = rng.randint(0, len(picked))
         mines, safes = picked[:cut], picked[cut:]
         expected = sum(1 for p in every if set(mines) <= p and not set(safes) & p)
-        found = _forced_weight(position, mines, safes)
+        found = forced_weight(position, mines, safes)
         assert Fraction(found, position.solution.weight) == Fraction(expected, len(every))
 
 
@@ -237,3 +252,113 @@ def test_a_pair_against_the_edge_with_a_mine_beyond_is_a_fifty_fifty_in_waiting(
     influence = fifty_influence(position, (0, 2))
     # Every arrangement (A3 or A4) forms it; A3 the mine in half of them.
     assert Fraction(influence, position.solution.weight) == Fraction(1, 2)
+
+
+# -- the guess score: secondary safety over living cells ------------------------------
+
+
+def living_brute_force(game, position, cell, dead):
+    """Each number cell could show, with the two safest living cells' safety then, by listing.
+
+    Living: not in dead, and left with an unknown neighbour besides cell (a
+    cell no sentence names and not beside cell is always living). When no
+    unknown cell could be safe the game is won (1, 1); when only dead ones
+    could, the safest of those counts twice.
+    """
+    h, w = game.height, game.width
+    unknown = set(position.unknown)
+    frontier = position.frontier
+    worlds = placements(h, w, game.mine_count, game.revealed)
+    worlds = [m for m in worlds if position.mines <= m and cell not in m]
+    by_number = {}
+    for m in worlds:
+        by_number.setdefault(len(around(cell, h, w) & m), []).append(m)
+
+    def living(u):
+        if u not in frontier and u not in around(cell, h, w):
+            return True
+        return u not in dead and bool((around(u, h, w) & unknown) - {cell})
+
+    found = {}
+    for number, group in by_number.items():
+        safety = {u: Fraction(sum(u not in m for m in group), len(group)) for u in unknown - {cell}}
+        if not any(safety.values()):
+            found[number] = (len(group), Fraction(1), Fraction(1))
+            continue
+        alive = sorted((s for u, s in safety.items() if living(u) and s), reverse=True)
+        if not alive:
+            alive = [max(safety.values())]
+        found[number] = (len(group), alive[0], alive[1] if len(alive) > 1 else alive[0])
+    return found
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_living_outcomes_equal_brute_force(seed):
+    # Any set of cells taken as dead: the two safest of the others, number by number.
+    game, ai = play_some(seed)
+    if game.is_over():
+        return
+    position = ai.position().with_certainties()
+    rng = random.Random(seed)
+    frontier = sorted(position.frontier)
+    dead = set(rng.sample(frontier, len(frontier) // 2))
+    scale = position.solution.weight
+    for cell in position.unknown:
+        outcomes = living_outcomes(position, cell, lambda c: c not in dead)
+        expected = living_brute_force(game, position, cell, dead)
+        assert {o.shown + _mines_beside(position, cell) for o in outcomes} == set(expected)
+        total = sum(o.weight for o in outcomes)
+        every = sum(n for n, _, _ in expected.values())
+        for o in outcomes:
+            n, best, second = expected[o.shown + _mines_beside(position, cell)]
+            assert Fraction(o.weight, total) == Fraction(n, every), cell
+            assert (o.best, o.second) == (best, second), (cell, o.shown)
+        assert (
+            total * len(placements(game.height, game.width, game.mine_count, game.revealed))
+            == every * scale
+            or not every
+        )
+
+
+def _mines_beside(position, cell):
+    return sum(1 for n in position.neighbours(cell) if n in position.mines)
+
+
+# -- chains of one-mine links ------------------------------------------------------------
+
+
+def test_a_closed_chain_of_one_mine_links_is_taken_as_a_fifty_fifty():
+    # A2, A4, A6 each see two cells of the chain (and two known mines below),
+    # B2, B4, B6 likewise; so the mines are A1 and A5 or A3 and A7, and no
+    # number, shown now or later, tells the two apart.
+    text = ".3*3.3*\n*3*3*3*\n1212121\n"  # 3x7: A1, A3, A5, A7 hold two mines, alternating
+    game, ai = told(text, strategies=(FiftyFifty(), FiftyFiftyChain(), Lowest()))
+    position = ai.position().with_certainties()
+    assert FiftyFifty()(position, position.solution) is None  # not a pair, not a block
+    decision = ai.choose()
+    assert (decision.cell, decision.strategy, decision.probability) == (
+        (0, 0),
+        "fifty-fifty chain",
+        Fraction(1, 2),
+    )
+    worlds = placements(3, 7, game.mine_count, dict(game.revealed))
+    chain = {(0, 0), (0, 2), (0, 4), (0, 6)}
+    assert {w & chain for w in worlds} == {frozenset({(0, 0), (0, 4)}), frozenset({(0, 2), (0, 6)})}
+    a, b = worlds
+    for cell in {(i, j) for i in range(3) for j in range(7)} - chain - a:
+        assert len(around(cell, 3, 7) & a) == len(around(cell, 3, 7) & b), cell
+    assert all(all(r.count == len(r.cells & w) for r in decision.premises) for w in worlds)
+
+
+def test_a_link_a_number_can_settle_is_not_a_chain():
+    # 1x3, A2 shows 1: A1 or A3, a coin flip no number settles. 1x4 with one
+    # mine: A4 is safe by the count, and once clicked it will see A3, not A1.
+    _, ai = told("*1.\n")
+    assert unsettleable_chain(ai.position()) == (
+        [(0, 0), (0, 2)],
+        [(frozenset({(0, 0), (0, 2)}), 1)],
+    )
+    _, ai = told("*1..\n")
+    position = ai.position().with_certainties()
+    assert position.safes == {(0, 3)}
+    assert unsettleable_chain(position) is None
