@@ -9,7 +9,7 @@ from test_probability import play_some
 from test_search import reference_best
 
 from minesweeper import Minesweeper, MinesweeperAI, Rule, default_strategies, parse_board
-from sweeper.fifties import Influence, forced_weight, unsettleable_chain
+from sweeper.fifties import FORMATION_SHARE, Influence, forced_weight, unsettleable_chain
 from sweeper.secondary import living_outcomes
 from sweeper.strategies import (
     FIFTY_WEIGHT,
@@ -362,3 +362,56 @@ def test_a_link_a_number_can_settle_is_not_a_chain():
     position = ai.position().with_certainties()
     assert position.safes == {(0, 3)}
     assert unsettleable_chain(position) is None
+
+
+# -- 50/50 influence -----------------------------------------------------------------------
+
+CORNER = "1.**..\n*.....\n*.....\n....*.\n"  # 4x6, 5 mines; A1 shows 1, nothing else is known
+
+
+def test_the_fifty_fifty_influence_turns_the_guess_to_a_far_corner():
+    # A3 and A6 are equally likely mines (4/21). Without influence A3, whose
+    # number tends to tell more about A1's neighbours, wins; but if A6 is a
+    # mine it is often the mine of a 50/50 no number would settle (with B5,
+    # the block's corner C4 a mine; or with A5 or B6, the cells beyond a
+    # mine), a flip to be taken some time anyway, so clicking it costs less.
+    strategies = (LookAhead(fifty_weight=Fraction(0)), Lowest())
+    _, plain = told(CORNER, strategies=strategies)
+    assert plain.choose().cell == (0, 2)
+    _, ai = told(CORNER, strategies=(LookAhead(fifty_weight=FIFTY_WEIGHT), Lowest()))
+    decision = ai.choose()
+    assert decision.cell == (0, 5)
+    assert decision.probability == plain.mine_probabilities()[(0, 2)]
+
+
+def test_influence_equals_brute_force_on_a_corner():
+    # A6's influence: the likeliest horizontal pair through it (A5-A6, A5 the
+    # mine, its far end A4 and B4 mines), the likeliest vertical one (A6-B6, A6
+    # the mine, C5 and C6 mines), and the likeliest block (A5-B6, mines A5 and
+    # B6, its one corner on the board, C4, a mine): each a share of every
+    # placement, their sum capped by A6's own chances of mine and of safety.
+    game, ai = told(CORNER)
+    position = ai.position().with_certainties()
+    worlds = placements(4, 6, 5, dict(game.revealed))
+
+    def share(mines, safes):
+        hits = sum(1 for w in worlds if set(mines) <= w and not set(safes) & w)
+        return Fraction(hits, len(worlds))
+
+    pair_across = share([(0, 3), (1, 3), (0, 4)], [(0, 5)])
+    pair_down = share([(2, 4), (2, 5), (0, 5)], [(1, 5)])
+    block = share([(2, 3), (0, 4), (1, 5)], [(0, 5), (1, 4)])
+    mine = share([(0, 5)], [])
+    expected = min(pair_across + pair_down + block, mine, 1 - mine)
+    assert expected > 0
+    influence = Influence(position)
+    assert Fraction(influence.of((0, 5)), position.solution.weight) == expected
+    # The block in the bottom-left corner misses one mine (B3), but it forms
+    # in too few placements (0.3%) for B3 to be credited as its enabler.
+    weight, _, missing = influence.formation("b", (2, 0))
+    assert missing == ((1, 2),)
+    assert Fraction(weight, position.solution.weight) == share(
+        [(1, 2), (2, 0), (3, 1)], [(2, 1), (3, 0)]
+    )
+    assert Fraction(weight, position.solution.weight) < FORMATION_SHARE
+    assert influence.enablers == {}
