@@ -61,29 +61,29 @@ class Influence:
 
     def __init__(self, position: Position) -> None:
         self.position = position
-        self._shapes: dict[tuple[str, Cell], Optional[Shape]] = {}
+        self._unknown = position.unknown_set
+        self._shapes: dict[tuple[str, Cell], tuple[Optional[Shape], int]] = {}
         self._weights: dict[tuple[str, Cell], int] = {}
         self.enablers: dict[Cell, int] = {}
         self.members: dict[Cell, int] = {}
         self._scanned = False
 
-    def _inside(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.position.height and 0 <= cell[1] < self.position.width
-
-    def _missing(self, ends: Sequence[Cell]) -> Optional[tuple[Cell, ...]]:
-        """Return the unknown end cells (None: one is revealed, or over MISSING are unknown)."""
+    def _missing(self, ends: Sequence[Cell], limit: int) -> Optional[tuple[Cell, ...]]:
+        """Return the unknown end cells (None: one is revealed, or over limit are unknown)."""
+        height, width = self.position.height, self.position.width
+        mines = self.position.mines
         missing = []
         for end in ends:
-            if not self._inside(end) or end in self.position.mines:
+            if end in mines or not (0 <= end[0] < height and 0 <= end[1] < width):
                 continue
-            if not self.position.is_unknown(end):
+            if end not in self._unknown:
                 return None  # a number at one end tells the formation apart
             missing.append(end)
-            if len(missing) > MISSING:
+            if len(missing) > limit:
                 return None
         return tuple(missing)
 
-    def _shape(self, kind: str, first: Cell) -> Optional[Shape]:
+    def _shape(self, kind: str, first: Cell, limit: int) -> Optional[Shape]:
         """Return a formation's cells, the cells its mines would be on, and its missing mines."""
         r, c = first
         if kind == "b":
@@ -96,9 +96,9 @@ class Influence:
             mines = (first,)
             ends = [(r - dr + k * dc, c - dc + k * dr) for k in (-1, 0, 1)]
             ends += [(r + 2 * dr + k * dc, c + 2 * dc + k * dr) for k in (-1, 0, 1)]
-        if not all(self._inside(x) and self.position.is_unknown(x) for x in cells):
+        if not all(x in self._unknown for x in cells):
             return None
-        missing = self._missing(ends)
+        missing = self._missing(ends, limit)
         left = self.position.mines_left
         if missing is None or left is None or len(missing) + len(mines) > left:
             return None
@@ -110,9 +110,11 @@ class Influence:
         on first (a block's mines on its main diagonal). None: it cannot form, or misses more
         than limit mines."""
         key = (kind, first)
-        if key not in self._shapes:
-            self._shapes[key] = self._shape(kind, first)
-        shape = self._shapes[key]
+        known = self._shapes.get(key)
+        if known is None or (known[0] is None and known[1] < limit):
+            known = (self._shape(kind, first, limit), limit)
+            self._shapes[key] = known
+        shape = known[0]
         if shape is None or len(shape[2]) > limit:
             return None
         cells, mines, missing = shape

@@ -415,11 +415,10 @@ class LookAhead:
         INFLUENCED of the safest living cell's safe weight.
         """
         solution = position.solution
-        ranked = position.ranked
-        best = solution.weight - min(
-            (solution.weights.get(c, solution.outside_weight) for c in ranked if alive(c)),
-            default=solution.weight,
-        )
+        safest = next((c for c in position.ranked if alive(c)), None)  # safest first
+        if safest is None:
+            return []
+        best = solution.weight - solution.weights.get(safest, solution.outside_weight)
         found = []
         for cell, weight in sorted(influence.influenced().items()):
             if cell in already or not position.is_unknown(cell):
