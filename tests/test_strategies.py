@@ -21,6 +21,7 @@ from sweeper.strategies import (
     Opening,
     decide,
     fifty_influence,
+    is_dead,
 )
 from window.words import decision_text
 
@@ -415,3 +416,31 @@ def test_influence_equals_brute_force_on_a_corner():
     )
     assert Fraction(weight, position.solution.weight) < FORMATION_SHARE
     assert influence.enablers == {}
+
+
+@pytest.mark.parametrize("seed", range(0, 120, 2))
+def test_a_dead_cell_stays_dead_whatever_another_cell_shows(seed):
+    # Why the secondary safety may take today's dead cells as dead after any
+    # reveal: a reveal only removes placements, so a number that was the
+    # same in every placement stays the same (brute force).
+    game, ai = play_some(seed)
+    if game.is_over():
+        return
+    position = ai.position().with_certainties()
+    h, w = game.height, game.width
+    worlds = [
+        m
+        for m in placements(h, w, game.mine_count, game.revealed)
+        if position.mines <= m and not position.safes & m
+    ]
+    for cell in position.unknown:
+        if not is_dead(position, cell):
+            continue
+        for other in set(position.unknown) - {cell}:
+            shown = {}
+            for m in worlds:
+                if cell in m or other in m:
+                    continue
+                key = len(around(other, h, w) & m)
+                shown.setdefault(key, set()).add(len(around(cell, h, w) & m))
+            assert all(len(numbers) == 1 for numbers in shown.values()), (cell, other)
