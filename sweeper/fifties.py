@@ -129,10 +129,7 @@ class Influence:
             return
         self._scanned = True
         solution = self.position.solution
-        found: list[Optional[Formation]] = []
-        for cell in self.position.unknown:
-            for kind in ("h", "v", "b"):
-                found.append(self.formation(kind, cell, SCAN_MISSING))
+        found = [self.formation(kind, cell, SCAN_MISSING) for kind, cell in self._may_form()]
         for formation in found:
             if formation is None:
                 continue
@@ -143,6 +140,41 @@ class Influence:
                 self.enablers[e] = self.enablers.get(e, 0) + weight
             for x in cells:
                 self.members[x] = self.members.get(x, 0) + weight
+
+    def _may_form(self) -> list[tuple[str, Cell]]:
+        """Return the formations whose end cells leave at most SCAN_MISSING mines missing.
+
+        A quick count first: an end cell off the board or a known mine counts
+        0, an unknown one 1, a revealed one 2 (it rules the formation out).
+        """
+        position = self.position
+        height, width = position.height, position.width
+        unknown, mines = self._unknown, position.mines
+        ends: dict[Cell, int] = {}
+        for r in range(height):
+            for c in range(width):
+                cell = (r, c)
+                ends[cell] = 1 if cell in unknown else 0 if cell in mines else 2
+
+        def end(r: int, c: int) -> int:
+            return ends.get((r, c), 0)
+
+        def across(r: int, c: int) -> int:  # a column of three end cells
+            return end(r - 1, c) + end(r, c) + end(r + 1, c)
+
+        def down(r: int, c: int) -> int:  # a row of three end cells
+            return end(r, c - 1) + end(r, c) + end(r, c + 1)
+
+        found = []
+        for r, c in position.unknown:
+            if (r, c + 1) in unknown and across(r, c - 1) + across(r, c + 2) <= SCAN_MISSING:
+                found.append(("h", (r, c)))
+            if (r + 1, c) in unknown and down(r - 1, c) + down(r + 2, c) <= SCAN_MISSING:
+                found.append(("v", (r, c)))
+            corners = end(r - 1, c - 1) + end(r - 1, c + 2) + end(r + 2, c - 1) + end(r + 2, c + 2)
+            if corners <= SCAN_MISSING:
+                found.append(("b", (r, c)))
+        return found
 
     def of(self, cell: Cell) -> int:
         """Return the weight of the arrangements in which cell's mine is a 50/50 in waiting.
