@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 import random
 import statistics
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 import benchmark
-from minesweeper import Decision, MinesweeperAI, cell_name
+from bench import play, runs, stats
+from bench.figures import Spread, problems, summarise
+from minesweeper import Decision, Minesweeper, MinesweeperAI, cell_name
+from sweeper.board import FIRST_CLICK_RULES
 
-Z2 = benchmark.Z95**2  # 3.841459...
+ROOT = Path(__file__).resolve().parent.parent
+
+Z2 = stats.Z95**2  # 3.841459...
 
 
 # -- statistics ----------------------------------------------------------------
@@ -23,14 +30,14 @@ Z2 = benchmark.Z95**2  # 3.841459...
 def test_wilson_none_won() -> None:
     # 0 of 10: the lower end is 0 and the upper end is z^2 / (n + z^2)
     # = 3.841459 / 13.841459 = 0.277533.
-    low, high = benchmark.wilson(0, 10)
+    low, high = stats.wilson(0, 10)
     assert low == 0
     assert high == pytest.approx(0.277533, abs=1e-6)
 
 
 def test_wilson_all_won() -> None:
     # 10 of 10 mirrors 0 of 10: the lower end is n / (n + z^2) = 10 / 13.841459 = 0.722467.
-    low, high = benchmark.wilson(10, 10)
+    low, high = stats.wilson(10, 10)
     assert low == pytest.approx(0.722467, abs=1e-6)
     assert high == pytest.approx(1.0)
 
@@ -38,35 +45,35 @@ def test_wilson_all_won() -> None:
 def test_wilson_half_won() -> None:
     # 50 of 100: centre (0.5 + z^2/200) / (1 + z^2/100) = 0.5;
     # half-width z / 1.0384146 * sqrt(0.25/100 + z^2/40000) = 1.887452 * 0.050951 = 0.096168.
-    low, high = benchmark.wilson(50, 100)
+    low, high = stats.wilson(50, 100)
     assert low == pytest.approx(0.403832, abs=1e-5)
     assert high == pytest.approx(0.596168, abs=1e-5)
 
 
 def test_wilson_no_games_knows_nothing() -> None:
-    assert benchmark.wilson(0, 0) == (0.0, 1.0)
+    assert stats.wilson(0, 0) == (0.0, 1.0)
 
 
 def test_percentile_nearest_rank() -> None:
     ordered = [float(x) for x in range(1, 101)]
-    assert benchmark.percentile(ordered, 0.5) == 50
-    assert benchmark.percentile(ordered, 0.99) == 99
-    assert benchmark.percentile(ordered, 1.0) == 100
-    assert benchmark.percentile([7.0], 0.99) == 7
+    assert stats.percentile(ordered, 0.5) == 50
+    assert stats.percentile(ordered, 0.99) == 99
+    assert stats.percentile(ordered, 1.0) == 100
+    assert stats.percentile([7.0], 0.99) == 7
 
 
 def test_chunks_cover_every_game_once() -> None:
     for games, jobs in [(1, 4), (7, 2), (100, 3), (1000, 2)]:
-        spans = list(benchmark.chunks(games, jobs))
+        spans = list(runs.chunks(games, jobs))
         covered = [i for a, b in spans for i in range(a, b)]
         assert covered == list(range(games))
-        assert max(b - a for a, b in spans) <= benchmark.CHUNK_MAX
+        assert max(b - a for a, b in spans) <= runs.CHUNK_MAX
 
 
 def test_game_seeds_depend_on_seed_and_index() -> None:
-    seeds = {benchmark.derive_seed(s, i) for s in (1, 2) for i in range(50)}
+    seeds = {play.derive_seed(s, i) for s in (1, 2) for i in range(50)}
     assert len(seeds) == 100
-    assert benchmark.derive_seed(1, 0) == benchmark.derive_seed(1, 0)
+    assert play.derive_seed(1, 0) == play.derive_seed(1, 0)
 
 
 # -- games -----------------------------------------------------------------------
@@ -74,8 +81,8 @@ def test_game_seeds_depend_on_seed_and_index() -> None:
 
 def test_same_seed_same_results_whatever_the_jobs() -> None:
     args = ((8, 8, 8), "safe", 5, 6, ("tank", "cs50"))
-    one = benchmark.run_games(*args, jobs=1)
-    two = benchmark.run_games(*args, jobs=2)
+    one = runs.run_games(*args, jobs=1)
+    two = runs.run_games(*args, jobs=2)
     assert [r.outcome() for r in one] == [r.outcome() for r in two]
     assert [(r.index, r.player) for r in one] == [
         (i, p) for i in range(6) for p in ("tank", "cs50")
@@ -83,18 +90,18 @@ def test_same_seed_same_results_whatever_the_jobs() -> None:
 
 
 def test_a_different_seed_gives_different_games() -> None:
-    first = benchmark.run_games((5, 5, 6), "safe", 1, 8, ("cs50",), jobs=1)
-    other = benchmark.run_games((5, 5, 6), "safe", 2, 8, ("cs50",), jobs=1)
+    first = runs.run_games((5, 5, 6), "safe", 1, 8, ("cs50",), jobs=1)
+    other = runs.run_games((5, 5, 6), "safe", 2, 8, ("cs50",), jobs=1)
     assert [r.outcome()[2:] for r in first] != [r.outcome()[2:] for r in other]
 
 
 @pytest.mark.parametrize("rule", ["safe", "opening", "none"])
 def test_games_end_cleanly_with_no_safe_call_error(rule: str) -> None:
-    records = benchmark.run_games((6, 6, 6), rule, 3, 5, ("tank", "cs50"), jobs=1)
+    records = runs.run_games((6, 6, 6), rule, 3, 5, ("tank", "cs50"), jobs=1)
     for r in records:
         assert r.safe_errors == 0 and not r.stuck and not r.crash
         assert len(r.move_ms) == sum(r.kinds.values()) >= 1
-    assert benchmark.problems(records) == []
+    assert problems(records) == []
 
 
 def test_first_click_rule_reaches_the_ai(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,8 +113,8 @@ def test_first_click_rule_reaches_the_ai(monkeypatch: pytest.MonkeyPatch) -> Non
             seen.append(self.first_click)
             assert self.total_mines == 6
 
-    monkeypatch.setattr(benchmark, "MinesweeperAI", Spy)
-    benchmark.play_one(0, 1, (6, 6, 6), "opening", "tank")
+    monkeypatch.setattr(runs, "MinesweeperAI", Spy)
+    runs.play_one(0, 1, (6, 6, 6), "opening", "tank")
     assert seen == ["opening"]
 
 
@@ -121,24 +128,25 @@ def test_a_guess_passed_off_as_safe_is_caught(monkeypatch: pytest.MonkeyPatch) -
                 )
             return cell
 
-    monkeypatch.setattr(benchmark, "MinesweeperAI", Liar)
+    monkeypatch.setattr(runs, "MinesweeperAI", Liar)
     # On 5x5 with 10 mines the tank loses most games, every loss to a guess.
-    records = benchmark.run_games((5, 5, 10), "safe", 1, 8, ("tank",), jobs=1)
+    records = runs.run_games((5, 5, 10), "safe", 1, 8, ("tank",), jobs=1)
     lost = [r for r in records if not r.won]
     assert lost and all(r.safe_errors >= 1 for r in lost)
-    assert len(benchmark.problems(records)) == len(lost)
+    assert len(problems(records)) == len(lost)
 
 
-def test_a_wrong_cell_in_the_ai_sets_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    honest = benchmark.play_moves
+def test_a_wrong_cell_in_the_ai_sets_is_caught() -> None:
+    game = Minesweeper(6, 6, 4, seed=1, first_click="none")
+    ai = MinesweeperAI(6, 6, 4)
+    safe = next(c for c in game.cells() if c not in game.mines)
 
-    def then_misbelieve(game, ai, player, record):  # type: ignore[no-untyped-def]
-        honest(game, ai, player, record)
-        ai.mines.add(next(c for c in game.cells() if c not in game.mines))
+    def misbelieving(ai: MinesweeperAI) -> tuple[None, str]:
+        ai.mines.add(safe)
+        return None, ""
 
-    monkeypatch.setattr(benchmark, "play_moves", then_misbelieve)
-    record = benchmark.play_one(0, 1, (6, 6, 4), "safe", "cs50")
-    assert record.safe_errors == 1
+    played = play.play(game, ai, misbelieving)
+    assert played.stuck and played.safe_errors == 1
 
 
 def test_a_crash_is_recorded_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -146,37 +154,37 @@ def test_a_crash_is_recorded_not_raised(monkeypatch: pytest.MonkeyPatch) -> None
         raise RuntimeError("boom")
 
     monkeypatch.setattr(MinesweeperAI, "make_move", broken)
-    record = benchmark.play_one(0, 1, (6, 6, 4), "safe", "tank")
+    record = runs.play_one(0, 1, (6, 6, 4), "safe", "tank")
     assert record.crash == "RuntimeError: boom" and not record.won
 
 
 def test_the_fatal_click_is_named_by_its_kind_and_odds() -> None:
     ai = MinesweeperAI(4, 4, 3)
     ai.last_decision = Decision((0, 1), "lowest", Fraction(1, 2))
-    assert benchmark.fatal_click(ai, "guess", 0) == "a 50/50"
-    assert benchmark.fatal_click(ai, "guess", 3) == "a 50/50"
+    assert play.fatal_click(ai, "guess", 0) == "a 50/50"
+    assert play.fatal_click(ai, "guess", 3) == "a 50/50"
     ai.last_decision = Decision((0, 1), "look-ahead", Fraction(1, 3))
-    assert benchmark.fatal_click(ai, "guess", 0) == "first guess"
-    assert benchmark.fatal_click(ai, "guess", 1) == "later guess"
-    assert benchmark.fatal_click(ai, "first", 0) == "first click"
-    assert benchmark.fatal_click(ai, "proven", 2) == "a safe call"
+    assert play.fatal_click(ai, "guess", 0) == "first guess"
+    assert play.fatal_click(ai, "guess", 1) == "later guess"
+    assert play.fatal_click(ai, "first", 0) == "first click"
+    assert play.fatal_click(ai, "proven", 2) == "a safe call"
     ai.last_decision = None  # the cs50 player: a random guess, odds unknown
-    assert benchmark.fatal_click(ai, "guess", 0) == "first guess"
+    assert play.fatal_click(ai, "guess", 0) == "first guess"
 
 
 @pytest.mark.parametrize("rule", ["safe", "none"])
 def test_every_lost_game_is_counted_once_by_its_fatal_click(rule: str) -> None:
-    records = benchmark.run_games((5, 5, 7), rule, 4, 40, ("tank", "cs50"), jobs=1)
+    records = runs.run_games((5, 5, 7), rule, 4, 40, ("tank", "cs50"), jobs=1)
     for r in records:
         assert (r.lost_on == "") == r.won, (r.index, r.player, r.lost_on)
-        assert r.lost_on in ("",) + benchmark.LOSSES
-    figures = benchmark.summarise(records)
-    for player, f in figures.items():
+        assert r.lost_on in ("",) + play.LOSSES
+    found = summarise(records)
+    for player, f in found.items():
         assert sum(f["losses"].values()) == f["games"] - f["wins"] > 0, player
         assert f["losses"]["a safe call"] == 0
-    assert "a 50/50" not in figures["cs50"]["losses"]
+    assert "a 50/50" not in found["cs50"]["losses"]
     if rule == "safe":
-        assert figures["tank"]["losses"]["first click"] == 0
+        assert found["tank"]["losses"]["first click"] == 0
 
 
 # -- the command line --------------------------------------------------------------
@@ -237,10 +245,11 @@ def test_failures_exit_1_loudly(
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["--board", "huge"], "neither a board"),
-        (["--board", "3x3x9"], "do not fit"),
-        (["--board", "3x3x1", "--rule", "opening"], "do not fit"),
-        (["--board", "0x4x1"], "boards run from 1x1"),
+        (["--board", "huge"], "is not a board"),
+        (["--board", "3x3x10"], "do not fit"),
+        (["--board", "3x3x9", "--rule", "safe"], "do not fit"),
+        (["--board", "3x3x1", "--first-click", "opening"], "do not fit"),
+        (["--board", "0x4x1"], "1 to 50 rows"),
         (["--rule", "maybe"], "invalid choice"),
         (["--games", "0"], "1 or more"),
         (["--jobs", "two"], "1 or more"),
@@ -259,8 +268,9 @@ def test_bad_arguments_exit_2_with_a_message(
 
 
 def test_named_and_custom_boards() -> None:
-    assert benchmark.board_arg("expert") == ("expert", (16, 30, 99))
-    assert benchmark.board_arg("16x30x99") == ("16x30x99", (16, 30, 99))
+    assert benchmark.board_named("expert", "safe") == ("expert", (16, 30, 99))
+    assert benchmark.board_named("Expert", "safe") == ("expert", (16, 30, 99))
+    assert benchmark.board_named("16x30x99", "safe") == ("16x30x99", (16, 30, 99))
 
 
 # -- the progress bar ---------------------------------------------------------------
@@ -273,7 +283,7 @@ class FakeTerminal(io.StringIO):
 
 def test_progress_is_quiet_off_a_terminal() -> None:
     stream = io.StringIO()
-    bar = benchmark.Progress(10, stream)
+    bar = runs.Progress(10, stream)
     bar.advance(3)
     bar.close()
     assert stream.getvalue() == ""
@@ -281,7 +291,7 @@ def test_progress_is_quiet_off_a_terminal() -> None:
 
 def test_progress_counts_games_on_a_terminal() -> None:
     stream = FakeTerminal()
-    bar = benchmark.Progress(10, stream)
+    bar = runs.Progress(10, stream)
     bar.advance(3)
     bar.advance(7)
     bar.close()
@@ -296,10 +306,10 @@ def test_without_builds_the_ai_without_those_strategies(monkeypatch: pytest.Monk
             super().__init__(*args, **kwargs)  # type: ignore[arg-type]
             seen.append(tuple(type(s).__name__ for s in self.strategies))
 
-    monkeypatch.setattr(benchmark, "MinesweeperAI", Spy)
-    benchmark.run_games((4, 4, 4), "safe", 1, 3, ("tank",), jobs=1, without=("search",))
+    monkeypatch.setattr(runs, "MinesweeperAI", Spy)
+    runs.run_games((4, 4, 4), "safe", 1, 3, ("tank",), jobs=1, without=("search",))
     assert seen and all("Endgame" not in names and "Lowest" in names for names in seen)
-    benchmark.run_games((4, 4, 4), "safe", 1, 3, ("tank",), jobs=1)
+    runs.run_games((4, 4, 4), "safe", 1, 3, ("tank",), jobs=1)
     assert "Endgame" in seen[-1]  # nothing lingers from the run before
 
 
@@ -329,12 +339,12 @@ def test_exact_mode_refuses_a_board_too_big_to_search(capsys: pytest.CaptureFixt
 def test_a_spread_gives_quantiles_within_one_percent_in_fixed_room() -> None:
     rng = random.Random(5)
     values = [rng.lognormvariate(0, 2) for _ in range(50_000)] + [0.0] * 10
-    spread = benchmark.Spread()
+    spread = Spread()
     for v in values:
         spread.add(v)
     ordered = sorted(values)
     for q in (0.01, 0.5, 0.9, 0.99, 1.0):
-        exact = benchmark.percentile(ordered, q)
+        exact = stats.percentile(ordered, q)
         assert spread.quantile(q) == pytest.approx(exact, rel=0.01)
     assert spread.largest == max(values) and spread.count == len(values)
     assert spread.mean == pytest.approx(statistics.fmean(values))
@@ -346,8 +356,8 @@ def test_a_spread_gives_quantiles_within_one_percent_in_fixed_room() -> None:
 
 def test_the_streamed_tally_matches_the_kept_records() -> None:
     args = ((6, 6, 6), "safe", 2, 12, ("tank", "cs50"))
-    kept = benchmark.summarise(benchmark.run_games(*args, jobs=1))
-    streamed = {p: t.figures() for p, t in benchmark.tally_games(*args, jobs=1).items()}
+    kept = summarise(runs.run_games(*args, jobs=1))
+    streamed = {p: t.figures() for p, t in runs.tally_games(*args, jobs=1).items()}
     assert kept.keys() == streamed.keys()
     for player, figures in kept.items():
         other = streamed[player]
@@ -364,9 +374,9 @@ def test_pool_workers_reset_sigterm_so_closing_the_pool_ends_them() -> None:
     from pathlib import Path
 
     code = (
-        "import signal, benchmark\n"
+        "import signal\nfrom bench import runs\n"
         "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
-        "benchmark.ignore_interrupts()\n"
+        "runs.ignore_interrupts()\n"
         "print(signal.getsignal(signal.SIGTERM) == signal.SIG_DFL,"
         " signal.getsignal(signal.SIGINT) == signal.SIG_IGN)\n"
     )
@@ -375,3 +385,76 @@ def test_pool_workers_reset_sigterm_so_closing_the_pool_ends_them() -> None:
         [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60
     )
     assert done.stdout.split() == ["True", "True"], done.stderr
+
+
+# -- one board of nothing but mines, the first-click rules, guesses ----------------
+
+
+def test_exact_on_a_board_of_nothing_but_mines_is_a_message(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # It once ended in an AssertionError traceback: the AI has no first click to make.
+    code = benchmark.main(["--exact", "--rule", "none", "--board", "1x1x1", "--games", "1"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "every cell of a 1x1 board with 1 mines is a mine" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("rule", FIRST_CLICK_RULES)
+def test_every_first_click_rule_of_the_model_is_an_option(rule: str) -> None:
+    assert benchmark.parse_args(["--first-click", rule]).rule == rule
+    assert benchmark.parse_args(["--rule", rule]).rule == rule  # the older name still works
+
+
+def test_the_summary_counts_every_guess_and_the_games_without_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    records = runs.run_games((6, 6, 5), "opening", 3, 20, ("tank",), jobs=1)
+    assert (
+        benchmark.main(
+            ["--board", "6x6x5", "--first-click", "opening", "--seed", "3"]
+            + ["--games", "20", "--players", "tank", "--json", "--jobs", "1"]
+        )
+        == 0
+    )
+    figures = json.loads(capsys.readouterr().out)["players"]["tank"]
+    guesses = [r.guesses for r in records]
+    assert figures["guesses"] == sum(guesses) > 0
+    assert figures["games_without_guess"] == guesses.count(0) > 0
+    assert figures["wins_without_guess"] == sum(r.won for r in records if not r.guesses)
+
+
+# -- the shape of the code ------------------------------------------------------------
+
+BENCH = sorted((ROOT / "bench").glob("*.py")) + [ROOT / "benchmark.py"]
+
+
+def test_the_ai_is_told_what_a_reveal_shows_in_one_play_loop_only() -> None:
+    telling = [
+        p.name
+        for p in BENCH
+        if "add_reveal" in p.read_text()
+        or ".reveal(" in p.read_text().replace("game.reveal(first)  # places the mines", "")
+    ]
+    assert telling == ["play.py"]
+
+
+def test_no_class_in_the_benchmark_is_over_300_lines() -> None:
+    for path in BENCH:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                assert node.end_lineno is not None
+                assert node.end_lineno - node.lineno < 300, (path.name, node.name)
+
+
+def test_the_model_imports_nothing_of_the_benchmark() -> None:
+    for path in [*(ROOT / "sweeper").glob("*.py"), ROOT / "minesweeper.py"]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = (
+                    [a.name for a in node.names]
+                    if isinstance(node, ast.Import)
+                    else [node.module or ""]
+                )
+                assert not any(n.split(".")[0] in ("bench", "benchmark") for n in names), path

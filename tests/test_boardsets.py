@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import benchmark
+from bench import paired, play, sets, stats
 from minesweeper import Minesweeper
 from sweeper.boardsets import read_board_set, seen_from, symmetries, turned
 
@@ -21,22 +22,22 @@ SHARED = [
 
 @pytest.mark.parametrize(("counts", "difference", "interval", "p"), SHARED)
 def test_paired_figures_match_the_published_table(counts, difference, interval, p) -> None:
-    delta, low, high = benchmark.paired_interval(*counts)
+    delta, low, high = stats.paired_interval(*counts)
     # The table prints two decimals (-0.635 shows as -0.64).
     assert 100 * delta == pytest.approx(difference, abs=0.006)
     assert 100 * low == pytest.approx(interval[0], abs=0.006)
     assert 100 * high == pytest.approx(interval[1], abs=0.006)
     both, only_ours, only_theirs, _ = counts
-    assert benchmark.mcnemar_p(only_ours, only_theirs) == pytest.approx(p, abs=0.005)
+    assert stats.mcnemar_p(only_ours, only_theirs) == pytest.approx(p, abs=0.005)
 
 
 def test_mcnemar_exact_on_tiny_counts() -> None:
     # 6 discordant boards all one way: 2 x (1/2)^6. Equal counts: no evidence at all.
-    assert benchmark.mcnemar_p(0, 6) == 2 / 64
-    assert benchmark.mcnemar_p(3, 3) == 1.0
-    assert benchmark.mcnemar_p(0, 0) == 1.0
+    assert stats.mcnemar_p(0, 6) == 2 / 64
+    assert stats.mcnemar_p(3, 3) == 1.0
+    assert stats.mcnemar_p(0, 0) == 1.0
     # 1 against 4: 2 x (C(5,0) + C(5,1)) / 32 = 12/32.
-    assert benchmark.mcnemar_p(1, 4) == 12 / 32
+    assert stats.mcnemar_p(1, 4) == 12 / 32
 
 
 def test_a_hand_made_set_is_compared_board_by_board(tmp_path: Path) -> None:
@@ -54,8 +55,8 @@ def test_a_hand_made_set_is_compared_board_by_board(tmp_path: Path) -> None:
     path = tmp_path / "set.txt"
     path.write_text("\n".join(lines) + "\n")
     header, boards = read_board_set(path)
-    results = benchmark.play_board_set(header, boards, jobs=1)
-    report = benchmark.paired_report(results)
+    results = sets.play_board_set(header, boards, jobs=1)
+    report = paired.paired_report(results)
     ours = [r.won for r in results]
     assert report["boards"] == 4 and report["ours"] == sum(ours)
     assert report["both"] == sum(ours[:2]) and report["only_ours"] == sum(ours[2:])
@@ -66,32 +67,32 @@ def test_a_hand_made_set_is_compared_board_by_board(tmp_path: Path) -> None:
 
 def test_a_written_set_holds_the_seeded_games_and_plays_those_boards(tmp_path: Path) -> None:
     path = tmp_path / "ours.txt"
-    benchmark.write_board_set(path, (9, 9, 10), "safe", 5, 12)
+    sets.write_board_set(path, (9, 9, 10), "safe", 5, 12)
     header, boards = read_board_set(path)
     listed = list(boards)
     assert (header.height, header.width, header.mines, header.rule) == (9, 9, 10, "safe")
     assert [b.index for b in listed] == list(range(12))
     for board in listed:
-        seed = benchmark.derive_seed(5, board.index)
+        seed = play.derive_seed(5, board.index)
         game = Minesweeper(9, 9, 10, seed=seed, first_click="safe")
         game.reveal(board.first)
         assert board.mines == frozenset(game.mines) and board.game_seed == seed
         assert board.won is None
     # Played from the file, each board is exactly the seeded game's board.
     header, boards = read_board_set(path)
-    results = benchmark.play_board_set(header, boards, jobs=1)
+    results = sets.play_board_set(header, boards, jobs=1)
     assert not any(r.turned or r.skipped or r.crash for r in results)
-    report = benchmark.paired_report(results)
+    report = paired.paired_report(results)
     assert "theirs" not in report  # nothing recorded to compare with
 
 
 def test_jobs_do_not_change_a_set_s_results(tmp_path: Path) -> None:
     path = tmp_path / "ours.txt"
-    benchmark.write_board_set(path, (9, 9, 10), "safe", 2, 30)
+    sets.write_board_set(path, (9, 9, 10), "safe", 2, 30)
     outcomes = []
     for jobs in (1, 2):
         header, boards = read_board_set(path)
-        results = benchmark.play_board_set(header, boards, jobs=jobs)
+        results = sets.play_board_set(header, boards, jobs=jobs)
         outcomes.append([(r.index, r.won, r.guesses) for r in results])
     assert outcomes[0] == outcomes[1]
 
@@ -119,9 +120,9 @@ def test_a_first_click_no_symmetry_reaches_is_reported_not_played(tmp_path: Path
         "# t width=6 height=4 mines=1 rule=safe seed=0\n0 W 1 1 5 0 800000\n# end games=1\n"
     )
     header, boards = read_board_set(path)
-    (result,) = benchmark.play_board_set(header, boards, jobs=1)
+    (result,) = sets.play_board_set(header, boards, jobs=1)
     assert result.skipped and "B2" in result.skipped
-    assert benchmark.paired_report([result])["boards"] == 0
+    assert paired.paired_report([result])["boards"] == 0
 
 
 @pytest.mark.parametrize(
@@ -185,7 +186,7 @@ def test_two_per_board_files_are_compared_board_by_board(
         "0 1 2 0.001\n1 1 0 0.002\n2 0 1 0.003\n3 1 1 0.004\n4 1 2 0.005\n5 0 3 0.006\n"
         "7 0 0 0 skipped: no symmetry\n"
     )
-    report = benchmark.compare_report(before, after)
+    report = paired.compare_report(before, after)
     assert (report["boards"], report["unpaired"]) == (6, 2)
     assert (report["before"], report["after"]) == (3, 4)
     assert (report["both"], report["only_before"], report["only_after"]) == (2, 1, 2)
@@ -205,8 +206,8 @@ def test_two_per_board_files_are_compared_board_by_board(
     [
         (["--boards", "/no/such/set.txt"], "not a file"),
         (["--games", "2000000"], "at most"),
-        (["--board", "9x99999999x3"], "no board"),
-        (["--board", "60x9x3"], "boards run from"),
+        (["--board", "9x99999999x3"], "not a board"),
+        (["--board", "60x9x3"], "1 to 50 rows"),
         (["--per-board", "x.txt"], "go with --boards"),
         (["--boards", "x", "--per-board", "/no/such/folder/x.txt"], "cannot write"),
     ],

@@ -7,51 +7,30 @@ from pathlib import Path
 
 import pytest
 
-from sweeper.worst import cases
+from bench.worst import cases
 
 ROOT = Path(__file__).resolve().parent.parent
 MEMORY = 1_500_000_000  # bytes of address space for the whole process
 SECONDS = 3.0  # per call: the engine's budget is about 1 s here; room for a loaded 2-core machine
 
-PROBE = """
-import json, resource, sys, time
-resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory}))
-sys.path.insert(0, {root!r})
-from sweeper.worst import cases
-name, build = cases("small")[{index}]
-game, ai = build()
-timings = {{"mine_probabilities": 0.0, "choose": 0.0, "make_move": 0.0}}
-wrong = []
-for _ in range(40):  # play on: the worst call is often a later one, with no safe cell known
-    if game.is_over():
-        break
-    for call in ("mine_probabilities", "choose", "make_move"):
-        start = time.process_time()
-        cell = getattr(ai, call)()
-        timings[call] = max(timings[call], time.process_time() - start)
-    if cell is None:
-        break
-    result = game.reveal(cell)
-    if result.exploded is not None and not ai.last_decision.is_guess:
-        wrong.append(cell)
-    for shown, count in result.revealed:
-        ai.add_knowledge(shown, count)
-wrong += sorted(ai.safes & game.mines) + sorted(ai.mines - game.mines)
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-print(json.dumps({{"timings": timings, "wrong": wrong, "peak": peak}}))
-"""
-
 
 @pytest.mark.parametrize("index", range(len(cases("small"))), ids=[n for n, _ in cases("small")])
 def test_every_call_keeps_its_budget_on_the_worst_positions(index):
-    code = PROBE.format(memory=MEMORY, root=str(ROOT), index=index)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
+    probe = ["-m", "bench.stress", "--scale", "small", "--case", str(index), "--moves", "40"]
+    done = subprocess.run(
+        [sys.executable, *probe, "--memory", str(MEMORY)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
     found = json.loads(done.stdout.strip().splitlines()[-1])
-    for call, seconds in found["timings"].items():
+    assert done.returncode == 0, (found, done.stderr[-2000:])
+    for call, seconds in found["seconds"].items():
         assert seconds < SECONDS, (call, seconds)
-    assert found["wrong"] == []  # nothing called safe is a mine, nothing called a mine is safe
-    assert found["peak"] < MEMORY
+    assert found["wrong"] == 0  # nothing called safe is a mine, nothing called a mine is safe
+    assert found["crash"] == ""
+    assert found["peak_mb"] * 2**20 < MEMORY
 
 
 def test_a_too_wide_position_answers_approximately_and_says_so():
@@ -70,7 +49,7 @@ def test_looking_at_a_too_wide_position_then_playing_it_finds_no_false_contradic
     # its expected mines; a rounded estimate once asked the rest for a total
     # it cannot hold and raised a false Contradiction. Played to the end with
     # looking calls between the moves, the game must stay sound.
-    from sweeper.worst import lattice
+    from bench.worst import lattice
 
     game, ai = lattice(16, 30, 116)
     for _ in range(300):

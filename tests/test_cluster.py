@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-import benchmark
+from bench import runs, sets
+from bench.cluster import Cluster
 from sweeper.boardsets import read_board_set
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,22 +32,22 @@ def test_a_local_cluster_plays_the_same_boards_as_one_process(local_cluster, tmp
 
     ours = minesweeper.Sentence
     path = tmp_path / "ours.txt"
-    benchmark.write_board_set(path, (9, 9, 10), "safe", 5, 40)
+    sets.write_board_set(path, (9, 9, 10), "safe", 5, 40)
     header, boards = read_board_set(path)
-    alone = benchmark.play_board_set(header, boards, jobs=1)
-    with benchmark.Cluster(local_cluster.scheduler_address) as cluster:
+    alone = sets.play_board_set(header, boards, jobs=1)
+    with Cluster(local_cluster.scheduler_address) as cluster:
         assert cluster.workers == 2
         header, boards = read_board_set(path)
         with get_task_stream(cluster.client) as stream:
-            shared = benchmark.play_board_set(header, boards, jobs=1, cluster=cluster)
+            shared = sets.play_board_set(header, boards, jobs=1, cluster=cluster)
         assert len(stream.data) >= 1  # the boards really were played by the workers
-        seeded = benchmark.run_games((6, 6, 5), "safe", 9, 12, ("tank",), jobs=1, cluster=cluster)
+        seeded = runs.run_games((6, 6, 5), "safe", 9, 12, ("tank",), jobs=1, cluster=cluster)
     assert [(r.index, r.won, r.guesses) for r in shared] == [
         (r.index, r.won, r.guesses) for r in alone
     ]
     assert len(shared) == 40
     assert sys.modules["minesweeper"].Sentence is ours  # the code sent reloaded nothing here
-    local = benchmark.run_games((6, 6, 5), "safe", 9, 12, ("tank",), jobs=1)
+    local = runs.run_games((6, 6, 5), "safe", 9, 12, ("tank",), jobs=1)
     assert [r.outcome() for r in seeded] == [r.outcome() for r in local]
 
 

@@ -5,7 +5,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmark import move_kind
+from bench.play import move_kind
 from minesweeper import Minesweeper, MinesweeperAI, max_mines
 from window.words import step_text
 

@@ -1,0 +1,15 @@
+"""The benchmark's parts; benchmark.py is their command line.
+
+    play      the one play loop: a player's move, the reveal, the AI told, until the end
+    runs      seeded games for the tank and cs50 players, on processes or a cluster
+    figures   each player's tally and the table of figures
+    stats     Wilson intervals, quantiles, paired differences, McNemar's exact test
+    exact     small boards over every placement of the mines, beside best play
+    sets      board sets: our AI on another solver's boards, and writing sets
+    paired    same-board comparisons: against a set's results, or two runs before/after
+    cluster   a Dask scheduler and its workers, fed the same chunks as local processes
+    stress    the worst positions at full size, one fresh process each (python -m bench.stress)
+    worst     the builders of those worst positions
+
+Imports point one way: bench uses minesweeper.py and sweeper/; nothing there uses bench.
+"""

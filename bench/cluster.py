@@ -1,0 +1,184 @@
+"""A Dask distributed scheduler and its workers, fed the same chunks as local processes.
+
+What travels, and why: a Dask scheduler unpickles the task graph it is sent,
+and it has no copy of this project, so a task that named one of our
+functions would fail there (ModuleNotFoundError). Each task is therefore
+`pickle.loads(payload)`: a function of the standard library and a string
+of bytes that the scheduler passes on unopened. On a worker, unpickling
+the payload calls our function on the chunk (a `Call`), with our code
+loaded from the zip of minesweeper.py, sweeper/ and bench/ that this
+client sends to every worker when it connects (and the scheduler hands to
+workers that join later). So scheduler and workers need Python and
+requirements-cluster.txt, never a copy of the project, and every worker
+plays exactly this checkout's AI. (Pickling our functions by value with
+cloudpickle was the other way; it fails on the engine's caches and locks,
+and would send the whole engine with every chunk.)
+
+The scheduler runs whatever code a client sends it, so it must not be open
+to others: bind it to a private address, or use tls:// with Dask's own
+certificate settings (docs/benchmarking.md, "On a cluster").
+"""
+
+from __future__ import annotations
+
+import pickle
+import tempfile
+import time
+import zipfile
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+CLUSTER_INSTALL = "pip install -r requirements-cluster.txt"
+ROOT = Path(__file__).resolve().parent.parent
+CODE_FILES = ("minesweeper.py",)
+CODE_PACKAGES = ("sweeper", "bench")
+POLL = 1.0  # seconds between looks at the workers while a result is awaited
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class ClusterError(Exception):
+    """The cluster cannot be used: no Dask, no scheduler there, no workers, or a lost run."""
+
+
+class Call(Generic[T, R]):
+    """func(task) as a pickle that runs it when it is unpickled (on a worker, never here)."""
+
+    def __init__(self, func: Callable[[T], R], task: T) -> None:
+        self.func = func
+        self.task = task
+
+    def __reduce__(self) -> tuple[Callable[[T], R], tuple[T]]:
+        return self.func, (self.task,)
+
+
+class Cluster:
+    """A Dask distributed scheduler and its workers, fed the same chunks as local processes.
+
+    `patience` is how long to wait for a worker: at the start, and during a
+    run when every worker is gone; past it, a ClusterError ends the run.
+    """
+
+    def __init__(self, address: str, timeout: float = 10.0, patience: float = 30.0):
+        try:
+            from distributed import Client as untyped_client
+        except ImportError:
+            raise ClusterError(
+                "--scheduler needs dask and distributed, which are not installed: "
+                + CLUSTER_INSTALL
+            ) from None
+        make_client: Any = untyped_client  # distributed's Client has no annotations
+        try:
+            self.client: Any = make_client(address, timeout=timeout)
+        except (OSError, TimeoutError, ValueError, TypeError) as error:
+            raise ClusterError(
+                f"cannot reach a Dask scheduler at {address!r} ({first_line(error)}); start one "
+                "with 'dask scheduler' and give the address it prints"
+                + (tls_hint(address) if address.startswith("tls://") else "")
+            ) from None
+        try:
+            self.client.wait_for_workers(1, timeout=patience)
+        except (OSError, TimeoutError) as error:
+            self.client.close()
+            raise ClusterError(
+                f"the scheduler at {address} has no workers after {patience:.0f} s; "
+                f"start some with 'dask worker {address} --nworkers auto --nthreads 1'"
+            ) from error
+        self.address = address
+        self.patience = patience
+        self._send_code()
+
+    def _send_code(self) -> None:
+        """Zip minesweeper.py and the sweeper and bench packages; load them on every worker."""
+        with tempfile.TemporaryDirectory() as folder:
+            archive = Path(folder) / "minesweeper_benchmark_code.zip"
+            with zipfile.ZipFile(archive, "w") as zipped:
+                for name in CODE_FILES:
+                    zipped.write(ROOT / name, name)
+                for package in CODE_PACKAGES:
+                    for path in sorted((ROOT / package).glob("*.py")):
+                        zipped.write(path, f"{package}/{path.name}")
+            # To the workers only: the scheduler never runs our code, and loading it
+            # there would reload these modules in a process that may be ours
+            # (a LocalCluster's scheduler runs inside the process that made it).
+            from distributed.diagnostics.plugin import UploadFile
+
+            self.client.register_plugin(UploadFile(str(archive)), name="minesweeper-code")
+
+    @property
+    def workers(self) -> int:
+        """How many tasks the cluster runs at once (its workers' threads)."""
+        threads: dict[str, int] = self.client.nthreads()
+        return max(1, sum(threads.values()))
+
+    @property
+    def dashboard(self) -> str:
+        """Return the scheduler's dashboard address, or "" when it runs none."""
+        services: dict[str, Any] = self.client.scheduler_info().get("services", {})
+        return str(self.client.dashboard_link) if "dashboard" in services else ""
+
+    def streamed(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+        """Yield func(task) for each task, in order, keeping a few tasks per worker in flight.
+
+        A chunk on a worker that dies is run again on another (the scheduler
+        does it); a ClusterError says when every worker has been gone for
+        longer than the patience, or when the scheduler gives a chunk up.
+        """
+        ahead = 4 * self.workers
+        pending: deque[Any] = deque()
+        for task in tasks:
+            payload = pickle.dumps(Call(func, task))
+            pending.append(self.client.submit(pickle.loads, payload, pure=False))
+            if len(pending) >= ahead:
+                yield self._result(pending.popleft())
+        while pending:
+            yield self._result(pending.popleft())
+
+    def _result(self, future: Any) -> Any:
+        """Wait for one chunk's result while some worker is there to compute it."""
+        alone_since = None
+        while True:
+            try:
+                return future.result(timeout=POLL)
+            except TimeoutError:
+                pass
+            except Exception as error:  # a chunk catches its games' crashes: this is Dask's
+                raise ClusterError(
+                    f"the cluster at {self.address} lost a chunk ({first_line(error)})"
+                ) from None
+            if self.client.nthreads():
+                alone_since = None
+            elif alone_since is None:
+                alone_since = time.monotonic()
+            elif time.monotonic() - alone_since > self.patience:
+                raise ClusterError(
+                    f"every worker of {self.address} is gone (none for {self.patience:.0f} s)"
+                )
+
+    def close(self) -> None:
+        """Let go of the scheduler (the cluster itself keeps running)."""
+        self.client.close()
+
+    def __enter__(self) -> Cluster:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def first_line(error: BaseException) -> str:
+    """Return an error's first line, or its type's name when it says nothing."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def tls_hint(address: str) -> str:
+    """Return what a tls:// address needs, for the message when it cannot be reached."""
+    return (
+        f"; {address} needs Dask's TLS settings: the certificate authority, this client's "
+        "certificate and key (DASK_DISTRIBUTED__COMM__TLS__CA_FILE, "
+        "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT and __KEY, or the same in a Dask config file)"
+    )
