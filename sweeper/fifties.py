@@ -216,7 +216,8 @@ def unsettleable_chain(position: Position) -> Optional[tuple[list[Cell], list[Pa
     many cells of one half as of the other, swapping the halves changes no
     number shown now or later (and keeps the mine total), so the chain is a
     coin flip that must be taken some time: clicking one of its cells
-    settles all of it. The first such chain, its cells in reading order.
+    settles all of it. The first such chain of two links or more (a single
+    link is a pair, FiftyFifty's to take), its cells in reading order.
     """
     solution = position.solution
     if not solution.exact:
@@ -248,8 +249,8 @@ def unsettleable_chain(position: Position) -> Optional[tuple[list[Cell], list[Pa
                 elif half[other] == half[cell]:
                     alternate = False
         done.update(half)
-        if not alternate or 2 * sum(half.values()) != len(half):
-            continue
+        if not alternate or 2 * sum(half.values()) != len(half) or len(half) < 4:
+            continue  # a single link is a pair: FiftyFifty's
         if _blind(position, half):
             chain = sorted(half)
             return chain, [r for c in chain for r in rules.get(c, [])]

@@ -351,18 +351,40 @@ def test_a_closed_chain_of_one_mine_links_is_taken_as_a_fifty_fifty():
     assert all(all(r.count == len(r.cells & w) for r in decision.premises) for w in worlds)
 
 
-def test_a_link_a_number_can_settle_is_not_a_chain():
-    # 1x3, A2 shows 1: A1 or A3, a coin flip no number settles. 1x4 with one
-    # mine: A4 is safe by the count, and once clicked it will see A3, not A1.
+def test_a_chain_along_a_column_of_numbers_is_found_and_truly_sealed():
+    # Column E shows numbers; F1/F2, F2/F4 and F4/F5 each hold one mine (F3
+    # is a known mine): the mines are F1, F4 or F2, F5, and every cell of
+    # column G sees one of each, so no number will ever tell them apart.
+    text = "*.*21*...*\n13*22....*\n01112*..*.\n00002***..\n00001..*..\n"
+    game, ai = told(text)
+    position = ai.position().with_certainties()
+    chain, links = unsettleable_chain(position)
+    assert chain == [(0, 5), (1, 5), (3, 5), (4, 5)] and len(links) == 3
+    odds = ai.mine_probabilities()
+    assert all(odds[c] == Fraction(1, 2) for c in chain)
+    halves = ({(0, 5), (3, 5)}, {(1, 5), (4, 5)})
+    for link, _ in links:  # each link holds one cell of each half
+        assert len(link & halves[0]) == len(link & halves[1]) == 1
+    beside = {n for c in chain for n in around(c, 5, 10)} - set(chain) - position.mines
+    assert beside  # the revealed cells of column E and the closed cells of column G
+    for cell in beside:
+        near = around(cell, 5, 10)
+        assert len(near & halves[0]) == len(near & halves[1]), cell
+
+
+def test_a_single_link_is_left_to_the_pair_rule_and_a_settleable_one_to_no_rule():
+    # 1x3, A2 shows 1: A1 or A3, a coin flip no number settles, but a pair:
+    # FiftyFifty's. 1x4 with one mine: A4 is safe by the count, and once
+    # clicked it will see A3, not A1: no 50/50 of any kind.
     _, ai = told("*1.\n")
-    assert unsettleable_chain(ai.position()) == (
-        [(0, 0), (0, 2)],
-        [(frozenset({(0, 0), (0, 2)}), 1)],
-    )
+    position = ai.position()
+    assert unsettleable_chain(position) is None
+    assert FiftyFifty()(position, position.solution).cell == (0, 0)
     _, ai = told("*1..\n")
     position = ai.position().with_certainties()
     assert position.safes == {(0, 3)}
     assert unsettleable_chain(position) is None
+    assert FiftyFifty()(position, position.solution) is None
 
 
 # -- 50/50 influence -----------------------------------------------------------------------
