@@ -33,12 +33,14 @@ from bench.exact import exact_report, format_exact
 from bench.figures import format_table
 from bench.paired import compare_report, format_compare, format_paired, paired_report
 from bench.play import PLAYERS
+from bench.replay import format_only_theirs, only_theirs, replay_report
 from bench.runs import Board, Progress, tally_games
 from bench.sets import play_board_set, write_board_set
 from bench.stress import run_stress
 from minesweeper import default_strategies
 from sweeper.board import BOARDS, FIRST_CLICK_RULES, kept_clear, parse_board_size
 from sweeper.boardsets import read_board_set
+from sweeper.cli import OneLineParser
 from sweeper.strategies import TECHNIQUES
 
 MAX_GAMES = 1_000_000  # a run's records are kept in memory for the figures
@@ -91,8 +93,20 @@ def techniques_arg(text: str) -> tuple[str, ...]:
 
 def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     """Parse and check the command line; exit 2 with a message when it is wrong."""
-    parser = argparse.ArgumentParser(
-        description="Play seeded headless games and compare the tank and cs50 players."
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    check_args(parser, args)
+    return args
+
+
+def build_parser() -> OneLineParser:
+    """Return the command-line parser."""
+    parser = OneLineParser(
+        prog="benchmark.py",
+        description="Play seeded headless games and compare two players on the same seeds: "
+        "tank, this project's AI (MinesweeperAI.make_move: the knowledge base, then exact "
+        "odds, the endgame search and its guessing strategies), and cs50, CS50's plain "
+        "knowledge base (make_safe_move, else make_random_move).",
     )
     parser.add_argument(
         "--board",
@@ -108,9 +122,18 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         help="the first-click rule (default safe); --rule is the same option",
     )
     parser.add_argument(
-        "--games", type=positive_int, default=1000, help=f"games to play (at most {MAX_GAMES:,})"
+        "--games",
+        type=positive_int,
+        default=1000,
+        help=f"games to play (default 1,000; at most {MAX_GAMES:,})",
     )
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="the run's seed: game i's board comes from (--seed, i) alone, so a run's "
+        "figures, timings apart, repeat whatever --jobs is (default 1)",
+    )
     parser.add_argument(
         "--jobs",
         type=positive_int,
@@ -161,6 +184,30 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         help="compare two --per-board files of the same boards, board by board, and stop",
     )
     parser.add_argument(
+        "--only-theirs",
+        nargs=2,
+        type=Path,
+        metavar=("OURS", "THEIRS"),
+        help="list the boards THEIRS won and OURS lost: OURS a --per-board file, THEIRS another "
+        "or a board set with its recorded results; and stop",
+    )
+    parser.add_argument(
+        "--replay",
+        type=int,
+        metavar="K",
+        help="with --boards: play board K as --boards does and stop before our --guess N "
+        "(default the first): our cell, its odds and reasons, and the position",
+    )
+    parser.add_argument(
+        "--guess", type=positive_int, default=1, metavar="N", help="with --replay: which guess"
+    )
+    parser.add_argument(
+        "--position-out",
+        type=Path,
+        metavar="FILE",
+        help="with --replay: write the position before that guess for runner.py --position",
+    )
+    parser.add_argument(
         "--write-boards",
         type=Path,
         metavar="FILE",
@@ -178,10 +225,16 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         help="play on a Dask distributed cluster (for example tcp://10.0.0.5:8786) instead of "
         f"local processes; needs {CLUSTER_INSTALL}",
     )
+    parser.add_argument(
+        "--patience",
+        type=positive_int,
+        default=30,
+        metavar="SECONDS",
+        help="with --scheduler: how long to wait for a worker, at the start or when every "
+        "worker is gone (default 30)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    args = parser.parse_args(argv)
-    check_args(parser, args)
-    return args
+    return parser
 
 
 def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -203,7 +256,11 @@ def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
         parser.error(f"argument --start: expected 0 or more, not {args.start}")
     if (args.per_board or args.limit or args.start) and not args.boards:
         parser.error("--start, --limit and --per-board go with --boards FILE")
-    for option in ("per_board", "write_boards"):
+    if args.replay is not None and not args.boards:
+        parser.error("--replay K goes with --boards FILE, the set that holds board K")
+    if (args.position_out or args.guess != 1) and args.replay is None:
+        parser.error("--guess and --position-out go with --replay K")
+    for option in ("per_board", "write_boards", "position_out"):
         target = getattr(args, option)
         if target is not None and (target.is_dir() or not target.parent.is_dir()):
             flag = "--" + option.replace("_", "-")
@@ -249,6 +306,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 2
         print(json.dumps(compared) if args.json else format_compare(compared, *args.compare))
         return 0
+    if args.only_theirs or args.replay is not None:
+        return see_the_boards(args)
     if args.write_boards:
         write_board_set(args.write_boards, board, args.rule, args.seed, args.games)
         print(f"wrote {args.games:,} boards of {name} ({args.rule}) to {args.write_boards}")
@@ -266,16 +325,45 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     cluster = None
     if args.scheduler is not None:
         try:
-            cluster = Cluster(args.scheduler)
+            cluster = Cluster(args.scheduler, patience=args.patience)
         except ClusterError as error:
             print(f"benchmark.py: {error}", file=sys.stderr)
             return 2
-        print(f"cluster {args.scheduler}: {cluster.workers} workers", file=sys.stderr)
+        dashboard = cluster.dashboard
+        print(
+            f"cluster {args.scheduler}: {cluster.workers} workers"
+            + (f"; dashboard {dashboard}" if dashboard else ""),
+            file=sys.stderr,
+        )
     try:
         return run_board_set(args, cluster) if args.boards else run_games(args, cluster)
+    except ClusterError as error:
+        print(f"benchmark.py: {error}", file=sys.stderr)
+        return 2
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def see_the_boards(args: argparse.Namespace) -> int:
+    """List the boards only the other side won, or replay one to a guess; 2 for a bad file."""
+    try:
+        if args.only_theirs:
+            ours, theirs = args.only_theirs
+            boards, common = only_theirs(ours, theirs)
+            print(format_only_theirs(boards, common, ours, theirs))
+            return 0
+        report, position = replay_report(args.boards, args.replay, args.guess, args.without)
+    except (ValueError, OSError) as error:
+        print(f"benchmark.py: {error}", file=sys.stderr)
+        return 2
+    print(report)
+    if args.position_out:
+        args.position_out.write_text(position, encoding="utf-8")
+        print(f"the position before it: {args.position_out} (runner.py --position FILE)")
+    else:
+        print("\n" + position, end="")
+    return 0
 
 
 def run_board_set(args: argparse.Namespace, cluster: Optional[Cluster] = None) -> int:
@@ -284,6 +372,7 @@ def run_board_set(args: argparse.Namespace, cluster: Optional[Cluster] = None) -
         header, boards = read_board_set(args.boards)
         stop = None if args.limit is None else args.start + args.limit
         out = args.per_board.open("w", encoding="ascii") if args.per_board else None
+        finished = False
         try:
             if out is not None:
                 out.write("# index won guesses cpu_seconds\n")
@@ -302,8 +391,11 @@ def run_board_set(args: argparse.Namespace, cluster: Optional[Cluster] = None) -
                 Progress(expected) if expected > 0 else None,
                 cluster,
             )
+            finished = True
         finally:
             if out is not None:
+                if not finished:  # what was played is kept, and said to be only part
+                    out.write("# partial: the run stopped before its last board\n")
                 out.close()
     except ValueError as error:
         print(f"benchmark.py: {error}", file=sys.stderr)
@@ -381,4 +473,8 @@ def run_games(args: argparse.Namespace, cluster: Optional[Cluster]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # the output went to a reader that stopped early, such as head
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

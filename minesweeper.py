@@ -49,6 +49,7 @@ from sweeper.board import (
     row_name,
 )
 from sweeper.engine import Contradiction, Rule, Solution, solve
+from sweeper.noguess import NO_GUESS_SECONDS, NoGuessTimeout, no_guess_mines
 from sweeper.notation import (
     MINES_LINE,
     NOTATION,
@@ -78,7 +79,9 @@ __all__ = [
     "Minesweeper",
     "MinesweeperAI",
     "MoveResult",
+    "NO_GUESS_SECONDS",
     "NOTATION",
+    "NoGuessTimeout",
     "Position",
     "Rule",
     "Sentence",
@@ -138,6 +141,7 @@ class Minesweeper:
         *,
         seed: Optional[int] = None,
         first_click: str = "safe",
+        no_guess_seconds: float = NO_GUESS_SECONDS,
     ) -> None:
         self.height = _positive_int("height", height)
         self.width = _positive_int("width", width)
@@ -157,6 +161,7 @@ class Minesweeper:
             seed = random.SystemRandom().randrange(2**32)
         self.seed = seed
         self.first_click = first_click
+        self.no_guess_seconds = no_guess_seconds  # the most a no-guess deal may take
         self.mine_count = mines
         self.rng = random.Random(seed)
         self.mines: set[Cell] = set()
@@ -165,6 +170,7 @@ class Minesweeper:
         self.flags: set[Cell] = set()
         self.exploded: Optional[Cell] = None
         self.placed = False
+        self.clicks = 0  # moves that changed the game: reveals, chords, flags (for efficiency)
         if first_click == "none":
             self._place_mines(set())
 
@@ -184,8 +190,52 @@ class Minesweeper:
         self.placed = True
 
     def _first_click(self, cell: Cell) -> None:
-        """Place the mines once the first click is known, by the rule."""
+        """Place the mines once the first click is known, by the rule.
+
+        Under "no-guess" the board is one that the AI's knowledge base and
+        exact counting clear from this click without a guess (checked by a
+        whole game of the AI without its guessing strategies); NoGuessTimeout
+        when none is found in time, and then nothing is placed.
+        """
+        if self.first_click == "no-guess":
+            self._set_mines(
+                no_guess_mines(
+                    self.height,
+                    self.width,
+                    self.mine_count,
+                    cell,
+                    self.rng,
+                    self.no_guess_seconds,
+                    confirm=lambda mines: self.solved_without_guessing(
+                        self.height, self.width, mines, cell
+                    ),
+                )
+            )
+            return
         self._place_mines(set(kept_clear(cell, self.height, self.width, self.first_click)))
+
+    @classmethod
+    def solved_without_guessing(
+        cls, height: int, width: int, mines: Iterable[Cell], first: Cell
+    ) -> bool:
+        """Return True when the AI, never guessing, clears this board from the first click.
+
+        The AI learns only by its knowledge base and exact counting (the mine
+        total included) and plays only cells they prove safe, to the last one.
+        """
+        game = cls.from_mines(height, width, mines)
+        ai = MinesweeperAI(height, width, game.mine_count, first_click="no-guess", strategies=())
+        cell: Optional[Cell] = first
+        while cell is not None and not game.is_over():
+            result = game.reveal(cell)
+            if result.exploded is not None:  # a proof was wrong: never, but never deal it
+                return False
+            ai.add_reveal(result.revealed)
+            cell = ai.make_safe_move()
+            if cell is None:
+                ai.learn_by_counting()
+                cell = ai.make_safe_move()
+        return game.won()
 
     # -- geometry ------------------------------------------------------------
 
@@ -283,6 +333,7 @@ class Minesweeper:
             return MoveResult(ignored=refusal)
         if not self.placed:
             self._first_click(cell)
+        self.clicks += 1
         if cell in self.mines:
             self.exploded = cell
             return MoveResult(exploded=cell)
@@ -312,6 +363,7 @@ class Minesweeper:
             return MoveResult(ignored="the game is over")
         if cell in self.revealed:
             return MoveResult(ignored=f"{cell_name(cell)} is already revealed")
+        self.clicks += 1
         if cell in self.flags:
             self.flags.discard(cell)
             return MoveResult(flagged=False)
@@ -336,6 +388,7 @@ class Minesweeper:
         hidden = [n for n in around if n not in self.revealed and n not in self.flags]
         if not hidden:
             return MoveResult(ignored=f"{cell_name(cell)} has no hidden unflagged neighbours")
+        self.clicks += 1
         revealed: list[tuple[Cell, int]] = []
         for n in hidden:
             if n in self.revealed:

@@ -3,7 +3,7 @@
 Run `python assets/make_images.py` from any folder. The images are made by
 the project (no outside artwork), so they ship under the project's terms.
 Each is drawn four times larger than saved and scaled down, which smooths
-the edges. runner.py scales them again to the cell size.
+the edges. screen/paint.py scales them again to the cell size.
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@
     exact     small boards over every placement of the mines, beside best play
     sets      board sets: our AI on another solver's boards, and writing sets
     paired    same-board comparisons: against a set's results, or two runs before/after
+    replay    the boards only the other side wins, and our game on one stopped at a guess
     cluster   a Dask scheduler and its workers, fed the same chunks as local processes
+    forget    copied into the code sent to workers: drops an earlier version's modules
     stress    the worst positions at full size, one fresh process each (python -m bench.stress)
     worst     the builders of those worst positions
 

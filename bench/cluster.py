@@ -8,11 +8,13 @@ of bytes that the scheduler passes on unopened. On a worker, unpickling
 the payload calls our function on the chunk (a `Call`), with our code
 loaded from the zip of minesweeper.py, sweeper/ and bench/ that this
 client sends to every worker when it connects (and the scheduler hands to
-workers that join later). So scheduler and workers need Python and
-requirements-cluster.txt, never a copy of the project, and every worker
-plays exactly this checkout's AI. (Pickling our functions by value with
-cloudpickle was the other way; it fails on the engine's caches and locks,
-and would send the whole engine with every chunk.)
+workers that join later). The zip is named by a digest of its contents and
+makes a worker forget any other version it played before (bench/forget.py).
+So scheduler and workers need Python and requirements-cluster.txt, never a
+copy of the project, and every worker plays exactly this checkout's AI.
+(Pickling our functions by value with cloudpickle was the other way; it
+fails on the engine's caches and locks, and would send the whole engine
+with every chunk.)
 
 The scheduler runs whatever code a client sends it, so it must not be open
 to others: bind it to a private address, or use tls:// with Dask's own
@@ -21,6 +23,7 @@ certificate settings (docs/benchmarking.md, "On a cluster").
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import tempfile
 import time
@@ -74,10 +77,13 @@ class Cluster:
         try:
             self.client: Any = make_client(address, timeout=timeout)
         except (OSError, TimeoutError, ValueError, TypeError) as error:
+            hint = (
+                tls_hint(address)
+                if address.startswith("tls://")
+                else "start one with 'dask scheduler' and give the address it prints"
+            )
             raise ClusterError(
-                f"cannot reach a Dask scheduler at {address!r} ({first_line(error)}); start one "
-                "with 'dask scheduler' and give the address it prints"
-                + (tls_hint(address) if address.startswith("tls://") else "")
+                f"cannot reach a Dask scheduler at {address!r} ({first_line(error)}); {hint}"
             ) from None
         try:
             self.client.wait_for_workers(1, timeout=patience)
@@ -93,20 +99,32 @@ class Cluster:
 
     def _send_code(self) -> None:
         """Zip minesweeper.py and the sweeper and bench packages; load them on every worker."""
+        files = {name: (ROOT / name).read_bytes() for name in CODE_FILES}
+        for package in CODE_PACKAGES:
+            for path in sorted((ROOT / package).glob("*.py")):
+                files[f"{package}/{path.name}"] = path.read_bytes()
+        digest = hashlib.blake2b(pickle.dumps(sorted(files.items())), digest_size=8).hexdigest()
+        # A worker imports every module of the zip; this one drops other versions of ours.
+        files[f"minesweeper_code_{digest}.py"] = (ROOT / "bench" / "forget.py").read_bytes()
         with tempfile.TemporaryDirectory() as folder:
-            archive = Path(folder) / "minesweeper_benchmark_code.zip"
+            # A name of its own per version: Python caches a zip's listing by its path.
+            archive = Path(folder) / f"minesweeper_code_{digest}.zip"
             with zipfile.ZipFile(archive, "w") as zipped:
-                for name in CODE_FILES:
-                    zipped.write(ROOT / name, name)
-                for package in CODE_PACKAGES:
-                    for path in sorted((ROOT / package).glob("*.py")):
-                        zipped.write(path, f"{package}/{path.name}")
+                for name, data in sorted(files.items()):
+                    zipped.writestr(name, data)
             # To the workers only: the scheduler never runs our code, and loading it
             # there would reload these modules in a process that may be ours
             # (a LocalCluster's scheduler runs inside the process that made it).
             from distributed.diagnostics.plugin import UploadFile
 
-            self.client.register_plugin(UploadFile(str(archive)), name="minesweeper-code")
+            try:
+                self.client.register_plugin(UploadFile(str(archive)), name="minesweeper-code")
+            except Exception as error:  # raised on a worker: say it in one line
+                self.client.close()
+                raise ClusterError(
+                    f"the workers of {self.address} could not load this checkout's code "
+                    f"({first_line(error)})"
+                ) from None
 
     @property
     def workers(self) -> int:
@@ -178,7 +196,8 @@ def first_line(error: BaseException) -> str:
 def tls_hint(address: str) -> str:
     """Return what a tls:// address needs, for the message when it cannot be reached."""
     return (
-        f"; {address} needs Dask's TLS settings: the certificate authority, this client's "
-        "certificate and key (DASK_DISTRIBUTED__COMM__TLS__CA_FILE, "
-        "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT and __KEY, or the same in a Dask config file)"
+        f"{address} needs Dask's TLS settings, the certificate authority and this client's "
+        "certificate and key that the scheduler trusts: DASK_DISTRIBUTED__COMM__TLS__CA_FILE, "
+        "..._CLIENT__CERT and ..._CLIENT__KEY, or the same in a Dask config file "
+        "(docs/benchmarking.md)"
     )

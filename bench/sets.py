@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Optional, TextIO
 
 from bench.play import derive_seed, opening_with, play, tank
 from bench.runs import Board, Progress, streamed
-from minesweeper import Minesweeper, MinesweeperAI, default_strategies
+from minesweeper import Cell, Minesweeper, MinesweeperAI, default_strategies
 from sweeper.board import cell_name
 from sweeper.boardsets import BoardSet, SetBoard, seen_from, turned, write_board_line
 
@@ -47,10 +47,15 @@ class BoardResult:
         return f"{self.index} {int(self.won)} {self.guesses} {self.cpu:.6f}{skipped}"
 
 
-def play_set_board(board: SetBoard, header: BoardSet, without: tuple[str, ...]) -> BoardResult:
-    """Play one board of a set with our AI choosing its own first click."""
+def set_game(
+    board: SetBoard, header: BoardSet, without: tuple[str, ...]
+) -> tuple[Minesweeper, MinesweeperAI, Cell] | str:
+    """Return the game on one board of a set, our AI and its first click; or why it is skipped.
+
+    The AI chooses its first click before it sees the board; the board is
+    then turned so that the set's first click is ours.
+    """
     h, w = header.height, header.width
-    result = BoardResult(board.index, theirs=board.won, their_cpu=board.cpu_ns / 1e9)
     ai = MinesweeperAI(
         h,
         w,
@@ -59,20 +64,29 @@ def play_set_board(board: SetBoard, header: BoardSet, without: tuple[str, ...]) 
         seed=derive_seed(board.game_seed, "ai"),
         strategies=default_strategies(without),
     )
+    first = ai.make_move()
+    if first is None:
+        raise RuntimeError("the AI made no first click")
+    symmetry = seen_from(first, board.first, h, w)
+    if symmetry is None:
+        return (
+            f"our first click {cell_name(first)} is not theirs, "
+            f"{cell_name(board.first)}, seen from any side of the board"
+        )
+    return Minesweeper.from_mines(h, w, turned(board.mines, symmetry, h, w)), ai, first
+
+
+def play_set_board(board: SetBoard, header: BoardSet, without: tuple[str, ...]) -> BoardResult:
+    """Play one board of a set with our AI choosing its own first click."""
+    result = BoardResult(board.index, theirs=board.won, their_cpu=board.cpu_ns / 1e9)
     started = time.process_time()
     try:
-        first = ai.make_move()
-        if first is None:
-            raise RuntimeError("the AI made no first click")
-        symmetry = seen_from(first, board.first, h, w)
-        if symmetry is None:
-            result.skipped = (
-                f"our first click {cell_name(first)} is not theirs, "
-                f"{cell_name(board.first)}, seen from any side of the board"
-            )
+        found = set_game(board, header, without)
+        if isinstance(found, str):
+            result.skipped = found
             return result
+        game, ai, first = found
         result.turned = first != board.first
-        game = Minesweeper.from_mines(h, w, turned(board.mines, symmetry, h, w))
         played = play(game, ai, opening_with(first, tank))
         result.won, result.guesses = played.won, played.guesses
         result.safe_errors, result.crash = played.safe_errors, played.crash
@@ -129,6 +143,8 @@ def play_board_set(
             results.append(r)
             if per_board is not None:
                 per_board.write(r.line() + "\n")
+        if per_board is not None:
+            per_board.flush()  # a run that stops keeps every board it finished
         if progress:
             progress.advance(len(chunk))
     if progress:

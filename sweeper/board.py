@@ -13,7 +13,8 @@ from typing import NamedTuple, Optional
 
 Cell = tuple[int, int]
 
-FIRST_CLICK_RULES = ("safe", "opening", "none")
+FIRST_CLICK_RULES = ("safe", "opening", "none", "no-guess")
+OPENING_RULES = ("opening", "no-guess")  # the rules under which the first click shows 0
 MAX_ROWS, MAX_COLUMNS = 50, 80  # the largest board the window (and a position file) may have
 
 
@@ -71,11 +72,13 @@ def kept_clear(first: Cell, height: int, width: int, rule: str) -> frozenset[Cel
     """Return the cells a first-click rule keeps free of mines when the first click is first.
 
     "safe": the click itself; "opening": the click and its neighbours (so it
-    shows 0); "none": nothing (the mines were placed before the click).
+    shows 0); "no-guess": the same as "opening" (and logic alone clears the
+    board, see sweeper/noguess.py); "none": nothing (the mines were placed
+    before the click).
     """
     if rule == "safe":
         return frozenset([first])
-    if rule == "opening":
+    if rule in OPENING_RULES:
         return frozenset([first, *neighbours(first, height, width)])
     if rule == "none":
         return frozenset()

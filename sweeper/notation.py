@@ -22,12 +22,14 @@ One line per row, one character per cell:
   F   flag on a mine                f   flag on a cell with no mine
 Lines that start with # are comments; the first one is the title.
 A saved game writes every hidden cell as '.', every flag as 'F', and its
-mines on a line '#= mines HEX' (bit row * width + column set for a mine)."""
+mines on a line '#= mines HEX' (bit row * width + column set for a mine);
+other '#= name value' lines are facts about the game (its clock, say)."""
 
 MAX_FILE_BYTES = 1_000_000
 MAX_LINES = 1_000
 MAX_LINE = 500  # characters: a row holds at most MAX_COLUMNS; a comment is a sentence or two
 MINES_LINE = "#= mines "
+FACT = "#="
 
 
 @dataclass
@@ -42,6 +44,7 @@ class BoardText:
     exploded: Optional[Cell] = None
     title: str = ""
     notes: list[str] = field(default_factory=list)
+    facts: dict[str, str] = field(default_factory=dict)  # '#= name value' lines (not the mines)
 
 
 def read_board_file(path: Path) -> str:
@@ -86,6 +89,7 @@ def parse_board(text: str) -> BoardText:
     rows: list[tuple[int, str]] = []
     comments: list[str] = []
     hidden_mines: Optional[tuple[int, str]] = None
+    facts: dict[str, str] = {}
     for number, line in enumerate(lines, start=1):
         stripped = line.rstrip()
         if len(stripped) > MAX_LINE:
@@ -94,6 +98,9 @@ def parse_board(text: str) -> BoardText:
             )
         if stripped.startswith(MINES_LINE.rstrip()):
             hidden_mines = (number, stripped[len(MINES_LINE) :].strip())
+        elif stripped.startswith(FACT):
+            name, _, value = stripped[len(FACT) :].strip().partition(" ")
+            facts[name] = value.strip()
         elif stripped.startswith("#"):
             comments.append(stripped.lstrip("#").strip())
         elif stripped:
@@ -108,7 +115,11 @@ def parse_board(text: str) -> BoardText:
         )
     titles = [c for c in comments if c]
     board = BoardText(
-        height=len(rows), width=width, title=titles[0] if titles else "", notes=titles[1:]
+        height=len(rows),
+        width=width,
+        title=titles[0] if titles else "",
+        notes=titles[1:],
+        facts=facts,
     )
     for i, (number, line) in enumerate(rows):
         if len(line) != width:

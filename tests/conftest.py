@@ -29,13 +29,13 @@ def pygame_display():
     """Start pygame's display and fonts for a window test; stop auto-play and events after."""
     import pygame
 
-    import runner
+    from screen.input import AUTOPLAY_EVENT
 
     pygame.display.init()
     pygame.font.init()
     yield
     if pygame.display.get_init():
-        pygame.time.set_timer(runner.AUTOPLAY_EVENT, 0)
+        pygame.time.set_timer(AUTOPLAY_EVENT, 0)
         pygame.event.clear()
     # Stop SDL, so that its signal handlers (SIGTERM only queues a quit event)
     # are not left to later tests, whose forked pool workers would inherit them.

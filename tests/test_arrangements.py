@@ -12,10 +12,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-import runner
 from minesweeper import Minesweeper, MinesweeperAI, cell_name
 from sweeper.engine import Rule
-from window.arrangements import enumerate_step, odds_words, position_before
+from window.app import App
+from window.arrangements import counter_words, enumerate_step, odds_words, position_before
+from window.frame import current_step
+from window.words import found_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_runner import press, pump, start  # noqa: E402
@@ -65,6 +67,12 @@ def enumeration_steps(seeds, board=(4, 5, 5)):
                 yield game, ai, k
 
 
+def counter_note(ctrl):
+    """Return the counter's words for the enumeration step on screen, else ""."""
+    enum = ctrl.enumeration()
+    return "" if enum is None else counter_words(enum, found_text(current_step(ctrl)))
+
+
 def test_arrangements_and_weights_equal_brute_force():
     checked = 0
     for game, ai, k in enumeration_steps(range(60)):
@@ -89,10 +97,10 @@ def test_arrangements_and_weights_equal_brute_force():
 
 
 def test_the_mine_counter_is_named_when_it_decides_position_07():
-    ctrl = runner.Controller.from_position((POSITIONS / "07-counter-settles.txt").read_text())
-    ctrl.ai_move()
+    ctrl = App.from_position((POSITIONS / "07-counter-settles.txt").read_text())
+    ctrl.do("ai")
     step = next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration")
-    ctrl._show(step, 1)
+    ctrl.show(step, 1)
     enum = ctrl.enumeration()
     assert enum is not None
     assert len(enum.arrangements) == 4 and [a.weight for a in enum.arrangements].count(0) == 2
@@ -101,17 +109,17 @@ def test_the_mine_counter_is_named_when_it_decides_position_07():
 
 
 def test_the_answer_of_a_step_the_counter_decided_says_so_and_others_do_not():
-    ctrl = runner.Controller.from_position((POSITIONS / "07-counter-settles.txt").read_text())
-    ctrl.ai_move()
+    ctrl = App.from_position((POSITIONS / "07-counter-settles.txt").read_text())
+    ctrl.do("ai")
     step = next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration")
-    ctrl._show(step, 1)
-    note = runner.counter_note(ctrl)
+    ctrl.show(step, 1)
+    note = counter_note(ctrl)
     assert note == (
         "{C1, C4} safe and C2 a mine: the numbers alone allow 4 arrangements, but only 2 use "
         "the 2 mines left, so the mine counter decides it (V shows them)."
     )
-    ctrl._show(0, 1)  # a clue, not an enumeration step
-    assert runner.counter_note(ctrl) == ""
+    ctrl.show(0, 1)  # a clue, not an enumeration step
+    assert counter_note(ctrl) == ""
     ai = MinesweeperAI(3, 3)  # no total: the count cannot decide anything
     ai.add_knowledge((0, 0), 1)
     position = ai.position()
@@ -130,9 +138,9 @@ def test_too_many_arrangements_are_counted_by_mines_not_drawn():
 
 
 def test_odds_words_group_cells_with_the_same_chance():
-    ctrl = runner.Controller.from_position((POSITIONS / "07-counter-settles.txt").read_text())
-    ctrl.ai_move()
-    ctrl._show(next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration"), 1)
+    ctrl = App.from_position((POSITIONS / "07-counter-settles.txt").read_text())
+    ctrl.do("ai")
+    ctrl.show(next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration"), 1)
     enum = ctrl.enumeration()
     words = odds_words(enum, enum.odds, cell_name)
     assert words == "safe in every one: C1, C4; a mine in every one: C2; 1/2 (50%): A4, B4"
@@ -140,39 +148,39 @@ def test_odds_words_group_cells_with_the_same_chance():
 
 @pytest.mark.usefixtures("pygame_display")
 def test_v_steps_through_the_arrangements_and_the_question_beat_keeps_the_answer():
-    ctrl = runner.Controller.from_position((POSITIONS / "07-counter-settles.txt").read_text())
+    ctrl = App.from_position((POSITIONS / "07-counter-settles.txt").read_text())
     painter = start(ctrl)
-    ctrl.ai_move()
+    ctrl.do("ai")
     step = next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration")
-    ctrl._show(step, 0)  # the question
+    ctrl.show(step, 0)  # the question
     seen = []
     for _ in range(5):
         press(pygame.K_v)
         pump(ctrl, painter)
-        seen.append(ctrl.viewing)
-        if ctrl.viewing is not None:
-            words = ctrl.arrangement_words()
-            assert words.startswith(f"Arrangement {ctrl.viewing + 1} of 4")
+        seen.append(ctrl.room.viewing)
+        if ctrl.room.viewing is not None:
+            words = ctrl.frame().step.words
+            assert words.startswith(f"Arrangement {ctrl.room.viewing + 1} of 4")
             assert "every one" not in words  # the question beat: no conclusion yet
     assert seen == [0, 1, 2, 3, None]
     press(pygame.K_RIGHT)  # the answer: the words now give the chances
     pump(ctrl, painter)
     press(pygame.K_v)
     pump(ctrl, painter)
-    assert "The mine counter decides it" in ctrl.arrangement_words()
-    ctrl._show(0, 1)  # not an enumeration step
+    assert "The mine counter decides it" in ctrl.frame().step.words
+    ctrl.show(0, 1)  # not an enumeration step
     press(pygame.K_v)
     pump(ctrl, painter)
-    assert ctrl.viewing is None and "not one" in ctrl.message
+    assert ctrl.room.viewing is None and "not one" in ctrl.message
 
 
 def test_export_draws_an_arrangement_and_refuses_a_wrong_one(tmp_path):
     out = tmp_path / "arrangement.png"
     base = [sys.executable, str(ROOT / "runner.py"), "--position"]
     base += [str(POSITIONS / "07-counter-settles.txt"), "--ai-moves", "1", "--export", str(out)]
-    done = subprocess.run(base + ["--step", "4", "--arrangement", "2"], capture_output=True)
+    done = subprocess.run(base + ["--step", "3", "--arrangement", "2"], capture_output=True)
     assert done.returncode == 0 and out.exists()
-    for wrong in (["--step", "4", "--arrangement", "9"], ["--step", "1", "--arrangement", "1"]):
+    for wrong in (["--step", "3", "--arrangement", "9"], ["--step", "1", "--arrangement", "1"]):
         done = subprocess.run(base + wrong, capture_output=True, text=True)
         assert done.returncode == 2 and "--arrangement" in done.stderr
         assert "Traceback" not in done.stderr

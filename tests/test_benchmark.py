@@ -265,6 +265,24 @@ def test_bad_arguments_exit_2_with_a_message(
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+    (line,) = err.splitlines()  # one line, no usage block before it
+    assert line.startswith("benchmark.py: error: ") and line.endswith(" (see --help)")
+
+
+def test_the_help_explains_every_option_the_players_and_the_defaults(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        benchmark.main(["--help"])
+    assert stop.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    options = text.split(" options: ", 1)[1]
+    bare = [a.option_strings for a in benchmark.build_parser()._actions if not a.help]
+    assert bare == []
+    assert "--seed SEED the run's seed" in options and "(default 1)" in options
+    assert "--games GAMES games to play (default 1,000;" in options
+    assert "tank, this project's AI (MinesweeperAI.make_move" in text
+    assert "cs50, CS50's plain knowledge base" in text
 
 
 def test_named_and_custom_boards() -> None:

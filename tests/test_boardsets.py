@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 import benchmark
-from bench import paired, play, sets, stats
-from minesweeper import Minesweeper
+from bench import paired, play, replay, sets, stats
+from minesweeper import Minesweeper, cell_name
 from sweeper.boardsets import read_board_set, seen_from, symmetries, turned
+from sweeper.notation import parse_board
 
 # The table, counted on the shared sets by an independent script:
 # (both won, only ours, only theirs, neither) -> difference, interval, McNemar p.
@@ -227,3 +228,61 @@ def test_too_many_jobs_are_capped_with_a_message(capsys: pytest.CaptureFixture[s
     args = benchmark.parse_args(["--jobs", "1000", "--games", "1"])
     assert 1 <= args.jobs <= 1000
     assert "using" in capsys.readouterr().err
+
+
+# -- the boards that remain: only theirs, and our game on one to a guess ------------
+
+
+def test_the_boards_only_the_other_side_won_are_listed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ours = tmp_path / "ours.txt"
+    ours.write_text("# index won guesses cpu\n0 1 0 0.1\n1 0 2 0.1\n2 0 1 0.1\n3 1 1 0.1\n")
+    other_run = tmp_path / "theirs.txt"
+    other_run.write_text("0 0 0 0.1\n1 1 2 0.1\n2 0 1 0.1\n3 1 1 0.1\n4 1 0 0.1\n")
+    assert replay.only_theirs(ours, other_run) == ([1], 4)
+    # A board set's recorded results serve as the other side: W on 0, 1, 2; L on 3.
+    board_set = tmp_path / "set.txt"
+    board_set.write_text(
+        "# t width=3 height=3 mines=1 rule=safe seed=0\n"
+        "0 W 0 0 1 0 100\n1 W 0 0 1 0 100\n2 W 0 0 1 0 10\n3 L 0 0 1 0 10\n# end games=4\n"
+    )
+    assert replay.only_theirs(ours, board_set) == ([1, 2], 4)
+    assert benchmark.main(["--only-theirs", str(ours), str(board_set)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 of 4 boards won by set.txt and lost by ours.txt:")
+    assert "\n  1 2\n" in out and "--replay 1" in out
+
+
+def test_a_replay_stops_before_our_guess_and_gives_its_odds_and_the_position(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ours.txt"
+    sets.write_board_set(path, (9, 9, 10), "safe", 5, 12)
+    header, boards = read_board_set(path)
+    played = {r.index: r for r in sets.play_board_set(header, boards, jobs=1)}
+    index = next(k for k, r in played.items() if r.guesses >= 2)
+    found = replay.replay(path, index)
+    # The same game as --boards plays: the same result and the same guesses.
+    assert found.won == played[index].won and len(found.guesses()) == played[index].guesses
+    second = found.guesses()[1]
+    assert second.decision is not None and second.decision.cell == second.cell
+    report, position = replay.format_replay(found, 2, path.name)
+    assert f"guess 2 (move {found.moments.index(second) + 1}): {cell_name(second.cell)}" in report
+    assert f"chance of a mine {second.decision.probability}" in report
+    # The position opens in the window: the board before the guess, its mines hidden.
+    text = parse_board(position)
+    assert text.title.startswith(f"Board {index} of ours.txt: before our guess 2")
+    assert second.cell not in text.revealed and "*" not in position
+    game = Minesweeper.from_text(position)
+    assert game.mines == text.mines and len(game.mines) == 10
+    before = found.moments.index(second)
+    assert sorted(text.revealed) == sorted(
+        Minesweeper.from_text(found.moments[before].before).revealed
+    )
+    out = tmp_path / "position.txt"
+    argv = ["--boards", str(path), "--replay", str(index), "--guess", "2"]
+    assert benchmark.main([*argv, "--position-out", str(out)]) == 0
+    assert out.read_text() == position and "runner.py --position" in capsys.readouterr().out
+    assert benchmark.main([*argv[:4], "--guess", "99"]) == 2
+    assert "there is no guess 99" in capsys.readouterr().err

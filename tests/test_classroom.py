@@ -8,12 +8,16 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import Minesweeper, parse_board
+from minesweeper import BOARDS, Minesweeper, parse_board
+from screen import paint, palette
+from screen.layout import minimum_window_size
+from window.app import App
+from window.frame import current_step, listed, step_roles
 from window.words import percent
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_runner import click_cell, post_click, press, pump, start, view  # noqa: E402
+from test_runner import click_cell, pick, post_click, press, pump, start, view  # noqa: E402
 
 # Teaching positions of our own, so that these tests do not depend on the shipped ones.
 SUBSET = "# subset\n# A2 says one of A3, B3; B2 says two of A3, B3, C3.\n01*.\n02..\n01**\n"
@@ -27,7 +31,7 @@ pytestmark = pytest.mark.usefixtures("pygame_display")
 
 def position(text, **kwargs):
     """Return a controller on a position given as text."""
-    return runner.Controller.from_position(text, **kwargs)
+    return App.from_position(text, **kwargs)
 
 
 def write(tmp_path, text, name="position.txt"):
@@ -46,7 +50,7 @@ def blend(base, tint):
 def inner_pixel(rect):
     """Return a cell's background colour on screen, away from images and digits."""
     screen = pygame.display.get_surface()
-    point = (rect.x + int(rect.width * 0.3), rect.y + runner.bevel(rect.width) + 1)
+    point = (rect.x + int(rect.width * 0.3), rect.y + paint.bevel(rect.width) + 1)
     return tuple(screen.get_at(point))[:3]
 
 
@@ -62,14 +66,14 @@ def test_arrows_step_forward_and_back_without_clicking():
     ctrl = position(SUBSET)
     painter = start(ctrl)
     shown, steps = dict(ctrl.game.revealed), list(ctrl.ai.steps)
-    assert ctrl.classroom and ctrl.current_step() is None and len(steps) >= 3
+    assert ctrl.room.on and current_step(ctrl) is None and len(steps) >= 3
     press(pygame.K_e)  # every step, one at a time
     for _ in range(3):
         press(pygame.K_RIGHT)
     press(pygame.K_LEFT)
     pump(ctrl, painter)
-    assert ctrl.step_index == 1
-    assert ctrl.current_step() is steps[1]
+    assert ctrl.room.step_index == 1
+    assert current_step(ctrl) is steps[1]
     assert ctrl.game.revealed == shown and ctrl.ai.steps == steps
 
 
@@ -79,12 +83,12 @@ def test_the_step_buttons_stop_at_both_ends():
     for _ in range(len(ctrl.ai.steps) + 3):
         post_click(next(b.rect.center for b in view(ctrl).buttons if b.command == "step"))
     pump(ctrl, painter)
-    assert ctrl.step_index == len(ctrl.ai.steps) - 1
+    assert ctrl.room.step_index == len(ctrl.ai.steps) - 1
     assert "last step" in ctrl.message
     for _ in range(len(ctrl.ai.steps) + 3):
         press(pygame.K_LEFT)
     pump(ctrl, painter)
-    assert ctrl.step_index == ctrl.lessons()[0].last  # the first lesson step
+    assert ctrl.room.step_index == ctrl.timeline().groups[0].last  # the first lesson step
     assert "first step" in ctrl.message
 
 
@@ -93,14 +97,14 @@ def test_a_subset_step_tints_its_premise_and_its_conclusion():
     painter = start(ctrl)
     index = next(i for i, s in enumerate(ctrl.ai.steps) if s.rule == "subset")
     subset = ctrl.ai.steps[index]
-    ctrl.step_index = index
-    runner.draw(pygame.display.get_surface(), ctrl, painter)
+    ctrl.room.step_index = index
+    painter.draw()
     cells = view(ctrl).cell_rect
     for cell in subset.premises[0].cells:
-        assert close(inner_pixel(cells(cell)), blend(runner.HIDDEN, runner.PREMISE))
+        assert close(inner_pixel(cells(cell)), blend(palette.HIDDEN, palette.PREMISE))
     for cell in subset.sentence.cells:
-        assert close(inner_pixel(cells(cell)), blend(runner.HIDDEN, runner.DERIVED))
-    assert inner_pixel(cells((0, 3))) == runner.HIDDEN  # D1 is in no sentence of this step
+        assert close(inner_pixel(cells(cell)), blend(palette.HIDDEN, palette.DERIVED))
+    assert inner_pixel(cells((0, 3))) == palette.HIDDEN  # D1 is in no sentence of this step
 
 
 def test_the_mine_that_went_off_stays_red_under_the_last_step():
@@ -108,30 +112,30 @@ def test_the_mine_that_went_off_stays_red_under_the_last_step():
     # is drawn on red, framed rather than tinted, so the class sees it.
     ctrl = position("# lost\n01*\n01.\n")
     painter = start(ctrl)
-    ctrl.ai_move()
+    ctrl.do("ai")
     assert ctrl.game.lost() and ctrl.game.exploded == (0, 2)
-    ctrl.step_index = len(ctrl.ai.steps) - 1
-    assert ctrl.current_step().cell == (0, 2)
-    runner.draw(pygame.display.get_surface(), ctrl, painter)
-    assert inner_pixel(view(ctrl).cell_rect((0, 2))) == runner.EXPLODED
+    ctrl.room.step_index = len(ctrl.ai.steps) - 1
+    assert current_step(ctrl).cell == (0, 2)
+    painter.draw()
+    assert inner_pixel(view(ctrl).cell_rect((0, 2))) == palette.EXPLODED
 
 
 def test_step_colours_give_conclusions_precedence():
     ctrl = position(ONE_TWO)
-    ctrl.think()
-    enumeration = ctrl.current_step()
-    colours = runner.step_colours(enumeration)
+    ctrl.do("think")
+    enumeration = current_step(ctrl)
+    colours = step_roles(enumeration)
     assert enumeration.rule == "enumeration"
-    assert all(colours[c] == runner.SAFE for c in enumeration.safes)
-    assert all(colours[c] == runner.MINE for c in enumeration.mines)
+    assert all(colours[c] == "safe" for c in enumeration.safes)
+    assert all(colours[c] == "mine" for c in enumeration.mines)
     named = set().union(*(p.cells for p in enumeration.premises))
     others = named - enumeration.safes - enumeration.mines
-    assert others and all(colours[c] == runner.PREMISE for c in others)
+    assert others and all(colours[c] == "premise" for c in others)
 
 
 def mark_pixel(rect):
     """Return the colour just below a knowledge mark's centre: dark for a mine, white for safe."""
-    cx, cy = runner.dot_centre(rect)
+    cx, cy = paint.dot_centre(rect)
     radius = max(5, rect.width // 6)
     return tuple(pygame.display.get_surface().get_at((cx, cy + int(radius * 0.55))))[:3]
 
@@ -139,23 +143,23 @@ def mark_pixel(rect):
 def test_classroom_marks_show_what_the_ai_knew_at_the_step_on_screen():
     ctrl = position(SUBSET)
     painter = start(ctrl)
-    screen, cells = pygame.display.get_surface(), view(ctrl).cell_rect
+    cells = view(ctrl).cell_rect
     hidden_mines = ctrl.ai.mines - set(ctrl.game.revealed)
     hidden_safes = ctrl.ai.safes - set(ctrl.game.revealed)
     assert hidden_mines and hidden_safes
-    runner.draw(screen, ctrl, painter)  # no step on screen yet: no marks, they would be answers
+    painter.draw()  # no step on screen yet: no marks, they would be answers
     for cell in hidden_mines | hidden_safes:
-        assert mark_pixel(cells(cell)) == runner.HIDDEN
+        assert mark_pixel(cells(cell)) == palette.HIDDEN
     press(pygame.K_END)
     pump(ctrl, painter)
     for cell in hidden_mines:
-        assert mark_pixel(cells(cell)) == runner.INK  # a cross on a dark disc
+        assert mark_pixel(cells(cell)) == palette.INK  # a cross on a dark disc
     for cell in hidden_safes:
         assert mark_pixel(cells(cell)) == (255, 255, 255)  # a tick on a light disc
-    ctrl.toggle_classroom()
-    runner.draw(screen, ctrl, painter)
+    ctrl.do("classroom")
+    painter.draw()
     cell = next(iter(hidden_mines))
-    assert mark_pixel(cells(cell)) == runner.HIDDEN
+    assert mark_pixel(cells(cell)) == palette.HIDDEN
 
 
 # -- Think ---------------------------------------------------------------------
@@ -164,33 +168,37 @@ def test_classroom_marks_show_what_the_ai_knew_at_the_step_on_screen():
 def test_think_shows_the_proof_and_ai_move_then_plays_it():
     ctrl = position(ONE_TWO)
     painter = start(ctrl)
-    ctrl.toggle_classroom()
+    ctrl.do("classroom")
     shown = dict(ctrl.game.revealed)
     press(pygame.K_t)
     pump(ctrl, painter)
-    assert ctrl.classroom  # Think opens the panel
-    assert ctrl.pending is not None and ctrl.game.revealed == shown
-    step = ctrl.current_step()
-    assert step.rule == "enumeration" and ctrl.pending in step.safes
-    pending = ctrl.pending
+    # Outside class Think stays outside: its conclusion is drawn on the live board.
+    frame = ctrl.frame()
+    assert not ctrl.room.on and not frame.replaying and frame.numbers == ctrl.game.revealed
+    assert pick(ctrl) is not None and ctrl.game.revealed == shown
+    step = current_step(ctrl)
+    assert step.rule == "enumeration" and pick(ctrl) in step.safes
+    assert (pick(ctrl), "safe") in frame.highlights.roles
+    assert frame.highlights.choice == pick(ctrl)
+    pending = pick(ctrl)
     press(pygame.K_a)
     pump(ctrl, painter)
-    assert pending in ctrl.game.revealed and ctrl.pending is None
+    assert pending in ctrl.game.revealed and pick(ctrl) is None
 
 
 def test_thinking_twice_keeps_the_same_pending_move():
     ctrl = position(ONE_TWO)
-    ctrl.think()
-    first, steps = ctrl.pending, len(ctrl.ai.steps)
-    ctrl.think()
-    assert ctrl.pending == first and len(ctrl.ai.steps) == steps
+    ctrl.do("think")
+    first, steps = pick(ctrl), len(ctrl.ai.steps)
+    ctrl.do("think")
+    assert pick(ctrl) == first and len(ctrl.ai.steps) == steps
 
 
 def test_think_on_a_fifty_fifty_shows_the_guess():
     ctrl = position(FIFTY_FIFTY)
-    ctrl.think()
-    step = ctrl.current_step()
-    assert step.rule == "move" and step.cell == ctrl.pending
+    ctrl.do("think")
+    step = current_step(ctrl)
+    assert step.rule == "move" and step.cell == pick(ctrl)
     assert step.decision.probability == Fraction(1, 2)
     assert "50%" in ctrl.message
 
@@ -198,10 +206,13 @@ def test_think_on_a_fifty_fifty_shows_the_guess():
 def test_a_player_move_drops_the_pending_move():
     ctrl = position(ONE_TWO)
     painter = start(ctrl)
-    ctrl.think()
+    ctrl.do("think")
+    old = ctrl.session.pending
     click_cell(ctrl, (0, 0))
     pump(ctrl, painter)
-    assert ctrl.pending is None
+    # Think's pick is dropped: no outline, and what the AI would play is asked afresh.
+    assert not ctrl.room.thought and ctrl.frame().highlights.choice is None
+    assert old is not None and ctrl.session.pending is not old
 
 
 # -- the overlay -----------------------------------------------------------------
@@ -213,40 +224,41 @@ def test_key_o_shows_probabilities_and_outlines_the_ai_pick():
     press(pygame.K_c)  # the odds are for play, not for the classroom (they give answers)
     press(pygame.K_o)
     pump(ctrl, painter)
-    assert ctrl.overlay
+    assert ctrl.session.overlay
     exact = ctrl.ai.mine_probabilities()
-    assert ctrl.probabilities() == {c: (p, percent(p)) for c, p in exact.items()}
-    pick = ctrl.pending
-    assert pick is not None and exact[pick] == min(exact.values())
-    rect = view(ctrl).cell_rect(pick)
+    assert ctrl.session.probabilities() == {c: (p, percent(p)) for c, p in exact.items()}
+    chosen = pick(ctrl)
+    assert chosen is not None and exact[chosen] == min(exact.values())
+    rect = view(ctrl).cell_rect(chosen)
     screen = pygame.display.get_surface()
-    assert tuple(screen.get_at(rect.topleft))[:3] == runner.CHOICE_OUTLINE
+    assert tuple(screen.get_at(rect.topleft))[:3] == palette.CHOICE_OUTLINE
     hidden = (0, 0)
-    tint = runner.overlay_colour(percent(exact[hidden]))
-    assert close(inner_pixel(view(ctrl).cell_rect(hidden)), blend(runner.HIDDEN, tint))
+    tint = palette.overlay_colour(percent(exact[hidden]))
+    assert close(inner_pixel(view(ctrl).cell_rect(hidden)), blend(palette.HIDDEN, tint))
     press(pygame.K_a)
     press(pygame.K_o)
     pump(ctrl, painter)
-    assert pick in ctrl.game.revealed and not ctrl.overlay
-    assert inner_pixel(view(ctrl).cell_rect(hidden)) == runner.HIDDEN
+    assert chosen in ctrl.game.revealed and not ctrl.session.overlay
+    assert inner_pixel(view(ctrl).cell_rect(hidden)) == palette.HIDDEN
 
 
 @pytest.mark.parametrize("rule", ["safe", "opening", "none"])
 def test_the_overlay_before_the_first_click_says_the_first_click_is_safe(rule):
-    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=2, first_click=rule)
-    ctrl.toggle_overlay()
+    ctrl = App.new(BOARDS["beginner"], seed=2, first_click=rule)
+    ctrl.do("overlay")
     said = f"Under the {rule} rule the first click itself is never a mine"
     assert (said in ctrl.message) == (rule != "none")
-    ctrl.toggle_overlay()
-    ctrl.reveal((0, 0))
-    ctrl.toggle_overlay()
+    ctrl.do("overlay")
+    ctrl.do("reveal", (0, 0))
+    ctrl.do("overlay")
     assert "first click itself" not in ctrl.message
 
 
-def test_overlay_colours_run_from_green_to_red():
-    green, red = runner.overlay_colour("0%"), runner.overlay_colour("100%")
-    assert green[1] > green[0] and red[0] > red[1]
-    assert runner.overlay_colour("1%") != runner.overlay_colour("99%")
+def test_overlay_colours_run_from_blue_to_yellow():
+    blue, yellow = palette.overlay_colour("0%"), palette.overlay_colour("100%")
+    assert blue[2] > blue[0] and yellow[0] > yellow[2]
+    assert palette.overlay_colour("1%") != palette.overlay_colour("99%")
+    assert palette.overlay_ink("0%") == palette.WHITE and palette.overlay_ink("100%") == palette.INK
 
 
 # -- the knowledge list ------------------------------------------------------------
@@ -255,17 +267,20 @@ def test_overlay_colours_run_from_green_to_red():
 def test_clicking_a_sentence_highlights_its_cells():
     ctrl = position(ONE_TWO)
     painter = start(ctrl)
+    press(pygame.K_RIGHT)  # the list shows from the first step on
+    pump(ctrl, painter)
     layout = view(ctrl)
-    first_row = (layout.knowledge.x + 20, layout.knowledge.y + runner.LINE + runner.LIST_LINE // 2)
+    top = layout.knowledge.y + layout.line + layout.list_line // 2
+    first_row = (layout.knowledge.x + 20, top)
     post_click(first_row)
     pump(ctrl, painter)
-    sentence = ctrl.ai.knowledge[0]
-    assert ctrl.selected == (sentence.cells, sentence.count)
+    sentence = listed(ctrl)[0]
+    assert ctrl.room.selected == sentence
     for cell in sentence.cells:
-        assert close(inner_pixel(layout.cell_rect(cell)), blend(runner.HIDDEN, runner.SELECTED))
+        assert close(inner_pixel(layout.cell_rect(cell)), blend(palette.HIDDEN, palette.SELECTED))
     post_click(first_row)
     pump(ctrl, painter)
-    assert ctrl.selected is None
+    assert ctrl.room.selected is None
 
 
 def long_knowledge(moves, more):
@@ -273,31 +288,33 @@ def long_knowledge(moves, more):
 
     more(rows): how many sentences count as long, for a list that shows rows of them.
     """
-    ctrl = runner.Controller(runner.BOARDS["expert"], seed=8, classroom=True)
+    ctrl = App.new(BOARDS["expert"], seed=8, classroom=True)
     painter = start(ctrl)
-    pygame.display.set_mode(runner.minimum_window_size(ctrl), pygame.RESIZABLE)  # few rows
+    pygame.display.set_mode(minimum_window_size(ctrl.frame()), pygame.RESIZABLE)  # few rows
     rows = view(ctrl).list_rows()
     for _ in range(moves):
         if len(ctrl.ai.knowledge) > more(rows) or ctrl.game.is_over():
             break
-        ctrl.ai_move()
+        ctrl.do("ai")
+    ctrl.do("end")  # the list shows the knowledge after the last step: today's
     return ctrl, painter, rows
 
 
 def test_the_wheel_scrolls_a_long_knowledge_list_and_stops_at_its_end():
     ctrl, painter, rows = long_knowledge(40, lambda rows: rows + 3)
     assert len(ctrl.ai.knowledge) > rows + 3
+    first = ctrl.first_row(rows)  # where the list stands: at the step's sentence
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
     pump(ctrl, painter)
-    assert ctrl.scroll == 3
+    assert ctrl.room.scroll == min(first + 3, len(ctrl.ai.knowledge) - rows)
     for _ in range(30):
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
     pump(ctrl, painter)
-    assert ctrl.scroll == len(ctrl.ai.knowledge) - rows
+    assert ctrl.room.scroll == len(ctrl.ai.knowledge) - rows
     press(pygame.K_PAGEUP)
     press(pygame.K_PAGEUP)
     pump(ctrl, painter)
-    assert ctrl.scroll == max(0, len(ctrl.ai.knowledge) - rows - 20)
+    assert ctrl.room.scroll == max(0, len(ctrl.ai.knowledge) - rows - 20)
 
 
 def test_the_list_scrolls_to_the_step_s_new_sentence_until_scrolled_by_hand():
@@ -309,36 +326,36 @@ def test_the_list_scrolls_to_the_step_s_new_sentence_until_scrolled_by_hand():
     ]
     assert listed_late, "no step adds a sentence below the first page: the check is too thin"
     k = listed_late[-1]
-    ctrl._show(k, 1)
+    ctrl.show(k, 1)
     pump(ctrl, painter)
     new = ctrl.ai.steps[k].added[0]
-    assert ctrl.focus() == new
-    first = runner.first_sentence(ctrl, view(ctrl))
-    assert first <= ctrl.listed().index(new) < first + rows  # on screen, not below it
+    assert listed(ctrl)[ctrl.knowledge().bold] == new
+    first = ctrl.first_row(view(ctrl).list_rows())
+    assert first <= listed(ctrl).index(new) < first + rows  # on screen, not below it
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3))  # up, by hand
     pump(ctrl, painter)
-    assert runner.first_sentence(ctrl, view(ctrl)) == max(0, first - 9)
+    assert ctrl.first_row(view(ctrl).list_rows()) == max(0, first - 9)
 
 
 def test_in_class_the_knowledge_waits_for_the_first_step():
-    ctrl = runner.Controller.from_position(
+    ctrl = App.from_position(
         (ROOT / "assets" / "positions" / "01-single-neighbour.txt").read_text(encoding="utf-8")
     )
-    assert ctrl.classroom and ctrl.step_index < 0 and ctrl.ai.mines  # the AI knows C3 is a mine
-    assert ctrl.knowledge_withheld()  # ... but the panel does not say so yet
-    ctrl.step_forward()
-    assert not ctrl.knowledge_withheld()
-    ctrl.classroom = False
-    assert not ctrl.knowledge_withheld()
+    assert ctrl.room.on and ctrl.room.step_index < 0 and ctrl.ai.mines  # the AI knows C3 is a mine
+    assert ctrl.frame().knowledge.withheld  # ... but the panel does not say so yet
+    ctrl.do("step")
+    assert not ctrl.frame().knowledge.withheld
+    ctrl.room.on = False  # outside class: the one-line summary, nothing withheld
+    assert ctrl.frame().knowledge is None and "The AI knows" in ctrl.frame().summary
 
 
 # -- positions: load, save, reload -------------------------------------------------
 
 
 def test_a_position_file_tells_the_ai_its_numbers_in_reading_order(tmp_path):
-    ctrl = runner.controller_from_args(["--position", str(write(tmp_path, SUBSET))])
+    ctrl = runner.app_from_args(["--position", str(write(tmp_path, SUBSET))])
     board = parse_board(SUBSET)
-    assert ctrl.title == "subset" and ctrl.classroom
+    assert ctrl.session.title == "subset" and ctrl.room.on
     assert list(ctrl.game.revealed) == board.revealed
     assert ctrl.ai.moves_made == set(board.revealed)
     assert ctrl.ai.total_mines == len(board.mines)
@@ -347,7 +364,7 @@ def test_a_position_file_tells_the_ai_its_numbers_in_reading_order(tmp_path):
 
 
 def test_key_s_saves_a_position_that_reloads_equal(tmp_path):
-    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=6, save_dir=tmp_path)
+    ctrl = App.new(BOARDS["beginner"], seed=6, save_dir=tmp_path)
     painter = start(ctrl)
     click_cell(ctrl, (4, 4))
     click_cell(ctrl, (0, 0), button=3)
@@ -355,28 +372,28 @@ def test_key_s_saves_a_position_that_reloads_equal(tmp_path):
     pump(ctrl, painter)
     saved = list(tmp_path.glob("*.txt"))
     assert len(saved) == 1 and str(saved[0]) in ctrl.message
-    again = runner.controller_from_args(["--position", str(saved[0])])
+    again = runner.app_from_args(["--position", str(saved[0])])
     assert again.game.to_text() == ctrl.game.to_text()
     assert again.game.flags == ctrl.game.flags == {(0, 0)}
     assert again.game.mine_count == ctrl.game.mine_count
     assert again.ai.moves_made == ctrl.ai.moves_made
-    assert again.title == parse_board(saved[0].read_text()).title
-    assert "seed 6" in again.title
+    assert again.session.title == parse_board(saved[0].read_text()).title
+    assert "seed 6" in again.session.title
 
 
 def test_saving_a_position_twice_keeps_both_and_keeps_its_note(tmp_path):
     ctrl = position(SUBSET, save_dir=tmp_path)
-    first, second = ctrl.save_position(), ctrl.save_position()
+    first, second = ctrl.do("save").path, ctrl.do("save").path
     assert first != second and first.exists() and second.exists()
-    again = runner.controller_from_args(["--position", str(second)])
-    assert again.note == ctrl.note != ""
-    assert again.title.startswith("subset (saved ")
+    again = runner.app_from_args(["--position", str(second)])
+    assert again.session.note == ctrl.session.note != ""
+    assert again.session.title.startswith("subset (saved ")
     assert Minesweeper.from_text(second.read_text()).to_text() == ctrl.game.to_text()
 
 
 def test_nothing_is_saved_before_the_mines_are_placed(tmp_path):
-    ctrl = runner.Controller(runner.BOARDS["cs50"], seed=6, save_dir=tmp_path)
-    assert ctrl.save_position() is None
+    ctrl = App.new(BOARDS["cs50"], seed=6, save_dir=tmp_path)
+    assert ctrl.do("save").path is None
     assert list(tmp_path.iterdir()) == []
     assert "first click" in ctrl.message
 
@@ -400,11 +417,11 @@ def test_a_malformed_position_exits_2_naming_where(tmp_path, text, words, capsys
 
 @pytest.mark.parametrize("path", SHIPPED, ids=[p.name for p in SHIPPED])
 def test_each_shipped_position_opens_with_its_title(path):
-    ctrl = runner.controller_from_args(["--position", str(path)])
+    ctrl = runner.app_from_args(["--position", str(path)])
     painter = start(ctrl)
-    assert ctrl.title == parse_board(path.read_text()).title != ""
+    assert ctrl.session.title == parse_board(path.read_text()).title != ""
     assert ctrl.ai.moves_made == set(ctrl.game.revealed)
-    ctrl.toggle_overlay()
-    runner.draw(pygame.display.get_surface(), ctrl, painter)
+    ctrl.do("overlay")
+    painter.draw()
     exact = ctrl.ai.mine_probabilities()
-    assert {c: p for c, (p, _) in ctrl.probabilities().items()} == exact
+    assert {c: p for c, (p, _) in ctrl.session.probabilities().items()} == exact

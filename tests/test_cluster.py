@@ -96,3 +96,22 @@ def test_work_that_runs_only_here_refuses_a_scheduler(other):
     done = run("--scheduler", "tcp://127.0.0.1:8786", *other)
     assert done.returncode == 2
     assert "runs on this machine only" in done.stderr
+
+
+def test_a_worker_forgets_an_earlier_version_of_the_code_when_sent_a_new_one(tmp_path):
+    # A worker reloads only the top-level modules of a zip it is sent; the copy of
+    # bench/forget.py in the zip drops every module of ours, submodules included.
+    (tmp_path / "minesweeper_code_0123.py").write_bytes((ROOT / "bench" / "forget.py").read_bytes())
+    code = (
+        "import sys\n"
+        "import bench.play, bench.forget, minesweeper\n"
+        "kept = sorted(n for n in sys.modules if n.split('.')[0] in bench.forget.OURS)\n"
+        f"sys.path.insert(0, {str(tmp_path)!r})\n"
+        "import minesweeper_code_0123\n"
+        "left = sorted(n for n in sys.modules if n.split('.')[0] in bench.forget.OURS)\n"
+        "print('sweeper.engine' in kept, 'bench.play' in kept, left)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    assert done.stdout.split() == ["True", "True", "[]"], done.stderr

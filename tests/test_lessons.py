@@ -9,11 +9,22 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import Contradiction, MinesweeperAI, Rule, Step
-from window.lesson import groups, question
+from minesweeper import BOARDS, Contradiction, MinesweeperAI, Rule, Step
+from screen import paint, palette
+from screen.layout import Zoom, layout, scale_for
+from window.app import App
+from window.frame import (
+    numbers_of,
+    replaying,
+    shown_board,
+    shown_knowledge,
+    step_roles,
+)
+from window.lesson import question
+from window.words import NO_LESSON, step_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_runner import press, pump, start, view  # noqa: E402
+from test_runner import pick, press, pump, start, view  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "assets" / "positions").glob("0*.txt"))
@@ -23,7 +34,7 @@ pytestmark = pytest.mark.usefixtures("pygame_display")
 
 def opened(path):
     """Return a controller on a shipped position."""
-    return runner.Controller.from_position(path.read_text(encoding="utf-8"), name=path.name)
+    return App.from_position(path.read_text(encoding="utf-8"), name=path.name)
 
 
 def as_sets(knowledge):
@@ -53,15 +64,16 @@ def test_the_knowledge_at_each_step_is_the_knowledge_replayed_to_it(path):
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name[:2])
 def test_the_panel_shows_the_knowledge_before_the_step_then_after_it(path):
     ctrl = opened(path)
-    for group in ctrl.lessons():
+    for group in ctrl.timeline().groups:
         if not group.lesson:
             continue
-        ctrl._show(group.last, 0)
-        assert ctrl.asking()
-        assert as_sets(ctrl.shown_knowledge()) == as_sets(ctrl.ai.knowledge_after(group.last - 1))
-        ctrl.step_forward()
-        assert not ctrl.asking() and ctrl.step_index == group.last
-        assert as_sets(ctrl.shown_knowledge()) == as_sets(ctrl.ai.knowledge_after(group.last))
+        ctrl.show(group.last, 0)
+        assert ctrl.room.asking
+        start = ctrl.timeline().lead(group.last)  # the question starts where its premise was made
+        assert as_sets(shown_knowledge(ctrl)) == as_sets(ctrl.ai.knowledge_after(start - 1))
+        ctrl.do("step")
+        assert not ctrl.room.asking and ctrl.room.step_index == group.last
+        assert as_sets(shown_knowledge(ctrl)) == as_sets(ctrl.ai.knowledge_after(group.last))
 
 
 def cell_pixels(rect):
@@ -86,25 +98,25 @@ def test_nothing_drawn_before_the_answer_gives_the_answer_away(path):
     # colour, no tick and no cross; at the answer beat it does.
     ctrl = opened(path)
     painter = start(ctrl)
-    screen = pygame.display.get_surface()
     answers = {
-        blend(runner.HIDDEN, colour) for colour in (runner.SAFE, runner.MINE, runner.DERIVED)
+        blend(palette.HIDDEN, colour) for colour in (palette.SAFE, palette.MINE, palette.DERIVED)
     }
     checked = 0
-    for group in ctrl.lessons():
-        step = ctrl.ai.steps[group.last]
-        hidden = (step.safes | step.mines) - set(ctrl.shown_board())
+    for group in ctrl.timeline().groups:
+        ahead = ctrl.timeline().is_ahead(group.last)  # the lesson the AI works out next
+        step = ctrl.timeline().ahead if ahead else ctrl.ai.steps[group.last]
+        hidden = (step.safes | step.mines) - set(shown_board(ctrl))
         if not group.lesson or not hidden:
             continue
-        ctrl._show(group.last, 0)
-        runner.draw(screen, ctrl, painter)
+        ctrl.show(group.last, 0)
+        painter.draw()
         cells = view(ctrl).cell_rect
         for cell in hidden:
             seen = cell_pixels(cells(cell))
             assert not any(close_to(c, answers) for c in seen), (path.name, cell)
-            assert runner.INK not in seen and (255, 255, 255) not in seen  # no mark
-        ctrl._show(group.last, 1)
-        runner.draw(screen, ctrl, painter)
+            assert palette.INK not in seen and (255, 255, 255) not in seen  # no mark
+        ctrl.show(group.last, 1)
+        painter.draw()
         for cell in hidden:
             seen = cell_pixels(cells(cell))
             assert any(close_to(c, answers) for c in seen)
@@ -124,26 +136,27 @@ def close_to(colour, targets, tolerance=3):
 def test_folding_keeps_every_step_reachable(path):
     ctrl = opened(path)
     steps = ctrl.ai.steps
-    found = groups(steps, ctrl.ai.revealed, ctrl.batches)
+    # The timeline's groups: a subset step that makes a one-cell sentence folds too.
+    found = [g for g in ctrl.timeline().groups if g.last < len(steps)]
     covered = [k for g in found for k in range(g.first, g.last + 1)]
     assert covered == list(range(len(steps)))  # a partition, in order
     seen_lessons = set()
     for _ in range(3 * len(steps) + 2):
-        ctrl.step_forward()
-        seen_lessons.add(ctrl.step_index)
+        ctrl.do("step")
+        seen_lessons.add(ctrl.room.step_index)
     assert seen_lessons >= {g.last for g in found}
-    ctrl.toggle_expanded()
-    ctrl.step_home()
-    seen_steps = {ctrl.step_index}
+    ctrl.do("expand")
+    ctrl.do("home")
+    seen_steps = {ctrl.room.step_index}
     for _ in range(len(steps) + 2):
-        ctrl.step_forward()
-        seen_steps.add(ctrl.step_index)
+        ctrl.do("step")
+        seen_steps.add(ctrl.room.step_index)
     assert seen_steps == set(range(len(steps)))
 
 
 def test_position_01_reaches_its_point_within_four_lesson_steps():
     ctrl = opened(ROOT / "assets" / "positions" / "01-single-neighbour.txt")
-    lessons = [g for g in ctrl.lessons() if g.lesson]
+    lessons = [g for g in ctrl.timeline().groups if g.lesson]
     point = next(
         k for k, g in enumerate(lessons) if (2, 2) in ctrl.ai.steps[g.last].mines
     )  # C3 is the mine
@@ -153,22 +166,22 @@ def test_position_01_reaches_its_point_within_four_lesson_steps():
 def test_keys_home_end_and_a_typed_number_move_between_lesson_steps():
     ctrl = opened(ROOT / "assets" / "positions" / "03-subset.txt")
     painter = start(ctrl)
-    lessons = [g.last for g in ctrl.lessons() if g.lesson]
+    lessons = [g.last for g in ctrl.timeline().groups if g.lesson]
     assert len(lessons) >= 3
     press(pygame.K_END)
     pump(ctrl, painter)
-    assert ctrl.step_index == len(ctrl.ai.steps) - 1 and not ctrl.asking()
+    assert ctrl.room.step_index == len(ctrl.ai.steps) - 1 and not ctrl.room.asking
     press(pygame.K_HOME)
     pump(ctrl, painter)
-    assert ctrl.step_index == lessons[0] and ctrl.asking()
+    assert ctrl.room.step_index == lessons[0] and ctrl.room.asking
     press(pygame.K_3)
     press(pygame.K_RETURN)
     pump(ctrl, painter)
-    assert ctrl.step_index == lessons[2] and ctrl.asking()
+    assert ctrl.room.step_index == lessons[2] and ctrl.room.asking
     press(pygame.K_9)
     press(pygame.K_RETURN)
     pump(ctrl, painter)
-    assert ctrl.step_index == lessons[2] and "no step 9" in ctrl.message
+    assert ctrl.room.step_index == lessons[2] and "no step 9" in ctrl.message
 
 
 @pytest.mark.parametrize(
@@ -177,13 +190,13 @@ def test_keys_home_end_and_a_typed_number_move_between_lesson_steps():
 )
 def test_a_question_points_at_the_numbers_its_sentences_come_from(name, numbers):
     ctrl = opened(ROOT / "assets" / "positions" / name)
-    first = next(g.last for g in ctrl.lessons() if g.lesson)
-    ctrl._show(first, 0)
-    assert ctrl.asking()
-    assert ctrl.numbers_behind() == numbers  # B2; A2 and B2
-    assert numbers <= set(ctrl.shown_board())  # numbers on the board, not hidden cells
-    ctrl.preview = ctrl.ai.steps[first]  # Think's step points at nothing of the log
-    assert ctrl.numbers_behind() == frozenset()
+    first = next(g.last for g in ctrl.timeline().groups if g.lesson)
+    ctrl.show(first, 0)
+    assert ctrl.room.asking
+    assert numbers_of(ctrl) == numbers  # B2; A2 and B2
+    assert numbers <= set(shown_board(ctrl))  # numbers on the board, not hidden cells
+    ctrl.room.preview = ctrl.ai.steps[first]  # Think's step points at nothing of the log
+    assert numbers_of(ctrl) == frozenset()
 
 
 def test_moving_between_steps_clears_words_that_no_longer_hold():
@@ -201,54 +214,56 @@ def test_moving_between_steps_clears_words_that_no_longer_hold():
     assert "press Enter" in ctrl.message
     press(pygame.K_HOME)
     pump(ctrl, painter)
-    assert ctrl.message == "" and ctrl.typed == ""  # the half-typed number is dropped
+    assert ctrl.message == "" and ctrl.room.typed == ""  # the half-typed number is dropped
 
 
 def test_left_arrow_goes_back_one_beat_answer_to_question_to_the_answer_before():
     ctrl = opened(ROOT / "assets" / "positions" / "03-subset.txt")
-    lessons = [g.last for g in ctrl.lessons() if g.lesson]
-    ctrl._show(lessons[1], 1)  # the second lesson step's answer
-    ctrl.step_back()
-    assert (ctrl.step_index, ctrl.asking()) == (lessons[1], True)
-    ctrl.step_back()
-    assert (ctrl.step_index, ctrl.asking()) == (lessons[0], False)
-    ctrl.step_forward()
-    assert (ctrl.step_index, ctrl.asking()) == (lessons[1], True)
+    lessons = [g.last for g in ctrl.timeline().groups if g.lesson]
+    ctrl.show(lessons[1], 1)  # the second lesson step's answer
+    ctrl.do("back")
+    assert (ctrl.room.step_index, ctrl.room.asking) == (lessons[1], True)
+    ctrl.do("back")
+    assert (ctrl.room.step_index, ctrl.room.asking) == (lessons[0], False)
+    ctrl.do("step")
+    assert (ctrl.room.step_index, ctrl.room.asking) == (lessons[1], True)
 
 
 def test_think_s_outline_goes_when_the_class_steps_to_another_step():
     ctrl = opened(ROOT / "assets" / "positions" / "04-one-two.txt")
-    ctrl.think()
-    assert ctrl.thought_aloud and ctrl.pending is not None
-    ctrl.step_end()
-    assert not ctrl.thought_aloud
+    ctrl.do("think")
+    assert ctrl.room.thought and pick(ctrl) is not None
+    ctrl.do("end")
+    assert not ctrl.room.thought
 
 
 def test_an_ai_move_in_class_shows_now_not_the_step_before_it():
     ctrl = opened(ROOT / "assets" / "positions" / "04-one-two.txt")
-    ctrl.step_forward()
-    ctrl.think()
-    ctrl.ai_move()
-    assert ctrl.step_index == len(ctrl.ai.steps) - 1 and not ctrl.replaying()
+    ctrl.do("step")
+    ctrl.do("think")
+    ctrl.do("ai")
+    assert ctrl.room.step_index == len(ctrl.ai.steps) - 1 and not replaying(ctrl)
     assert ctrl.message.startswith("AI: ")
 
 
 def test_typed_numbers_and_home_count_lesson_steps_only():
     ctrl = opened(ROOT / "assets" / "positions" / "01-single-neighbour.txt")
-    lessons = [g.last for g in ctrl.lessons() if g.lesson]
-    assert len(lessons) < len(ctrl.lessons())  # numbers told after the last lesson, folded
-    ctrl.typed = str(len(lessons) + 1)
-    ctrl.jump_to_typed()
+    lessons = [g.last for g in ctrl.timeline().groups if g.lesson]
+    assert len(lessons) < len(ctrl.timeline().groups)  # numbers told after the last lesson, folded
+    ctrl.room.typed = str(len(lessons) + 1)
+    ctrl.do("jump")
     assert f"lesson steps run 1 to {len(lessons)}" in ctrl.message
-    ctrl.typed = str(len(lessons))
-    ctrl.jump_to_typed()
-    assert ctrl.step_index == lessons[-1] and ctrl.asking()
-    plain = opened(
-        ROOT / "assets" / "positions" / "04-one-two.txt"
-    )  # the numbers alone prove nothing
-    assert not any(g.lesson for g in plain.lessons())
-    plain.step_home()
-    assert plain.message == runner.NO_LESSON and plain.step_index < 0
+    ctrl.room.typed = str(len(lessons))
+    ctrl.do("jump")
+    assert ctrl.room.step_index == lessons[-1] and ctrl.room.asking
+    # The numbers alone prove nothing: the one lesson step is the AI's next conclusion.
+    stuck = opened(ROOT / "assets" / "positions" / "04-one-two.txt")
+    assert stuck.timeline().lessons == [len(stuck.ai.steps)]
+    stuck.do("home")
+    assert stuck.room.asking and stuck.room.step_index == len(stuck.ai.steps)
+    plain = App.new(BOARDS["beginner"], seed=1, classroom=True)  # no step at all yet
+    plain.do("home")
+    assert plain.message == NO_LESSON and plain.room.step_index < 0
 
 
 def test_words_of_a_number_whose_neighbours_are_all_known_and_of_a_two_number_question():
@@ -256,35 +271,35 @@ def test_words_of_a_number_whose_neighbours_are_all_known_and_of_a_two_number_qu
     told = [s for s in ctrl.ai.steps if s.rule == "clue" and (s.known_safes or s.known_mines)]
     assert told  # the reveal's cells were known safe before their numbers were read
     for step in told:
-        words = runner.step_text(step)
+        words = step_text(step)
         assert "hidden" not in words and "known already" in words
-        assert runner.step_colours(step) == {step.cell: runner.PREMISE}  # no new sentence
+        assert step_roles(step) == {step.cell: "premise"}  # no new sentence
     zero = Step("zero", premises=(Rule(frozenset({(0, 0)}), 0),), safes=frozenset({(0, 0)}))
     assert "this number" in question(zero, 1) and "these numbers" in question(zero, 2)
 
 
 def test_left_arrow_with_no_step_on_screen_goes_to_the_last_step():
-    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=5)
+    ctrl = App.new(BOARDS["beginner"], seed=5)
     for _ in range(6):
         if ctrl.game.is_over():
             break
-        ctrl.ai_move()
-    assert ctrl.ai.steps and ctrl.step_index < 0
-    ctrl.step_back()
-    assert ctrl.step_index == len(ctrl.ai.steps) - 1 and "first step" not in ctrl.message
+        ctrl.do("ai")
+    assert ctrl.ai.steps and ctrl.room.step_index < 0
+    ctrl.do("back")
+    assert ctrl.room.step_index == len(ctrl.ai.steps) - 1 and "first step" not in ctrl.message
 
 
 def test_no_step_of_a_live_game_names_a_cell_its_board_shows_open():
     checked = 0
     for seed in range(4):
-        ctrl = runner.Controller(runner.BOARDS["intermediate"], seed=seed, classroom=True)
+        ctrl = App.new(BOARDS["intermediate"], seed=seed, classroom=True)
         for _ in range(40):
             if ctrl.game.is_over():
                 break
-            ctrl.ai_move()
+            ctrl.do("ai")
         for k, step in enumerate(ctrl.ai.steps):
-            ctrl._show(k, 1)
-            board = ctrl.shown_board()
+            ctrl.show(k, 1)
+            board = shown_board(ctrl)
             # What the knowledge base holds, and what a lesson step reasons from.
             # (A clue's own sentence and the 'known' step that trims it name
             # every neighbour as the number counts them: bookkeeping, folded.)
@@ -311,26 +326,28 @@ def test_a_reveal_is_told_as_one_and_a_contradiction_changes_nothing():
 
 
 def test_a_live_game_replays_its_steps_over_the_board_of_that_moment():
-    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=5, classroom=True)
+    ctrl = App.new(BOARDS["beginner"], seed=5, classroom=True)
     for _ in range(12):
         if ctrl.game.is_over():
             break
-        ctrl.ai_move()
-    assert len(ctrl.batches) >= 2
-    ctrl.step_home()
-    early = ctrl.shown_board()
-    ctrl.step_end()
-    late = ctrl.shown_board()
+        ctrl.do("ai")
+    assert len(ctrl.session.batches) >= 2
+    ctrl.do("home")
+    early = shown_board(ctrl)
+    ctrl.do("end")
+    late = shown_board(ctrl)
     assert len(early) < len(late)
     assert list(early) == list(ctrl.ai.revealed)[: len(early)]  # a moment of the same game
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
 def test_panel_text_grows_with_the_window(size):
-    runner.set_scale(size)
-    smallest = runner.px(14)  # the smallest panel font at scale 1
+    smallest = scale_for(size).px(14)  # the smallest panel font at scale 1
     assert smallest >= 24 * size[1] // 1080
-    runner.set_scale((1100, 620))
+    ctrl = opened(ROOT / "assets" / "positions" / "03-subset.txt")  # in class, a presentation
+    here = layout(size, ctrl.frame(), scale_for(size))
+    assert here.font >= 28 * size[1] // 1080 and here.line > here.font
+    assert [b.command for b in here.buttons] == ["back", "step", "think", "ai", "classroom"]
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name[:2])
@@ -398,48 +415,81 @@ def test_highlight_colours_stay_apart_for_every_colour_vision():
     # with normal vision and with each deficiency.
     ctrl = opened(ROOT / "assets" / "positions" / "03-subset.txt")
     painter = start(ctrl)
-    ctrl.step_end()
+    ctrl.do("end")
     screen = pygame.display.get_surface()
-    runner.draw(screen, ctrl, painter)
-    inner = view(ctrl).step.inflate(-runner.px(12), -runner.px(8))
-    height = runner.legend_height(inner.width, painter)
+    painter.draw()
+    here = view(ctrl)
+    px = here.px
+    inner = here.step.inflate(-px(12), -px(8))
+    height = paint.legend_height(inner.width, painter.painter, here)
     top = inner.bottom - height
     seen = {}
-    for k, row in enumerate(runner.legend_rows(inner.width, painter)):
-        x, y = inner.x, top + k * runner.px(19)
-        swatch = runner.px(14)
+    for k, row in enumerate(paint.legend_rows(inner.width, painter.painter, here)):
+        x, y = inner.x, top + k * here.line
+        swatch = here.font
         for kind, label in row:
             if isinstance(kind, tuple):
                 seen[kind] = tuple(screen.get_at((x + swatch // 2, y + 2 + swatch // 2)))[:3]
-            x += runner.px(18) + label.get_width() + runner.px(10)
-    assert len(seen) == len(runner.LEGEND)
+            x += px(18) + label.get_width() + px(10)
+    assert len(seen) == len(palette.LEGEND)
     for name, matrix in [("normal", None), *DEFICIENCIES.items()]:
         looks = {k: (c if matrix is None else simulate(c, matrix)) for k, c in seen.items()}
         for a, b in itertools.combinations(looks, 2):
             assert math.dist(looks[a], looks[b]) > 40, (name, a, b)
+        # Selected, in CIELAB: apart from every role by more than a glance's difference.
+        chosen = lab(looks[palette.SELECTED])
+        for other in looks.keys() - {palette.SELECTED}:
+            assert math.dist(chosen, lab(looks[other])) > 30, (name, other)
+
+
+def lab(rgb):
+    """Return an sRGB colour in CIELAB (D65): lightness first, distances as the eye sees them."""
+
+    def linear(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    xyz = (
+        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+    )
+    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in xyz)
+    return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+
+
+def test_the_odds_scale_keeps_its_order_for_every_colour_vision():
+    # Each percentage's tint over a hidden cell: lighter as the chance grows, under
+    # normal vision and each deficiency, and 0% far from 100%.
+    tints = [blend(palette.HIDDEN, palette.overlay_colour(f"{k}%")) for k in range(101)]
+    for name, matrix in [("normal", None), *DEFICIENCIES.items()]:
+        seen = [lab(c if matrix is None else simulate(c, matrix)) for c in tints]
+        lightness = [round(c[0], 6) for c in seen]
+        assert lightness == sorted(lightness), name
+        assert all(b > a for a, b in zip(lightness[::10], lightness[10::10], strict=False)), name
+        assert math.dist(seen[0], seen[100]) > 50, name
 
 
 def test_plus_and_minus_zoom_the_panel_text_within_what_fits():
     ctrl = opened(ROOT / "assets" / "positions" / "03-subset.txt")
     painter = start(ctrl)
     wall = (3000, 2000)  # room to grow: at the test window's size the panel is at its limit
-    before = runner.set_scale(wall)
+    before = painter.zoom.scale(wall).factor
     press(pygame.K_PLUS)
     pump(ctrl, painter)
     assert "zoom" in ctrl.message
-    assert runner.set_scale(wall) > before
-    assert runner.set_scale((1100, 620)) == 1.0 or runner.set_scale((1100, 620)) <= 620 / 620
+    assert painter.zoom.scale(wall).factor > before
+    assert painter.zoom.scale((1100, 620)).factor == 1.0
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_0, mod=pygame.KMOD_CTRL))
     pump(ctrl, painter)
-    assert runner.ZOOM == 1 and runner.set_scale(wall) == before
+    assert painter.zoom.factor == 1 and painter.zoom.scale(wall).factor == before
 
 
 def test_zoom_says_when_the_window_holds_less_than_asked():
     full = (1920, 1080)  # the panel's height already limits its text here
-    try:
-        words = runner.zoom(1.75, full)
-        assert "175% asked" in words and "holds only 100%" in words
-        assert runner.zoom(1 / 1.75, full).startswith("Text zoom 100% (")
-        assert runner.zoom(1.15, (3000, 2000)).startswith("Text zoom 115% (")  # room to grow
-    finally:
-        runner.ZOOM = 1.0
+    zoom = Zoom()
+    words = zoom.change(1.75, full)
+    assert "175% asked" in words and "holds only 100%" in words
+    assert zoom.change(1 / 1.75, full).startswith("Text zoom 100% (")
+    assert zoom.change(1.15, (3000, 2000)).startswith("Text zoom 115% (")  # room to grow

@@ -8,7 +8,11 @@ import pygame
 import pytest
 
 import runner
+from minesweeper import BOARDS
+from screen import palette
+from window.app import App
 from window.stats import Settings, Statistics
+from window.words import clock_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_runner import FakeClock, click_cell, post_click, press, pump, start, view  # noqa: E402
@@ -18,17 +22,17 @@ pytestmark = pytest.mark.usefixtures("pygame_display")
 
 def walk_to(ctrl, painter, cell):
     """Move the keyboard cursor to cell with arrow keys."""
-    r, c = ctrl.cursor
+    r, c = ctrl.session.cursor
     keys = [pygame.K_DOWN if cell[0] > r else pygame.K_UP] * abs(cell[0] - r)
     keys += [pygame.K_RIGHT if cell[1] > c else pygame.K_LEFT] * abs(cell[1] - c)
     for key in keys:
         press(key)
     pump(ctrl, painter)
-    assert ctrl.cursor == cell
+    assert ctrl.session.cursor == cell
 
 
 def test_keyboard_play_wins_a_small_seeded_game():
-    ctrl = runner.Controller(runner.board_argument("5x5x3"), seed=4)
+    ctrl = App.new(runner.board_argument("5x5x3"), seed=4)
     painter = start(ctrl)
     walk_to(ctrl, painter, (2, 2))
     press(pygame.K_SPACE)  # the first reveal places the mines
@@ -42,11 +46,13 @@ def test_keyboard_play_wins_a_small_seeded_game():
             press(pygame.K_SPACE)
             pump(ctrl, painter)
     assert game.won()
-    assert ctrl.stats.boards[ctrl.stats_key()].wins == 1  # a game of the player's own counts
+    assert (
+        ctrl.session.stats.boards[ctrl.session.stats_key()].wins == 1
+    )  # a game of the player's own counts
 
 
 def test_f_flags_and_d_chords_at_the_cursor():
-    ctrl = runner.Controller.from_position("# chord\n*1.\n11.\n...\n")
+    ctrl = App.from_position("# chord\n*1.\n11.\n...\n")
     painter = start(ctrl)
     press(pygame.K_c)  # out of the classroom: the arrows move the cursor
     pump(ctrl, painter)
@@ -63,27 +69,27 @@ def test_f_flags_and_d_chords_at_the_cursor():
 
 def test_pause_hides_the_board_and_stops_the_clock():
     clock = FakeClock()
-    ctrl = runner.Controller(runner.BOARDS["expert"], seed=2, clock=clock)
+    ctrl = App.new(BOARDS["expert"], seed=2, clock=clock)
     painter = start(ctrl)
     click_cell(ctrl, (8, 15))
     pump(ctrl, painter)
     clock.now += 5
     press(pygame.K_p)
     pump(ctrl, painter)
-    assert ctrl.paused_at is not None
+    assert ctrl.session.watch.paused
     clock.now += 100
-    assert ctrl.elapsed() == 5
+    assert ctrl.session.elapsed() == 5
     click_cell(ctrl, (0, 0))  # clicks do nothing while paused
     pump(ctrl, painter)
     assert (0, 0) not in ctrl.game.revealed or ctrl.game.revealed.get((0, 0)) is not None
     press(pygame.K_p)
     pump(ctrl, painter)
     clock.now += 2
-    assert ctrl.elapsed() == 7
+    assert ctrl.session.elapsed() == 7
 
 
 def test_right_click_cycles_flag_question_mark_nothing_and_marks_can_be_turned_off():
-    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=3)
+    ctrl = App.new(BOARDS["beginner"], seed=3)
     painter = start(ctrl)
     click_cell(ctrl, (4, 4))
     pump(ctrl, painter)
@@ -92,7 +98,7 @@ def test_right_click_cycles_flag_question_mark_nothing_and_marks_can_be_turned_o
     for _ in range(3):
         click_cell(ctrl, cell, button=3)
         pump(ctrl, painter)
-        states.append((cell in ctrl.game.flags, cell in ctrl.marks))
+        states.append((cell in ctrl.game.flags, cell in ctrl.session.marks))
     assert states == [(True, False), (False, True), (False, False)]
     press(pygame.K_q)  # question marks off: flag, nothing
     pump(ctrl, painter)
@@ -100,7 +106,7 @@ def test_right_click_cycles_flag_question_mark_nothing_and_marks_can_be_turned_o
     for _ in range(2):
         click_cell(ctrl, cell, button=3)
         pump(ctrl, painter)
-        states.append((cell in ctrl.game.flags, cell in ctrl.marks))
+        states.append((cell in ctrl.game.flags, cell in ctrl.session.marks))
     assert states == [(True, False), (False, False)]
     assert Settings().question_marks is False  # remembered
 
@@ -115,25 +121,27 @@ def test_statistics_survive_a_restart_of_the_program(private_data_folder):
     assert (record.games, record.wins, record.streak, record.best_streak) == (3, 2, 1, 1)
     # Kept as the window shows them (floored to tenths), so the two never disagree.
     assert [s for s, _ in record.best_times] == [9.8, 12.3]
-    assert runner.clock_text(9.87) == "9.8" and runner.clock_text(12.34) == "12.3"
+    assert clock_text(9.87) == "9.8" and clock_text(12.34) == "12.3"
     assert (private_data_folder / "statistics.json").exists()
 
 
 def test_a_corrupt_statistics_file_is_set_aside_with_a_message(private_data_folder):
     path = private_data_folder / "statistics.json"
     path.write_text("{ not json")
-    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=3)
-    assert "could not be read" in ctrl.stats.message
+    ctrl = App.new(BOARDS["beginner"], seed=3)
+    assert "could not be read" in ctrl.session.stats.message
     aside = list(private_data_folder.glob("statistics.json.unreadable-*"))
     assert len(aside) == 1 and aside[0].read_text() == "{ not json"  # never lost
-    ctrl.show_stats()
+    assert any(str(aside[0]) in line for line in ctrl.frame().sheet)  # on screen, full name
+    ctrl.do("stats")  # closes the start-up sheet
+    ctrl.do("stats-line")
     assert "could not be read" in ctrl.message
-    ctrl.stats.record("x", True, 1.0)
+    ctrl.session.stats.record("x", True, 1.0)
     assert json.loads(path.read_text())["boards"]["x"]["wins"] == 1
 
 
 def test_the_custom_board_line_refuses_impossible_boards():
-    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=3)
+    ctrl = App.new(BOARDS["beginner"], seed=3)
     painter = start(ctrl)
     press(pygame.K_w)
     for key in (pygame.K_3, pygame.K_x, pygame.K_3, pygame.K_x, pygame.K_2, pygame.K_0):
@@ -153,23 +161,22 @@ def test_the_custom_board_line_refuses_impossible_boards():
 
 
 def test_escape_during_a_game_asks_before_quitting():
-    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=3)
+    ctrl = App.new(BOARDS["beginner"], seed=3)
     painter = start(ctrl)
     click_cell(ctrl, (4, 4))
     pump(ctrl, painter)
-    view = runner.layout(pygame.display.get_surface().get_size(), ctrl)
     escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
-    assert runner.handle_event(ctrl, escape, view) is True
+    assert painter.handle(escape) is True
     assert "Quit" in ctrl.message
-    assert runner.handle_event(ctrl, escape, view) is False
+    assert painter.handle(escape) is False
 
 
 def test_the_first_click_rule_is_chosen_in_the_window_and_remembered():
-    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=3)
+    ctrl = App.new(BOARDS["beginner"], seed=3)
     painter = start(ctrl)
     press(pygame.K_k)
     pump(ctrl, painter)
-    assert ctrl.first_click == "opening" and "opens an area" in ctrl.message
+    assert ctrl.session.first_click == "opening" and "opens an area" in ctrl.message
     assert Settings().first_click == "opening"
     press(pygame.K_n)
     pump(ctrl, painter)
@@ -177,14 +184,14 @@ def test_the_first_click_rule_is_chosen_in_the_window_and_remembered():
 
 
 def test_a_held_button_draws_the_cell_pressed_until_it_is_released():
-    ctrl = runner.Controller(runner.board_argument("6x6x4"), seed=2)
+    ctrl = App.new(runner.board_argument("6x6x4"), seed=2)
     painter = start(ctrl)
     rect = view(ctrl).cell_rect((3, 3))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     pump(ctrl, painter)
     assert ctrl.pressed == {(3, 3)}
     screen = pygame.display.get_surface()
-    assert screen.get_at(rect.move(3, 3).topleft)[:3] == runner.REVEALED  # drawn open
+    assert screen.get_at(rect.move(3, 3).topleft)[:3] == palette.REVEALED  # drawn open
     other = view(ctrl).cell_rect((3, 4)).center  # dragged: the press follows the mouse
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=other, buttons=(1, 0, 0)))
     pump(ctrl, painter)
@@ -194,21 +201,26 @@ def test_a_held_button_draws_the_cell_pressed_until_it_is_released():
     assert not ctrl.pressed and (3, 4) in ctrl.game.revealed
 
 
-def test_the_face_button_starts_a_new_game():
-    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=3)
+def test_the_face_button_starts_a_new_game_after_asking_once_and_counts_a_loss():
+    ctrl = App.new(BOARDS["beginner"], seed=3)
     painter = start(ctrl)
     click_cell(ctrl, (4, 4))
     pump(ctrl, painter)
-    assert ctrl.game.revealed
+    assert ctrl.game.revealed and not ctrl.game.is_over()
     first = ctrl.game
-    face = runner.status_boxes(view(ctrl).status)[1]
+    face = view(ctrl).face()
+    post_click(face.center)
+    pump(ctrl, painter)
+    assert ctrl.game is first and "counts as a loss" in ctrl.message  # asked
     post_click(face.center)
     pump(ctrl, painter)
     assert ctrl.game is not first and not ctrl.game.revealed
+    record = Statistics().boards[ctrl.session.stats_key()]
+    assert (record.games, record.wins) == (1, 0)
 
 
 def test_the_ai_can_flag_the_mines_it_knows_and_the_choice_is_remembered():
-    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=5)
+    ctrl = App.new(BOARDS["beginner"], seed=5)
     painter = start(ctrl)
     press(pygame.K_m)
     pump(ctrl, painter)
@@ -230,6 +242,6 @@ def test_the_ai_can_flag_the_mines_it_knows_and_the_choice_is_remembered():
 
 def test_titles_say_the_first_click_rule_in_words():
     for rule, words in (("none", "may hit a mine"), ("opening", "opens"), ("safe", "safe")):
-        ctrl = runner.Controller(runner.BOARDS["beginner"], seed=1, first_click=rule)
-        assert f"first click {words}" in ctrl.describe()
-        assert "first click none" not in ctrl.describe() + ctrl.stats_key()
+        ctrl = App.new(BOARDS["beginner"], seed=1, first_click=rule)
+        assert f"first click {words}" in ctrl.session.describe()
+        assert "first click none" not in ctrl.session.describe() + ctrl.session.stats_key()

@@ -13,7 +13,13 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import Minesweeper, cell_name
+import screen.layout as layout_module
+from minesweeper import BOARDS, Minesweeper, cell_name
+from screen import paint, palette
+from screen.input import AUTOPLAY_EVENT
+from screen.layout import default_window_size, layout, minimum_window_size, scale_for
+from screen.loop import Window
+from window.app import App
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "assets"))
@@ -28,16 +34,28 @@ TWO_MINES = "# two mines\n*...\n....\n...*\n....\n"
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
 
-def start(ctrl: runner.Controller) -> runner.Painter:
-    """Open the window for ctrl and return a painter to draw it with."""
-    runner.open_window(ctrl)
+def start(ctrl: App) -> Window:
+    """Open the window for ctrl and return it (it draws and runs the loop)."""
+    window = Window(ctrl)
+    window.open()
     pygame.event.clear()
-    return runner.Painter()
+    return window
 
 
-def view(ctrl: runner.Controller) -> runner.Layout:
-    """Return the layout of the open window."""
-    return runner.layout(pygame.display.get_surface().get_size(), ctrl)
+def view(ctrl: App) -> layout_module.Layout:
+    """Return the layout of the open window (at no text zoom)."""
+    return sized(pygame.display.get_surface().get_size(), ctrl)
+
+
+def sized(size, ctrl: App) -> layout_module.Layout:
+    """Return the layout of a window of this size."""
+    return layout(size, ctrl.frame(), scale_for(size))
+
+
+def pick(ctrl: App):
+    """Return the cell the AI would play, once asked (Think, the overlay), else None."""
+    pending = ctrl.session.pending
+    return None if pending is None else pending.cell
 
 
 def post_click(pos, button=1):
@@ -64,19 +82,19 @@ def press(key):
 
 def pump(ctrl, painter, iterations=1):
     """Let the window handle the posted events and draw."""
-    runner.run(ctrl, painter, max_iterations=iterations)
+    painter.run(max_iterations=iterations)
 
 
 def position(text, **kwargs):
     """Return a controller on a position given as text."""
-    return runner.Controller.from_position(text, **kwargs)
+    return App.from_position(text, **kwargs)
 
 
 # -- clicks ------------------------------------------------------------------
 
 
 def test_a_click_reveals_the_cell_and_tells_the_ai():
-    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=11)
+    ctrl = App.new(BOARDS["beginner"], seed=11)
     painter = start(ctrl)
     click_cell(ctrl, (4, 4))
     pump(ctrl, painter)
@@ -132,7 +150,7 @@ def test_a_chord_without_matching_flags_does_nothing_and_says_why():
 
 
 def test_ai_move_button_reveals_the_cell_the_ai_chose():
-    ctrl = runner.Controller(runner.BOARDS["cs50"], seed=5)
+    ctrl = App.new(BOARDS["cs50"], seed=5)
     painter = start(ctrl)
     for _ in range(4):
         before = set(ctrl.game.revealed)
@@ -180,7 +198,7 @@ def test_a_click_after_the_game_ended_keeps_the_message_that_ended_it():
     pump(ctrl, painter)
     ending = ctrl.message
     assert "the game is lost" in ending
-    for act in (lambda: click_cell(ctrl, (2, 2)), lambda: ctrl.flag((2, 2))):
+    for act in (lambda: click_cell(ctrl, (2, 2)), lambda: ctrl.do("flag", (2, 2))):
         act()
         pump(ctrl, painter)
         assert ctrl.message.startswith(ending) and "N starts a new game" in ctrl.message
@@ -192,12 +210,12 @@ def test_a_click_after_the_game_ended_keeps_the_message_that_ended_it():
 def test_ai_says_so_before_it_lifts_a_player_flag_then_plays_there():
     ctrl = position("# safe\n*1.\n11.\n...\n")
     painter = start(ctrl)
-    ctrl.think()
-    target = ctrl.pending
+    ctrl.do("think")
+    target = pick(ctrl)
     click_cell(ctrl, target, button=3)
     press(pygame.K_a)
     pump(ctrl, painter)
-    name = runner.cell_name(target)
+    name = cell_name(target)
     assert target in ctrl.game.flags and target not in ctrl.game.revealed  # asked first
     assert f"would play {name}, which you flagged" in ctrl.message
     assert not ctrl.ai.moves_made - set(ctrl.game.revealed)  # the AI only looked
@@ -208,25 +226,25 @@ def test_ai_says_so_before_it_lifts_a_player_flag_then_plays_there():
 
 
 def test_auto_play_moves_on_timer_events_until_the_game_ends():
-    ctrl = runner.Controller(runner.BOARDS["cs50"], seed=3)
+    ctrl = App.new(BOARDS["cs50"], seed=3)
     painter = start(ctrl)
     press(pygame.K_g)
     pump(ctrl, painter)
-    assert ctrl.autoplay
+    assert ctrl.session.autoplay
     for _ in range(64):
-        pygame.event.post(pygame.event.Event(runner.AUTOPLAY_EVENT))
+        pygame.event.post(pygame.event.Event(AUTOPLAY_EVENT))
         pump(ctrl, painter)
         if ctrl.game.is_over():
             break
     assert ctrl.game.is_over()
-    assert not ctrl.autoplay
+    assert not ctrl.session.autoplay
     press(pygame.K_g)
     pump(ctrl, painter)
-    assert not ctrl.autoplay
+    assert not ctrl.session.autoplay
 
 
 def test_auto_play_runs_on_a_real_timer():
-    ctrl = runner.Controller(runner.BOARDS["expert"], seed=2)
+    ctrl = App.new(BOARDS["expert"], seed=2)
     painter = start(ctrl)
     press(pygame.K_g)
     pump(ctrl, painter, iterations=4)  # each iteration waits for the next event
@@ -235,13 +253,13 @@ def test_auto_play_runs_on_a_real_timer():
 
 
 def test_p_again_stops_auto_play():
-    ctrl = runner.Controller(runner.BOARDS["expert"], seed=3)
+    ctrl = App.new(BOARDS["expert"], seed=3)
     painter = start(ctrl)
     press(pygame.K_g)
     press(pygame.K_g)
     pump(ctrl, painter)
-    assert not ctrl.autoplay
-    pygame.event.post(pygame.event.Event(runner.AUTOPLAY_EVENT))
+    assert not ctrl.session.autoplay
+    pygame.event.post(pygame.event.Event(AUTOPLAY_EVENT))
     pump(ctrl, painter)
     assert ctrl.game.revealed == {}
 
@@ -250,12 +268,13 @@ def test_p_again_stops_auto_play():
 
 
 def test_restart_replays_the_same_board_and_new_game_changes_the_seed():
-    ctrl = runner.Controller(runner.BOARDS["beginner"], seed=21, first_click="opening")
+    ctrl = App.new(BOARDS["beginner"], seed=21, first_click="opening")
     painter = start(ctrl)
     click_cell(ctrl, (4, 4))
     pump(ctrl, painter)
     first = ctrl.game.to_text()
     press(pygame.K_r)
+    press(pygame.K_r)  # the game had started: R asks once, and the game left counts as lost
     pump(ctrl, painter)
     assert ctrl.game.revealed == {} and ctrl.game.seed == 21
     assert ctrl.ai.moves_made == set()
@@ -263,13 +282,14 @@ def test_restart_replays_the_same_board_and_new_game_changes_the_seed():
     pump(ctrl, painter)
     assert ctrl.game.to_text() == first
     press(pygame.K_n)
+    press(pygame.K_n)
     pump(ctrl, painter)
     assert ctrl.game.seed != 21 and ctrl.game.revealed == {}
     assert ctrl.game.first_click == "opening"
 
 
 def test_f2_and_the_button_start_new_games():
-    ctrl = runner.Controller(runner.BOARDS["cs50"], seed=1)
+    ctrl = App.new(BOARDS["cs50"], seed=1)
     painter = start(ctrl)
     seeds = {ctrl.game.seed}
     press(pygame.K_F2)
@@ -287,21 +307,21 @@ def test_restart_of_a_position_reloads_it():
     click_cell(ctrl, (0, 0))
     pump(ctrl, painter)
     assert ctrl.game.lost()
-    click_button(ctrl, "restart")
+    press(pygame.K_r)  # a position opens in class, whose panel has no Restart button
     pump(ctrl, painter)
     assert ctrl.game.status() == "playing"
     assert ctrl.game.to_text() == Minesweeper.from_text(TWO_MINES).to_text()
 
 
 def test_the_title_names_a_board_once():
-    named = runner.Controller(runner.BOARDS["beginner"], seed=4)
-    assert named.describe().startswith("Beginner 9x9, 10 mines, seed 4")
-    custom = runner.Controller(runner.board_argument("3x3x8"), seed=4)
-    assert custom.describe().startswith("Custom 3x3, 8 mines, seed 4")
+    named = App.new(BOARDS["beginner"], seed=4)
+    assert named.session.describe().startswith("Beginner 9x9, 10 mines, seed 4")
+    custom = App.new(runner.board_argument("3x3x8"), seed=4)
+    assert custom.session.describe().startswith("Custom 3x3, 8 mines, seed 4")
 
 
 def test_board_buttons_switch_size_and_the_window_follows():
-    ctrl = runner.Controller(runner.BOARDS["cs50"], seed=1)
+    ctrl = App.new(BOARDS["cs50"], seed=1)
     painter = start(ctrl)
     before = pygame.display.get_surface().get_size()
     click_button(ctrl, "board:expert")
@@ -310,40 +330,41 @@ def test_board_buttons_switch_size_and_the_window_follows():
     assert (game.height, game.width, game.mine_count) == (16, 30, 99)
     size = pygame.display.get_surface().get_size()
     assert size == before  # the window keeps its size; the cells refit
-    assert view(ctrl).cell_rect((15, 29)).right <= size[0] - runner.px(runner.PANEL_WIDTH)
+    here = view(ctrl)
+    assert here.cell_rect((15, 29)).right <= size[0] - here.px(layout_module.PANEL_WIDTH)
 
 
 def test_expert_fits_1280_by_720_beside_the_panel():
     game = Minesweeper(16, 30, 99, seed=1)
-    width, height = runner.default_window_size(game)
+    width, height = default_window_size(game.height, game.width)
     assert width <= 1280 and height <= 720
-    ctrl = runner.Controller(runner.BOARDS["expert"], seed=1)
-    corner = runner.layout((width, height), ctrl).cell_rect((15, 29))
-    assert corner.right <= width - runner.PANEL_WIDTH and corner.bottom <= height
+    ctrl = App.new(BOARDS["expert"], seed=1)
+    corner = sized((width, height), ctrl).cell_rect((15, 29))
+    assert corner.right <= width - layout_module.PANEL_WIDTH and corner.bottom <= height
     assert corner.width >= 20  # cells large enough to click
 
 
 def test_a_resized_window_scales_the_cells():
-    ctrl = runner.Controller(runner.BOARDS["expert"], seed=1)
-    small = runner.layout((900, 500), ctrl)
-    large = runner.layout((1900, 1000), ctrl)
+    ctrl = App.new(BOARDS["expert"], seed=1)
+    small = sized((900, 500), ctrl)
+    large = sized((1900, 1000), ctrl)
     assert small.cell < large.cell
-    assert small.cell_rect((15, 29)).right <= 900 - runner.PANEL_WIDTH
+    assert small.cell_rect((15, 29)).right <= 900 - layout_module.PANEL_WIDTH
 
 
 @pytest.mark.parametrize("classroom", [False, True])
 def test_a_window_made_too_small_grows_back_to_show_everything(classroom):
-    ctrl = runner.Controller(runner.BOARDS["expert"], seed=1, classroom=classroom)
+    ctrl = App.new(BOARDS["expert"], seed=1, classroom=classroom)
     painter = start(ctrl)
     pygame.display.set_mode((500, 300), pygame.RESIZABLE)
     pump(ctrl, painter)
     width, height = pygame.display.get_surface().get_size()
-    assert (width, height) == runner.minimum_window_size(ctrl)
+    assert (width, height) == minimum_window_size(ctrl.frame())
     here = view(ctrl)
     corner = here.cell_rect((15, 29))
-    assert corner.right <= width - runner.PANEL_WIDTH and corner.bottom <= height
+    assert corner.right <= width - layout_module.PANEL_WIDTH and corner.bottom <= height
     # Three rows of the knowledge list, and the help lines below them, not on them.
-    assert here.knowledge.height >= 3 * runner.LINE
+    assert here.knowledge.height >= 3 * layout_module.LINE
     assert here.step.bottom <= here.knowledge.top and here.knowledge.bottom <= here.help.top
     # A window just as large is left alone.
     pump(ctrl, painter)
@@ -365,28 +386,28 @@ class FakeClock:
 
 def test_timer_starts_at_the_first_reveal_and_stops_at_the_end():
     clock = FakeClock()
-    ctrl = runner.Controller.from_position(CORNER)
-    ctrl.clock = clock
+    ctrl = App.from_position(CORNER)
+    ctrl.session.watch.clock = clock
     painter = start(ctrl)
     clock.now += 5
-    assert ctrl.elapsed() == 0
+    assert ctrl.session.elapsed() == 0
     click_cell(ctrl, (2, 2))  # a 0 that opens every safe cell: the game is won
     pump(ctrl, painter)
     assert ctrl.game.won()
     clock.now += 7
-    assert ctrl.elapsed() == 0
-    assert ctrl.status_text() == "Won in 0.1 s"  # tenths, and never 0.0
+    assert ctrl.session.elapsed() == 0
+    assert ctrl.frame().status == "Won in 0.1 s"  # tenths, and never 0.0
 
 
 def test_timer_counts_while_playing():
     clock = FakeClock()
-    ctrl = runner.Controller(runner.BOARDS["expert"], seed=2, clock=clock)
+    ctrl = App.new(BOARDS["expert"], seed=2, clock=clock)
     painter = start(ctrl)
     click_cell(ctrl, (8, 15))
     pump(ctrl, painter)
     clock.now += 12.5
-    assert ctrl.elapsed() == 12.5
-    assert ctrl.status_text() == "Playing"
+    assert ctrl.session.elapsed() == 12.5
+    assert ctrl.frame().status == "Playing"
 
 
 # -- the command line -----------------------------------------------------------
@@ -408,7 +429,10 @@ def test_bad_arguments_exit_2_with_a_message(argv, words, capsys):
     with pytest.raises(SystemExit) as exit_info:
         runner.main(argv)
     assert exit_info.value.code == 2
-    assert words in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert words in err
+    (line,) = err.splitlines()  # one line, no usage block before it
+    assert line.startswith("runner.py: error: ") and line.endswith(" (see --help)")
 
 
 def test_a_bad_board_from_the_shell_gets_a_message_not_a_traceback():
@@ -450,7 +474,7 @@ def test_main_runs_the_loop_and_escape_closes_it():
 
 
 def test_board_sizes_by_name_and_by_numbers():
-    assert runner.board_argument("Expert") == runner.BOARDS["expert"]
+    assert runner.board_argument("Expert") == BOARDS["expert"]
     assert runner.board_argument("10x12x20")[1:] == (10, 12, 20)
 
 
@@ -460,7 +484,7 @@ def test_board_sizes_by_name_and_by_numbers():
 def inner_pixel(screen, rect):
     """Return a cell's background colour where no image or digit is drawn."""
     return tuple(
-        screen.get_at((rect.x + int(rect.width * 0.3), rect.y + runner.bevel(rect.width) + 1))
+        screen.get_at((rect.x + int(rect.width * 0.3), rect.y + paint.bevel(rect.width) + 1))
     )[:3]
 
 
@@ -476,7 +500,7 @@ def has_colour(screen, rect, colour, tolerance=16):
 
 def render(ctrl, painter, path):
     """Draw one frame, save it as a PNG, and return the PNG read back."""
-    runner.draw(pygame.display.get_surface(), ctrl, painter)
+    painter.draw()
     pygame.image.save(pygame.display.get_surface(), str(path))
     return pygame.image.load(str(path))
 
@@ -484,7 +508,7 @@ def render(ctrl, painter, path):
 def test_each_state_renders_with_the_right_cell_colours(tmp_path):
     ctrl = position(TWO_MINES)
     painter = start(ctrl)
-    size = runner.default_window_size(ctrl.game)
+    size = default_window_size(ctrl.game.height, ctrl.game.width)
     click_cell(ctrl, (3, 0))  # a 0: opens the lower left
     click_cell(ctrl, (0, 2), button=3)  # a wrong flag (no mine there)
     pump(ctrl, painter)
@@ -492,9 +516,9 @@ def test_each_state_renders_with_the_right_cell_colours(tmp_path):
 
     playing = render(ctrl, painter, tmp_path / "playing.png")
     assert playing.get_size() == size
-    assert inner_pixel(playing, cells((3, 0))) == runner.REVEALED
-    assert inner_pixel(playing, cells((0, 0))) == runner.HIDDEN
-    assert inner_pixel(playing, cells((0, 2))) == runner.HIDDEN
+    assert inner_pixel(playing, cells((3, 0))) == palette.REVEALED
+    assert inner_pixel(playing, cells((0, 0))) == palette.HIDDEN
+    assert inner_pixel(playing, cells((0, 2))) == palette.HIDDEN
     assert has_colour(playing, cells((0, 2)), make_images.FLAG_RED)
     assert not has_colour(playing, cells((0, 0)), make_images.MINE_BODY)  # mines stay hidden
 
@@ -502,40 +526,40 @@ def test_each_state_renders_with_the_right_cell_colours(tmp_path):
     pump(ctrl, painter)
     lost = render(ctrl, painter, tmp_path / "lost.png")
     assert ctrl.game.lost()
-    assert inner_pixel(lost, cells((2, 3))) == runner.EXPLODED
-    assert inner_pixel(lost, cells((0, 0))) == runner.REVEALED
+    assert inner_pixel(lost, cells((2, 3))) == palette.EXPLODED
+    assert inner_pixel(lost, cells((0, 0))) == palette.REVEALED
     assert has_colour(lost, cells((0, 0)), make_images.MINE_BODY)
-    assert inner_pixel(lost, cells((0, 2))) == runner.HIDDEN
+    assert inner_pixel(lost, cells((0, 2))) == palette.HIDDEN
     assert has_colour(lost, cells((0, 2)), make_images.CROSS_RED)
     assert not has_colour(lost, cells((0, 2)), make_images.FLAG_RED)
 
-    ctrl.restart()
+    ctrl.do("restart")
     for cell in ctrl.game.cells():
         if cell not in ctrl.game.mines and cell not in ctrl.game.revealed:
-            ctrl.reveal(cell)
+            ctrl.do("reveal", cell)
     won = render(ctrl, painter, tmp_path / "won.png")
-    assert ctrl.game.won() and ctrl.status_text().startswith("Won in")
+    assert ctrl.game.won() and ctrl.frame().status.startswith("Won in")
     for mine in ctrl.game.mines:  # every mine is shown flagged, flags or not
-        assert inner_pixel(won, cells(mine)) == runner.HIDDEN
+        assert inner_pixel(won, cells(mine)) == palette.HIDDEN
         assert has_colour(won, cells(mine), make_images.FLAG_RED)
 
 
 def test_a_message_too_long_for_its_box_ends_in_an_ellipsis(monkeypatch):
     # The status box holds four lines; a longer text must show that it was cut.
-    painter = runner.Painter()
+    painter = paint.Painter()
     drawn = []
     real_text = painter.text
     monkeypatch.setattr(
         painter, "text", lambda part, *rest: drawn.append(part) or real_text(part, *rest)
     )
     screen = pygame.Surface((400, 200))
-    box = pygame.Rect(0, 0, 200, 4 * runner.LINE)
-    runner.draw_wrapped(screen, "word " * 200, box, painter, 14)
+    box = pygame.Rect(0, 0, 200, 4 * layout_module.LINE)
+    paint.paint_wrapped(screen, "word " * 200, box, painter, 14)
     assert len(drawn) == 4
     assert drawn[-1].endswith(" …")
     assert painter.font(14, False).size(drawn[-1])[0] <= box.width
     drawn.clear()
-    runner.draw_wrapped(screen, "short and whole", box, painter, 14)
+    paint.paint_wrapped(screen, "short and whole", box, painter, 14)
     assert drawn == ["short and whole"]
 
 
@@ -545,21 +569,21 @@ def test_odds_past_the_counting_budget_are_marked_as_estimates(monkeypatch):
     import sweeper.engine
 
     monkeypatch.setattr(sweeper.engine, "COMPONENT_WORK", 2)
-    ctrl = runner.Controller(runner.board_argument("9x9x20"), seed=11)
+    ctrl = App.new(runner.board_argument("9x9x20"), seed=11)
     painter = start(ctrl)
     click_cell(ctrl, (4, 4))
     pump(ctrl, painter)
-    odds = ctrl.probabilities()
+    odds = ctrl.session.probabilities()
     uncertain = [text for p, text in odds.values() if 0 < p < 1]
     assert uncertain and all(text.startswith("≈") for text in uncertain)
     assert all(not text.startswith("≈") for p, text in odds.values() if p in (0, 1))
-    ctrl.toggle_overlay()
+    ctrl.do("overlay")
     pump(ctrl, painter)  # the overlay draws them (the tint reads past the mark)
 
 
 def test_saves_go_to_the_user_data_folder_by_default(private_data_folder):
     ctrl = position(CORNER)
-    path = ctrl.save_position()
+    path = ctrl.do("save").path
     assert path is not None and path.parent == private_data_folder / "saved"
     assert Minesweeper.from_text(path.read_text()).mines == ctrl.game.mines
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
-from sweeper.board import Cell
+from sweeper.board import Cell, cell_name
 from sweeper.engine import Component, Rule, _binomials, _convolve, _rest_weight
 from sweeper.position import Position
 from window.words import percent
@@ -230,3 +230,71 @@ def odds_words(
             label = f"{p.numerator}/{p.denominator} ({percent(p)})"
         parts.append(f"{label}: {', '.join(together[p])}")
     return "; ".join(parts)
+
+
+def viewing_words(enum: Enumeration, viewing: int, asking: bool) -> str:
+    """Return the step box's words while arrangement number viewing (or the table) is shown.
+
+    asking: the question beat, where the chances (the answer) are not given.
+    """
+    cells = len(enum.cells)
+    if enum.arrangements:
+        shown = enum.arrangements[viewing]
+        k = len(shown.mines)
+        where = ", ".join(cell_name(c) for c in sorted(shown.mines)) or "none"
+        words = (
+            f"Arrangement {viewing + 1} of {len(enum.arrangements)}: {k} of these "
+            f"{cells} cells hold mines ({where}); {weight_words(enum, k)}."
+        )
+    else:
+        counts = "; ".join(
+            f"{k} mines: {n:,} arrangements x {w:,}" for k, n, w in enum.by_mines[:6]
+        )
+        more = "; ..." if len(enum.by_mines) > 6 else ""
+        words = f"{enum.count:,} arrangements of {cells} cells, by mines: {counts}{more}."
+    if asking:
+        return words + " (→ shows what they all agree on.)"
+    odds = odds_words(enum, enum.odds, cell_name)
+    words += f" Weighing each by its ways, out of {enum.total_weight:,}: {odds}."
+    if enum.outside_odds is not None:
+        words += f" A cell no sentence names: {percent(enum.outside_odds)}."
+    decided = enum.decided_by_the_count()
+    if decided:
+        plain = odds_words(enum, enum.plain, cell_name, decided)
+        words += f" The mine counter decides it: with every arrangement counted once, {plain}."
+    elif enum.outside_decided():
+        words += " The mine counter decides it: without it those cells could be anything."
+    return words
+
+
+def counter_words(enum: Enumeration, found: str) -> str:
+    """Return the answer of an enumeration step that the mine counter decided, else "".
+
+    found: what the step found, in words. Such a step is the lesson that the
+    counter matters, so its words say so (the plain "in every one of the 2
+    arrangements" would hide it).
+    """
+    left = f"{enum.mines_left or 0} mine" + ("" if enum.mines_left == 1 else "s")
+    if enum.decided_by_the_count():
+        fit = sum(n for _, n, w in enum.by_mines if w)
+        many = "arrangement" if enum.count == 1 else "arrangements"
+        return (
+            f"{found}: the numbers alone allow {enum.count} {many}, but only {fit} use the "
+            f"{left} left, so the mine counter decides it (V shows them)."
+        )
+    if enum.outside_decided():
+        return (
+            f"{found}: with {left} left, the mine counter decides the cells "
+            "no number touches (V shows how)."
+        )
+    return ""
+
+
+def agreed_words(enum: Enumeration, found: str) -> str:
+    """Return what every arrangement agrees on, counting the arrangements V steps through."""
+    count = enum.count
+    every = (
+        "in the only arrangement" if count == 1 else f"in every one of the {count:,} arrangements"
+    )
+    way = "without a mine total" if enum.mines_left is None else "weighted by the mine count"
+    return f"{found} {every} of these {len(enum.cells)} cells, {way}"

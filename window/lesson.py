@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from sweeper.board import Cell
+from sweeper.engine import Rule
 from sweeper.records import Step
 
 TEACHING = ("subset", "enumeration")
@@ -88,8 +89,8 @@ QUESTIONS = {
     "full": "What does this number tell us about the cells around it?",
     "subset": "One sentence's cells lie inside the other's. What do the two tell us together?",
     "enumeration": (
-        "No single sentence decides it. Where can the mines be, given the numbers and the "
-        "mine counter, and what is true wherever they are?"
+        "No single sentence decides it. Count the ways the mines can lie under these "
+        "numbers. How many use the mines that are left, and what is true in all of them?"
     ),
     "move": "Nothing is certain here. Which cell would you click, and why?",
 }
@@ -115,8 +116,15 @@ def numbers_behind(steps: Sequence[Step], k: int, limit: int = 200) -> frozenset
     passes over the log before step k once, and follows at most limit of
     the steps that made a premise.
     """
+    return numbers_for(steps, steps[k].premises, k, limit)
+
+
+def numbers_for(
+    steps: Sequence[Step], premises: Sequence[Rule], k: int, limit: int = 200
+) -> frozenset[Cell]:
+    """Return the revealed numbers that premises come from, walking back from step k."""
     found: set[Cell] = set()
-    wanted = list(steps[k].premises)
+    wanted = list(premises)
     seen: set[object] = set()
     visited = 0
     j = k - 1
@@ -138,3 +146,27 @@ def numbers_behind(steps: Sequence[Step], k: int, limit: int = 200) -> frozenset
                 wanted += fresh
         j -= 1
     return frozenset(found)
+
+
+def lead_of(steps: Sequence[Step], k: int, limit: int = 200) -> int:
+    """Return the step where lesson step k's question starts: k, or the step that made its premise.
+
+    A 0 or a full count on a sentence that a number, a subtraction of known
+    cells or a subset step has just cut down to one cell (or that known cells
+    cut down at all) is one lesson with the step that made it: "{C3} = 1" and
+    "C3 is a mine" are one thing to the class, and a count brought to 0 by a
+    known mine shows that subtraction. The question then starts before that step.
+    """
+    step = steps[k]
+    if step.rule not in CONCLUDING or len(step.premises) != 1:
+        return k
+    premise = step.premises[0]
+    for j in range(k - 1, max(-1, k - 1 - limit), -1):
+        maker = steps[j]
+        made = premise in maker.added or (maker.rule == "clue" and maker.sentence == premise)
+        if not made:
+            continue
+        if maker.rule == "known" or (maker.rule in ("clue", "subset") and len(premise.cells) == 1):
+            return j
+        return k
+    return k

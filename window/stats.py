@@ -1,118 +1,423 @@
-"""The player's statistics per board, and the window's settings, kept in the user's data folder.
+"""The player's records per board, and the window's settings, kept in the user's data folder.
 
-Both are small JSON files. A file that cannot be read or makes no sense is
-never a crash and never silently lost: it is renamed aside (with the time in
-its name), a message says so, and play goes on with a fresh record.
+Both are small JSON files, and both are trusted with what a player keeps:
+- Written atomically: a temporary file in the same folder, then a rename,
+  so a reader never sees half a file.
+- Records are merged under a lock: each finished game locks the folder's
+  lock file (fcntl.flock where it exists), reads the file afresh, adds the
+  game and writes it back, so two windows on one folder never lose a game.
+  Where fcntl is missing (Windows) the read-add-write still runs, unlocked.
+- Damage costs as little as possible: a file that cannot be read at all is
+  renamed aside (its full name in the message); one bad board entry, or one
+  bad game in an entry, costs only that entry (a copy of the file is kept
+  aside); one bad setting costs only that setting. Every such message waits
+  in `message` for the window to show at start-up.
+
+Glossary
+--------
+Assisted   a game in which the player saw help: the mines, the odds or the
+           AI's conclusions, or a board whose mines were already shown. It
+           counts apart and never in the wins, streaks or best times.
+3BV        the fewest clicks that clear the board (sweeper/scores.py).
+Efficiency 3BV / clicks.
+Counted    the identities of the saved games the records have counted
+           (window/saves.py): one game, one record, however often its
+           save is played again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 import time
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from .places import data_dir
+from sweeper.board import FIRST_CLICK_RULES, parse_board_size
+
+from .places import data_dir, data_problem
+
+try:
+    import fcntl
+except ImportError:  # Windows: records are still read afresh and written atomically, unlocked
+    fcntl = None  # type: ignore[assignment]
 
 TOP_TIMES = 5
+RECENT_GAMES = 100  # the games kept in full (3BV, clicks, ...) per board, newest last
+VERSION = 2
+
+
+# -- one game, one board ----------------------------------------------------------------
+
+
+@dataclass
+class GameRecord:
+    """One finished game: won or lost, its time, date, 3BV, clicks, and whether it was assisted."""
+
+    won: bool
+    seconds: float
+    date: str
+    bbbv: Optional[int] = None
+    clicks: int = 0
+    assisted: bool = False
+
+    @property
+    def bbbv_per_second(self) -> Optional[float]:
+        """Return 3BV per second of a won game (None otherwise)."""
+        if not self.won or self.bbbv is None or self.seconds <= 0:
+            return None
+        return self.bbbv / self.seconds
+
+    @property
+    def efficiency(self) -> Optional[float]:
+        """Return 3BV / clicks of a won game (None otherwise)."""
+        if not self.won or self.bbbv is None or not self.clicks:
+            return None
+        return self.bbbv / self.clicks
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the game as stored: the measures and the figures made from them."""
+        rate, eff = self.bbbv_per_second, self.efficiency
+        return {
+            "won": self.won,
+            "seconds": self.seconds,
+            "date": self.date,
+            "bbbv": self.bbbv,
+            "clicks": self.clicks,
+            "bbbv_per_second": None if rate is None else round(rate, 3),
+            "efficiency": None if eff is None else round(eff, 3),
+            "assisted": self.assisted,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Return a stored game; TypeError or ValueError when it is not one."""
+        if not isinstance(data, dict) or not isinstance(data.get("won"), bool):
+            raise ValueError("not a game")
+        bbbv = data.get("bbbv")
+        clicks = data.get("clicks", 0)
+        assisted = data.get("assisted", False)
+        if bbbv is not None and not _count(bbbv):
+            raise ValueError("bad 3BV")
+        if not _count(clicks) or not isinstance(assisted, bool):
+            raise ValueError("bad clicks or assisted")
+        return cls(
+            data["won"], _seconds(data["seconds"]), str(data["date"]), bbbv, clicks, assisted
+        )
+
+
+def _count(value: Any) -> bool:
+    """True when value is a whole number of 0 or more (not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _seconds(value: Any) -> float:
+    """Return a stored time in seconds; ValueError unless it is a number of 0 or more."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1e9:
+        raise ValueError(f"bad time {value!r}")
+    return float(value)
 
 
 @dataclass
 class BoardStats:
-    """One board's record: games, wins, streaks, and the best times with their dates."""
+    """One board's record: unassisted games, wins, streaks, best times; assisted games apart."""
 
     games: int = 0
     wins: int = 0
     streak: int = 0  # the current run of wins
     best_streak: int = 0
     best_times: list[tuple[float, str]] = field(default_factory=list)  # (seconds, date)
+    assisted_games: int = 0
+    assisted_wins: int = 0
+    recent: list[GameRecord] = field(default_factory=list)  # the last RECENT_GAMES, both kinds
 
     def rate(self) -> float:
-        """Return the share of games won (0 before any game)."""
+        """Return the share of unassisted games won (0 before any game)."""
         return self.wins / self.games if self.games else 0.0
+
+    def add(self, game: GameRecord) -> None:
+        """Count one finished game."""
+        self.recent = (self.recent + [game])[-RECENT_GAMES:]
+        if game.assisted:
+            self.assisted_games += 1
+            self.assisted_wins += game.won
+            return
+        self.games += 1
+        if not game.won:
+            self.streak = 0
+            return
+        self.wins += 1
+        self.streak += 1
+        self.best_streak = max(self.best_streak, self.streak)
+        self.best_times = sorted(self.best_times + [(game.seconds, game.date)])[:TOP_TIMES]
+
+    def best(self, measure: str) -> Optional[float]:
+        """Return the best bbbv_per_second or efficiency of the recent unassisted wins."""
+        values = [getattr(g, measure) for g in self.recent if not g.assisted]
+        return max((v for v in values if v is not None), default=None)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the record as stored."""
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "streak": self.streak,
+            "best_streak": self.best_streak,
+            "best_times": [list(t) for t in self.best_times],
+            "assisted": {"games": self.assisted_games, "wins": self.assisted_wins},
+            "recent": [g.to_json() for g in self.recent],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> tuple[BoardStats, int]:
+        """Return a stored record and how many bad games in it were left out; ValueError if bad.
+
+        The counts must make sense (no more wins than games); a bad game
+        among the recent ones costs only that game.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+        counts = [data[k] for k in ("games", "wins", "streak", "best_streak")]
+        assisted = data.get("assisted", {"games": 0, "wins": 0})
+        if not isinstance(assisted, dict):
+            raise ValueError("bad assisted counts")
+        counts += [assisted.get("games", 0), assisted.get("wins", 0)]
+        if not all(_count(c) for c in counts):
+            raise ValueError("a count is not a whole number")
+        games, wins, streak, best_streak, a_games, a_wins = counts
+        if wins > games or streak > wins or best_streak > wins or a_wins > a_games:
+            raise ValueError("the counts do not add up")
+        times = [(_seconds(s), str(d)) for s, d in data.get("best_times", [])]
+        recent, bad = [], 0
+        for game in data.get("recent", []):
+            try:
+                recent.append(GameRecord.from_json(game))
+            except (KeyError, TypeError, ValueError):
+                bad += 1
+        stats = cls(games, wins, streak, best_streak, sorted(times)[:TOP_TIMES], a_games, a_wins)
+        stats.recent = recent[-RECENT_GAMES:]
+        return stats, bad
+
+
+# -- files: read, set aside, write atomically, lock --------------------------------------
+
+
+def stamp() -> str:
+    """Return the time as it goes into the name of a file set aside."""
+    return time.strftime("%Y%m%d-%H%M%S")
 
 
 def set_aside(path: Path, why: str) -> str:
-    """Rename a bad file out of the way; return the message that says what happened."""
-    aside = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+    """Rename a bad file out of the way; return the message that says so, with full names."""
+    aside = path.with_name(f"{path.name}.unreadable-{stamp()}")
     try:
-        path.rename(aside)
+        path.replace(aside)
     except OSError as error:
-        return f"{path.name} could not be read ({why}) nor set aside ({error}); starting afresh."
-    return f"{path.name} could not be read ({why}); kept as {aside.name}, starting afresh."
+        return f"{path} could not be read ({why}) nor set aside ({error}); starting afresh."
+    return f"{path} could not be read ({why}); it is kept as {aside}, and a fresh one is started."
 
 
-def load_json(path: Path) -> tuple[Optional[dict[str, Any]], str]:
-    """Return a JSON object from path (None when absent or bad) and a message for a bad one."""
-    if not path.exists():
-        return None, ""
+def keep_copy(path: Path, text: str) -> str:
+    """Write a copy of a partly bad file beside it; return the copy's full name (or "")."""
+    copy = path.with_name(f"{path.name}.damaged-{stamp()}")
+    return str(copy) if not write_atomically(copy, text) else ""
+
+
+def read_json(path: Path) -> tuple[Optional[dict[str, Any]], str, str]:
+    """Return a JSON object from path (None when absent or bad), its text, and what went wrong.
+
+    A file that is not a JSON object is set aside, and the message says where.
+    """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        return None, set_aside(path, type(error).__name__)
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, "", ""
+    except NotADirectoryError:
+        why = data_problem() or "a folder on its path is a file"
+        return None, "", f"{path} cannot be read: {why}."
+    except (OSError, UnicodeDecodeError) as error:
+        return None, "", set_aside(path, type(error).__name__)
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None, text, set_aside(path, "not JSON")
     if not isinstance(data, dict):
-        return None, set_aside(path, "not a JSON object")
-    return data, ""
+        return None, text, set_aside(path, "not a JSON object")
+    return data, text, ""
 
 
-def save_json(path: Path, data: dict[str, Any]) -> str:
-    """Write data to path atomically (a temporary file renamed); return "" or the problem."""
+def write_atomically(path: Path, text: str) -> str:
+    """Write text to path through a temporary file and a rename; return "" or the problem."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(path.name + ".tmp")
-        temporary.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
-        temporary.replace(path)
+        handle, temporary = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+        )
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
     except OSError as error:
-        return f"Could not save {path.name}: {error}."
+        blame = data_problem() if data_dir() in path.parents else ""
+        return f"Could not save {path}: {blame or error.strerror or error}."
     return ""
 
 
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on path's lock file (path + ".lock") while the block runs.
+
+    Without fcntl, or when the lock file cannot be made, the block runs unlocked.
+    """
+    handle = None
+    if fcntl is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(path.with_name(path.name + ".lock"), "a+b")  # noqa: SIM115
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        except OSError:
+            if handle is not None:
+                handle.close()
+            handle = None
+    try:
+        yield
+    finally:
+        if handle is not None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+            handle.close()
+
+
+# -- the records ---------------------------------------------------------------------
+
+
 class Statistics:
-    """Every board's record, read at start and written after each finished game."""
+    """Every board's record: read at start, merged into the file after each finished game."""
 
     def __init__(self, path: Optional[Path] = None) -> None:
         self.path = path if path is not None else data_dir() / "statistics.json"
         self.boards: dict[str, BoardStats] = {}
-        data, self.message = load_json(self.path)
-        if data is not None:
-            try:
-                for key, entry in data.get("boards", {}).items():
-                    times = [(float(s), str(d)) for s, d in entry.get("best_times", [])]
-                    self.boards[str(key)] = BoardStats(
-                        int(entry["games"]),
-                        int(entry["wins"]),
-                        int(entry["streak"]),
-                        int(entry["best_streak"]),
-                        sorted(times)[:TOP_TIMES],
-                    )
-            except (KeyError, TypeError, ValueError, AttributeError) as error:
-                self.boards = {}
-                self.message = set_aside(self.path, type(error).__name__)
+        self.counted: set[str] = set()  # the saved games already counted, by identity
+        self.message = ""  # what went wrong with the file, for the window to show
+        self.refresh()
 
-    def record(self, board: str, won: bool, seconds: float) -> BoardStats:
-        """Count a finished game on a board and save; return the board's record."""
-        stats = self.boards.setdefault(board, BoardStats())
-        stats.games += 1
-        if won:
-            stats.wins += 1
-            stats.streak += 1
-            stats.best_streak = max(stats.best_streak, stats.streak)
-            stats.best_times.append((tenths(seconds), time.strftime("%Y-%m-%d")))
-            stats.best_times = sorted(stats.best_times)[:TOP_TIMES]
-        else:
-            stats.streak = 0
-        problem = save_json(
-            self.path, {"boards": {k: asdict(v) for k, v in sorted(self.boards.items())}}
-        )
+    def refresh(self) -> None:
+        """Read the records afresh (another window may have added games)."""
+        with locked(self.path):
+            self._load()
+
+    def _load(self) -> None:
+        """Read the file into self.boards; a bad entry costs only itself (a copy kept aside)."""
+        data, text, problem = read_json(self.path)
+        self.boards = {}
+        self.counted = set()
         if problem:
             self.message = problem
-        return stats
+        if data is None:
+            return
+        counted = data.get("counted", [])
+        if isinstance(counted, list):
+            self.counted = {g for g in counted if isinstance(g, str)}
+        boards = data.get("boards", {})
+        if not isinstance(boards, dict):
+            self.message = set_aside(self.path, "no boards in it")
+            return
+        bad_entries, bad_games = [], 0
+        for key, entry in boards.items():
+            try:
+                self.boards[str(key)], bad = BoardStats.from_json(entry)
+                bad_games += bad
+            except (KeyError, TypeError, ValueError):
+                bad_entries.append(str(key))
+        if bad_entries or bad_games:
+            # Said once: the copy keeps the file as it was, and the file is written without them.
+            lost = [f"the record of {', '.join(repr(k) for k in bad_entries)}"] * bool(bad_entries)
+            lost += [f"{bad_games} bad game{'s' * (bad_games != 1)}"] * bool(bad_games)
+            copy = keep_copy(self.path, text)
+            kept = f"; the file as it was is kept as {copy}" if copy else ""
+            self.message = f"{self.path}: left out {' and '.join(lost)}{kept}."
+            if copy:
+                self._save()
+
+    def _save(self) -> str:
+        """Write self.boards (the caller holds the lock); return "" or the problem."""
+        data = {
+            "version": VERSION,
+            "boards": {k: v.to_json() for k, v in sorted(self.boards.items())},
+            "counted": sorted(self.counted),
+        }
+        return write_atomically(self.path, json.dumps(data, indent=1, sort_keys=True))
+
+    def record(
+        self,
+        board: str,
+        won: bool,
+        seconds: float,
+        *,
+        bbbv: Optional[int] = None,
+        clicks: int = 0,
+        assisted: bool = False,
+        identity: str = "",
+    ) -> GameRecord:
+        """Count a finished game, merged into the file under its lock; return it as counted.
+
+        A saved game's identity (window/saves.py) is kept: a game already
+        counted under it was seen, and counts again only as assisted.
+        """
+        with locked(self.path):
+            self._load()
+            assisted = assisted or identity in self.counted
+            if identity:
+                self.counted.add(identity)
+            day = time.strftime("%Y-%m-%d")
+            game = GameRecord(won, tenths(seconds), day, bbbv, clicks, assisted)
+            stats = self.boards.setdefault(board, BoardStats())
+            stats.add(game)
+            problem = self._save()
+        if problem:
+            self.message = problem
+        return game
+
+    def was_counted(self, identity: str) -> bool:
+        """True when the saved game of this identity is already in the records (read afresh)."""
+        self.refresh()
+        return bool(identity) and identity in self.counted
+
+    def reset(self, board: Optional[str] = None) -> str:
+        """Forget one board's record, or every one (the file before is kept aside); say so."""
+        with locked(self.path):
+            self._load()
+            if self.path.exists():
+                keep = self.path.with_name(self.path.name + ".before-reset")
+                problem = write_atomically(keep, self.path.read_text(encoding="utf-8"))
+                if problem:
+                    return problem
+            else:
+                keep = None
+            if board is None:
+                self.boards = {}
+            else:
+                self.boards.pop(board, None)
+            problem = self._save()
+        if problem:
+            return problem
+        what = "Every record" if board is None else f"The record of {board}"
+        saved = f" (the old file is kept as {keep})" if keep else ""
+        return f"{what} is reset{saved}."
 
     def lines(self, board: str) -> list[str]:
         """Return a board's record in a few lines of words."""
         stats = self.boards.get(board)
-        if stats is None or not stats.games:
+        if stats is None or not (stats.games or stats.assisted_games):
             return [f"{board}: no games finished yet."]
         out = [
             f"{board}: {stats.games} game{'s' * (stats.games != 1)}, {stats.wins} won "
@@ -121,7 +426,72 @@ class Statistics:
         if stats.best_times:
             times = ", ".join(f"{s:.1f} s ({d})" for s, d in stats.best_times)
             out.append(f"Best times: {times}.")
+        best = measures_words(stats.best("bbbv_per_second"), stats.best("efficiency"))
+        if best:
+            out.append(f"Best {best}.")
+        if stats.assisted_games:
+            out.append(assisted_words(stats))
         return out
+
+    def overview(self) -> list[OverviewRow]:
+        """Return one row per board with games, read afresh from the file."""
+        self.refresh()
+        return [
+            OverviewRow(
+                board,
+                s.games,
+                s.wins,
+                s.best_times[0][0] if s.best_times else None,
+                s.best_streak,
+                s.best("bbbv_per_second"),
+                s.best("efficiency"),
+                s.assisted_games,
+            )
+            for board, s in sorted(self.boards.items())
+            if s.games or s.assisted_games
+        ]
+
+
+@dataclass(frozen=True)
+class OverviewRow:
+    """One board in the records overview (only unassisted games, except `assisted`)."""
+
+    board: str
+    games: int
+    wins: int
+    best_time: Optional[float]
+    best_streak: int
+    best_bbbv_per_second: Optional[float]
+    best_efficiency: Optional[float]
+    assisted: int
+
+    def words(self) -> str:
+        """Return the row as one line."""
+        rate = f" ({100 * self.wins / self.games:.0f}%)" if self.games else ""
+        best = f", best {self.best_time:.1f} s" if self.best_time is not None else ""
+        measures = measures_words(self.best_bbbv_per_second, self.best_efficiency)
+        measures = f", best {measures}" if measures else ""
+        helped = f"; {self.assisted} assisted apart" if self.assisted else ""
+        return f"{self.board}: {self.wins}/{self.games} won{rate}{best}{measures}{helped}"
+
+
+def measures_words(rate: Optional[float], eff: Optional[float]) -> str:
+    """Return "3BV/s 1.23, efficiency 87%" for what is known, or ""."""
+    parts = []
+    if rate is not None:
+        parts.append(f"3BV/s {rate:.2f}")
+    if eff is not None:
+        parts.append(f"efficiency {100 * eff:.0f}%")
+    return ", ".join(parts)
+
+
+def assisted_words(stats: BoardStats) -> str:
+    """Return the line about a board's assisted games, which count apart."""
+    n = stats.assisted_games
+    return (
+        f"Assisted (counted apart, not in the figures above): {n} game{'s' * (n != 1)}, "
+        f"{stats.assisted_wins} won."
+    )
 
 
 def tenths(seconds: float) -> float:
@@ -129,33 +499,76 @@ def tenths(seconds: float) -> float:
     return max(int(seconds * 10) / 10, 0.1)
 
 
-class Settings:
-    """The window's remembered choices: first-click rule, question marks, the AI's flags."""
+# -- the settings -------------------------------------------------------------------
 
-    RULES = ("safe", "opening", "none")
+
+@dataclass
+class Setting:
+    """One remembered choice: its default and the test a stored value must pass."""
+
+    default: Any
+    valid: Any  # Callable[[Any], bool]
+
+
+SETTINGS = {
+    "first_click": Setting("safe", lambda v: v in FIRST_CLICK_RULES),
+    "question_marks": Setting(True, lambda v: isinstance(v, bool)),
+    "ai_flags": Setting(False, lambda v: isinstance(v, bool)),  # the AI flags each mine it knows
+    "board": Setting(None, lambda v: v is None or is_board(v)),  # None: CS50's at first
+    "known_safe_hint": Setting(False, lambda v: isinstance(v, bool)),  # say how many safe cells
+}
+
+
+def is_board(value: Any) -> bool:
+    """True when value names a board (beginner, ..., or HxWxM that fits some first-click rule)."""
+    if not isinstance(value, str) or len(value) > 40:
+        return False
+    try:
+        parse_board_size(value)
+    except ValueError:
+        return False
+    return True
+
+
+class Settings:
+    """The window's remembered choices: first-click rule, last board, question marks, hints."""
+
+    RULES = FIRST_CLICK_RULES  # the rules the window's key cycles through
+
+    first_click: str
+    question_marks: bool
+    ai_flags: bool
+    board: Optional[str]
+    known_safe_hint: bool
 
     def __init__(self, path: Optional[Path] = None) -> None:
         self.path = path if path is not None else data_dir() / "settings.json"
-        self.first_click = "safe"
-        self.question_marks = True
-        self.ai_flags = False  # when True the AI flags every mine it knows as it plays
-        data, self.message = load_json(self.path)
-        if data is not None:
-            rule = data.get("first_click", "safe")
-            marks = data.get("question_marks", True)
-            flags = data.get("ai_flags", False)
-            if rule in self.RULES and isinstance(marks, bool) and isinstance(flags, bool):
-                self.first_click, self.question_marks, self.ai_flags = rule, marks, flags
+        for name, setting in SETTINGS.items():
+            setattr(self, name, setting.default)
+        data, _, self.message = read_json(self.path)
+        if data is None:
+            return
+        bad = []
+        for name, setting in SETTINGS.items():
+            if name not in data:
+                continue
+            if setting.valid(data[name]):
+                setattr(self, name, data[name])
             else:
-                self.message = set_aside(self.path, "unknown values")
+                bad.append(f"{name} ({data[name]!r})")
+        if bad:
+            self.message = (
+                f"{self.path}: {', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not a value "
+                "it can hold; the default is used instead."
+            )
 
     def save(self) -> str:
         """Write the settings; return "" or the problem."""
-        return save_json(
-            self.path,
-            {
-                "first_click": self.first_click,
-                "question_marks": self.question_marks,
-                "ai_flags": self.ai_flags,
-            },
-        )
+        data = {name: getattr(self, name) for name in SETTINGS}
+        with locked(self.path):
+            return write_atomically(self.path, json.dumps(data, indent=1, sort_keys=True))
+
+
+def start_up_messages(*stores: Statistics | Settings) -> list[str]:
+    """Return what went wrong reading the records and settings, for the window to show at start."""
+    return [store.message for store in stores if store.message]

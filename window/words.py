@@ -12,6 +12,32 @@ from fractions import Fraction
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Pair
 from sweeper.records import Decision, Step
+from window.stats import tenths
+
+# The first-click rule in a title or a statistics heading, in words.
+RULE_WORDS = {
+    "safe": "first click safe",
+    "opening": "first click opens",
+    "none": "first click may hit a mine",
+    "no-guess": "no guess needed",
+}
+HELP = (
+    "Left: reveal · Right: flag, ?, nothing · Middle, or left on a number: chord · "
+    "Arrows + Space/F/D: reveal, flag, chord · A: AI move · G: auto-play · P: pause · "
+    "N, F2, face: new game · R: restart · W: custom · K: first click · Q: ? marks · "
+    "M: AI flags · H: hint · I: records · T: think · O: odds · C: classroom · S: save · "
+    "Esc: quit"
+)
+CLASS_HELP = (
+    "→/←: next/previous beat · Home/End · 12 Enter: step 12 · E: every step · "
+    "V: arrangements · T: think · A: AI move · X: picture · C: leave class · ?: hide keys"
+)
+KEYS_HINT = "?: the keys"
+NO_LESSON = (
+    "No lesson step yet: the numbers alone prove nothing here. T thinks, A moves; "
+    "E shows every step."
+)
+PAUSED = "Paused: P carries on."
 
 RULES = {
     "clue": "a revealed number gives a sentence",
@@ -30,9 +56,21 @@ def _braced(cells: Iterable[Cell]) -> str:
     return "{" + ", ".join(cell_name(c) for c in sorted(cells)) + "}"
 
 
+LONGEST = 8  # cells named one by one; more are summarised, never cut off
+
+
 def cells_text(cells: Iterable[Cell]) -> str:
-    """Return "{A1, B2}" for a group of cells, in reading order; "A1" for one cell."""
-    cells = list(cells)
+    """Return "{A1, B2}" for a group of cells, in reading order; "A1" for one cell.
+
+    More than LONGEST cells are summarised by where they lie: "12 cells in D20-J24".
+    """
+    cells = sorted(cells)
+    if len(cells) > LONGEST:
+        rows = [r for r, _ in cells]
+        columns = [c for _, c in cells]
+        corner = cell_name((min(rows), min(columns)))
+        far = cell_name((max(rows), max(columns)))
+        return f"{len(cells)} cells in {corner}-{far}"
     return cell_name(cells[0]) if len(cells) == 1 else _braced(cells)
 
 
@@ -56,7 +94,9 @@ def plural(count: int, word: str) -> str:
 
 
 def _all(cells: frozenset[Cell]) -> str:
-    """Return "both of" for two cells, "all 3 of" for more."""
+    """Return "both of" for two cells, "all 3 of" for more ("all" before a summary)."""
+    if len(cells) > LONGEST:
+        return "all"
     return "both of" if len(cells) == 2 else f"all {len(cells)} of"
 
 
@@ -172,6 +212,12 @@ def decision_text(decision: Decision) -> str:
         return f"first click {where}: {_opening_reason(decision)}"
     odds = f"{'≈ ' if decision.approximate else ''}{percent(decision.probability)} mine"
     if strategy == "search":
+        if decision.wins is not None and 2 * decision.wins == decision.games:
+            return (
+                f"guess {where}: {odds}, an unavoidable 50/50: no number left can settle it, "
+                f"and best play from here wins {decision.wins} of the {decision.games} "
+                "arrangements, whichever cell is clicked"
+            )
         return (
             f"guess {where}: {odds}; best play from here wins {decision.wins} of the "
             f"{decision.games} arrangements"
@@ -208,3 +254,46 @@ def _opening_reason(decision: Decision) -> str:
     if decision.cell == (0, 0):
         return "a corner, where a 0 and an opening are likeliest"
     return "sure to be a 0; a few cells in from the corner, it opens the most"
+
+
+def clock_text(seconds: float) -> str:
+    """Return a game's time in tenths of a second, floored, and never 0.0 once it runs."""
+    return f"{tenths(seconds):.1f}" if seconds > 0 else "0"
+
+
+def position_note(text: str) -> str:
+    """Return the comment lines after a position's title, joined: what the class should see.
+
+    Lines that start with "Teacher:" are the teacher's notes (often the
+    answer) and are not shown; nor is a saved game's "#= mines" line.
+    """
+    comments = [
+        line.lstrip("#").strip()
+        for line in text.splitlines()
+        if line.startswith("#") and not line.startswith("#=")
+    ]
+    return " ".join(c for c in comments[1:] if c and not c.startswith("Teacher:"))
+
+
+def cells_summary(cells: Iterable[Cell], most: int = 6) -> str:
+    """Return cell names in reading order, or a count when there are more than most."""
+    names = [cell_name(c) for c in sorted(cells)]
+    if len(names) <= most:
+        return ", ".join(names)
+    return f"{len(names)} cells ({', '.join(names[:3])}, ...)"
+
+
+def other_odds(chosen: Cell, odds: dict[Cell, str], most: int = 3) -> str:
+    """Return the other cells' chances beside a guess, cells with the same chance together.
+
+    odds: each closed cell's chance as the overlay writes it ("38%").
+    """
+    together: dict[str, list[Cell]] = {}
+    for cell, text in odds.items():
+        if cell != chosen and text not in ("0%", "100%"):  # known cells are no choice
+            together.setdefault(text, []).append(cell)
+    order = sorted(together, key=lambda t: float(t.lstrip("≈").rstrip("%")))
+    parts = [f"{cells_summary(together[t])}: {t}" for t in order[:most]]
+    if len(order) > most:
+        parts.append("others more")
+    return "; ".join(parts)

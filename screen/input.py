@@ -1,0 +1,143 @@
+"""Input: pygame events become commands, through tables; nothing here decides if they may run.
+
+A command is a name in window/commands.py's table and an argument. The App's
+one door (App.do) guards and runs it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import pygame
+
+from screen.layout import Layout
+from window.app import App
+from window.frame import Frame
+
+Command = tuple[str, Any]
+
+AUTOPLAY_EVENT = pygame.USEREVENT + 1
+
+KEYS = {
+    pygame.K_a: "ai",
+    pygame.K_g: "auto",
+    pygame.K_p: "pause",
+    pygame.K_i: "stats",
+    pygame.K_k: "first-click",
+    pygame.K_q: "marks",
+    pygame.K_m: "ai-flags",
+    pygame.K_h: "hint",
+    pygame.K_DELETE: "reset-records",
+    pygame.K_v: "arrangements",
+    pygame.K_w: "custom",
+    pygame.K_SPACE: "reveal-cursor",
+    pygame.K_f: "flag-cursor",
+    pygame.K_d: "chord-cursor",
+    pygame.K_n: "new",
+    pygame.K_F2: "new",
+    pygame.K_r: "restart",
+    pygame.K_t: "think",
+    pygame.K_RIGHT: "step",
+    pygame.K_LEFT: "back",
+    pygame.K_o: "overlay",
+    pygame.K_c: "classroom",
+    pygame.K_s: "save",
+    pygame.K_HOME: "home",
+    pygame.K_END: "end",
+    pygame.K_e: "expand",
+    pygame.K_RETURN: "jump",
+    pygame.K_KP_ENTER: "jump",
+    pygame.K_x: "export",
+    pygame.K_ESCAPE: "quit",
+    pygame.K_F11: "fullscreen",
+    pygame.K_QUESTION: "keys",
+    pygame.K_SLASH: "keys",  # "?" is Shift and "/" on most keyboards
+}
+ZOOM_KEYS = {
+    pygame.K_PLUS: 1.15,
+    pygame.K_EQUALS: 1.15,
+    pygame.K_KP_PLUS: 1.15,
+    pygame.K_MINUS: 1 / 1.15,
+    pygame.K_KP_MINUS: 1 / 1.15,
+}
+ARROWS = {
+    pygame.K_UP: (-1, 0),
+    pygame.K_DOWN: (1, 0),
+    pygame.K_LEFT: (0, -1),
+    pygame.K_RIGHT: (0, 1),
+}
+DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
+SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+TYPING_KEYS = {
+    pygame.K_ESCAPE: "escape",
+    pygame.K_BACKSPACE: "backspace",
+    pygame.K_RETURN: "enter",
+    pygame.K_KP_ENTER: "enter",
+    pygame.K_x: "x",
+    **DIGIT_KEYS,
+}
+
+
+def commands(event: pygame.event.Event, app: App, frame: Frame, view: Layout) -> list[Command]:
+    """Return the commands one event stands for (none, one, or a release and a click)."""
+    if event.type == pygame.QUIT:
+        return [("close", None)]
+    if event.type == pygame.KEYDOWN:
+        found = key_command(event, app, frame, view)
+        return [found] if found is not None else []
+    if event.type == pygame.MOUSEWHEEL:
+        return [("scroll", (-3 * event.y, view.list_rows()))]
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+        cell = view.cell_at(event.pos)
+        return [("flag", cell)] if cell is not None else []
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2):
+        return [("press", (view.cell_at(event.pos), event.button == 2))]
+    if event.type == pygame.MOUSEMOTION and app.pressed:
+        held = event.buttons[0] or event.buttons[1]
+        return [("press", (view.cell_at(event.pos) if held else None, bool(event.buttons[1])))]
+    if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2):
+        found = click(frame, view, event.pos, event.button)
+        return [("press", (None, False)), *([found] if found else [])]
+    if event.type == AUTOPLAY_EVENT:
+        return [("tick", None)]
+    return []
+
+
+def key_command(
+    event: pygame.event.Event, app: App, frame: Frame, view: Layout
+) -> Optional[Command]:
+    """Return the command of a key, or None for a key with none."""
+    key = event.key
+    if app.entering is not None:  # the custom-board line takes every key
+        return ("type", TYPING_KEYS.get(key, ""))
+    if key in ARROWS and not frame.classroom:
+        return ("cursor", ARROWS[key])
+    if key in KEYS:
+        return (KEYS[key], None)
+    if key == pygame.K_0 and event.mod & pygame.KMOD_CTRL:
+        return ("zoom", None)
+    if key in DIGIT_KEYS:
+        return ("digit", DIGIT_KEYS[key])
+    if key in ZOOM_KEYS:
+        return ("zoom", ZOOM_KEYS[key])
+    if key in SCROLL_KEYS:
+        return ("scroll", (SCROLL_KEYS[key], view.list_rows()))
+    return None
+
+
+def click(frame: Frame, view: Layout, pos: tuple[int, int], button: int) -> Optional[Command]:
+    """Return the command of a released left or middle button: a cell, a button, a sentence."""
+    cell = view.cell_at(pos)
+    if cell is not None:
+        return ("chord" if button == 2 else "reveal", cell)
+    if button != 1:
+        return None
+    name = "new" if view.face().collidepoint(pos) else view.button_at(pos)
+    if name is not None and name.startswith("board:"):
+        return ("new", name.split(":", 1)[1])
+    if name is not None:
+        return (name, None)
+    if frame.knowledge is not None and not frame.knowledge.withheld:
+        index = view.sentence_at(pos, frame.knowledge.top(view.list_rows()))
+        return ("select", index) if index is not None else None
+    return None

@@ -1,0 +1,142 @@
+"""The loop: take events, run their commands through the App's door, paint a frame.
+
+One iteration takes every waiting event (or waits up to IDLE_MS for one),
+turns each into commands (screen/input.py), hands them to App.do, and then
+derives one Frame and paints it. The few commands that are the screen's own
+(zoom, full screen, a picture of the view) pass the same door first.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Optional
+
+import pygame
+
+from screen.input import AUTOPLAY_EVENT, commands
+from screen.layout import Layout, Zoom, default_window_size, layout, minimum_window_size
+from screen.paint import IMAGES, Painter, paint
+from window.app import App
+from window.frame import Frame
+from window.options import free_path
+from window.places import data_dir
+
+AUTOPLAY_MS = 250
+IDLE_MS = 250  # redraw at least this often, so that the timer runs
+
+
+class Window:
+    """The open window: the App it shows, the painter, the text zoom and the auto-play timer."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.painter = Painter()
+        self.zoom = Zoom()
+        self.timer = False
+        self.checked: object = None  # what the window's minimum size was last checked for
+
+    def open(self) -> pygame.Surface:
+        """Open (or resize) the window to suit the board."""
+        game = self.app.game
+        size = default_window_size(game.height, game.width)
+        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Minesweeper")
+        return surface
+
+    def layout(self, frame: Optional[Frame] = None) -> Layout:
+        """Return where everything is in the open window."""
+        size = pygame.display.get_surface().get_size()
+        frame = self.app.frame() if frame is None else frame
+        return layout(size, frame, self.zoom.scale(size))
+
+    def run(self, max_iterations: Optional[int] = None) -> None:
+        """Wait for events, run their commands and redraw, until the window closes.
+
+        Tests pass max_iterations to bound the loop.
+        """
+        iterations = 0
+        while max_iterations is None or iterations < max_iterations:
+            iterations += 1
+            for event in [pygame.event.wait(IDLE_MS), *pygame.event.get()]:
+                if not self.handle(event):
+                    return
+            frame = self.app.frame()  # derived once for this frame: sized, then painted
+            self.keep_minimum_size(frame)
+            self.set_timer(self.app.session.autoplay)
+            self.draw(frame)
+            pygame.display.flip()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Run the commands one event stands for; return False when the window should close."""
+        if event.type == pygame.MOUSEMOTION and not self.app.pressed:
+            return True  # the mouse moves with no button held: nothing to do
+        frame = self.app.frame()
+        view = self.layout(frame)
+        for name, arg in commands(event, self.app, frame, view):
+            outcome = self.app.do(name, arg)
+            if outcome.close:
+                return False
+            if outcome.screen:
+                self.app.message = self.screen_command(name, arg) or self.app.message
+        return True
+
+    def screen_command(self, name: str, arg: Any) -> str:
+        """Carry out a command of the screen's own; return what to say."""
+        size = pygame.display.get_surface().get_size()
+        if name == "zoom":
+            return self.zoom.change(arg if arg is not None else 1 / self.zoom.factor, size)
+        if name == "fullscreen":
+            pygame.display.toggle_fullscreen()
+            return ""
+        if name == "export":
+            return self.export_view()
+        return ""
+
+    def export_view(self) -> str:
+        """Write what the window shows to a PNG in the user's exports folder; say where."""
+        surface = pygame.display.get_surface()
+        folder = data_dir() / "exports"
+        path = free_path(folder, f"view-{datetime.now():%Y%m%d-%H%M%S}", ".png")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(surface, str(path))
+        except (OSError, pygame.error) as error:
+            return f"Could not export: {error}."
+        return f"Exported this view to {path}."
+
+    def draw(self, frame: Optional[Frame] = None) -> None:
+        """Paint a frame (by default, the one for now)."""
+        frame = self.app.frame() if frame is None else frame
+        paint(pygame.display.get_surface(), frame, self.layout(frame), self.painter)
+
+    def keep_minimum_size(self, frame: Frame) -> None:
+        """Grow a window resized (or a panel grown) past the minimum back to it."""
+        have = pygame.display.get_surface().get_size()
+        shape = (have, frame.rows, frame.columns, frame.classroom, frame.custom)
+        if shape == self.checked:  # only a resize, a new board or the panel can change it
+            return
+        self.checked = shape
+        need = minimum_window_size(frame)
+        if have[0] < need[0] or have[1] < need[1]:
+            size = (max(have[0], need[0]), max(have[1], need[1]))
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def set_timer(self, on: bool) -> None:
+        """Turn the auto-play timer on or off, to match the session."""
+        if on != self.timer:
+            pygame.time.set_timer(AUTOPLAY_EVENT, AUTOPLAY_MS if on else 0)
+            self.timer = on
+
+
+def show(app: App, max_iterations: Optional[int] = None) -> None:
+    """Open the window on app and run it until it closes."""
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        window = Window(app)
+        window.open()
+        pygame.display.set_icon(pygame.image.load(str(IMAGES / "icon.png")))
+        window.run(max_iterations)
+    finally:
+        pygame.time.set_timer(AUTOPLAY_EVENT, 0)
+        pygame.quit()

@@ -1,0 +1,544 @@
+"""paint(surface, frame, layout): draw a Frame as it is, deciding nothing about what to show.
+
+The board is drawn on a layer kept while its frame's cells and odds stay the
+same; highlights, marks and the panel are drawn on top each frame.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import pygame
+
+from screen.layout import LABEL, MARGIN, Button, Layout, status_boxes
+from screen.palette import (
+    BACKGROUND,
+    BUTTON,
+    BUTTON_ON,
+    CHOICE_OUTLINE,
+    CURSOR,
+    EXPLODED,
+    FACE,
+    FAINT_INK,
+    GRID,
+    HIDDEN,
+    HIDDEN_DARK,
+    HIDDEN_LIGHT,
+    INK,
+    KNOWN_LEGEND,
+    LEGEND,
+    NUMBER_COLOURS,
+    PANEL,
+    REVEALED,
+    ROLE_COLOURS,
+    SELECTED_ROW,
+    STATUS_COLOURS,
+    STEP_OUTLINE,
+    WHITE,
+    Colour,
+    overlay_colour,
+    overlay_ink,
+)
+from sweeper.board import row_name
+from window.frame import Frame, KnowledgeList, StepBox
+
+HERE = Path(__file__).resolve().parent.parent
+FONTS = HERE / "assets" / "fonts"
+IMAGES = HERE / "assets" / "images"
+FONT_FILE = FONTS / "DejaVuSans.ttf"
+BOLD_FONT_FILE = FONTS / "DejaVuSans-Bold.ttf"
+
+
+class Painter:
+    """Fonts, images and rendered texts, made once and reused every frame."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._texts: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
+        self._images = {
+            name: pygame.image.load(str(IMAGES / f"{name}.png"))
+            for name in ("mine", "flag", "wrong_flag")
+        }
+        self._scaled: dict[tuple[str, int], pygame.Surface] = {}
+        self._tints: dict[tuple[Colour, int], pygame.Surface] = {}
+        self._tiles: dict[int, pygame.Surface] = {}
+        self.layer = pygame.Surface((1, 1))
+        self.layer_key: tuple[object, ...] = ()
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """Return DejaVu Sans at a pixel size."""
+        key = (size, bold)
+        if key not in self._fonts:
+            self._fonts[key] = pygame.font.Font(str(BOLD_FONT_FILE if bold else FONT_FILE), size)
+        return self._fonts[key]
+
+    def text(
+        self, text: str, size: int, colour: Colour = INK, bold: bool = False
+    ) -> pygame.Surface:
+        """Return text rendered once and kept for the next frames."""
+        key = (text, size, colour, bold)
+        if key not in self._texts:
+            if len(self._texts) > 5000:
+                self._texts.clear()
+            self._texts[key] = self.font(size, bold).render(text, True, colour)
+        return self._texts[key]
+
+    def image(self, name: str, size: int) -> pygame.Surface:
+        """Return one of the images scaled to size x size pixels."""
+        key = (name, size)
+        if key not in self._scaled:
+            scaled = pygame.transform.smoothscale(self._images[name], (size, size))
+            self._scaled[key] = scaled.convert_alpha() if pygame.display.get_surface() else scaled
+        return self._scaled[key]
+
+    def tint(self, colour: Colour, size: int) -> pygame.Surface:
+        """Return a translucent square of colour (r, g, b, alpha)."""
+        key = (colour, size)
+        if key not in self._tints:
+            surface = pygame.Surface((size, size), pygame.SRCALPHA)
+            surface.fill(colour)
+            self._tints[key] = surface
+        return self._tints[key]
+
+    def tile(self, size: int) -> pygame.Surface:
+        """Return a raised hidden cell of size x size pixels."""
+        if size not in self._tiles:
+            surface = pygame.Surface((size, size))
+            edge = bevel(size)
+            surface.fill(HIDDEN_DARK)
+            pygame.draw.polygon(surface, HIDDEN_LIGHT, [(0, 0), (size - 1, 0), (0, size - 1)])
+            surface.fill(HIDDEN, (edge, edge, size - 2 * edge, size - 2 * edge))
+            self._tiles[size] = surface
+        return self._tiles[size]
+
+
+def bevel(size: int) -> int:
+    """Return the width of a hidden cell's raised edge."""
+    return max(2, size // 10)
+
+
+def paint(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
+    """Draw the whole window from a frame."""
+    screen.fill(BACKGROUND)
+    if frame.paused:  # the frame holds no board: a pause is no time to study it
+        label = painter.text("Paused: P carries on", view.px(28), FAINT_INK, bold=True)
+        screen.blit(label, label.get_rect(center=(view.panel.x // 2, screen.get_height() // 2)))
+        paint_panel(screen, frame, view, painter)
+        return
+    screen.blit(board_layer(frame, view, painter), (MARGIN, MARGIN))
+    marks = frame.highlights
+    if marks.cursor is not None:
+        pygame.draw.rect(screen, CURSOR, view.cell_rect(marks.cursor), max(2, view.cell // 10))
+    paint_highlights(screen, frame, view, painter)
+    paint_arrangement(screen, frame, view, painter)
+    for cell in marks.pressed:  # held down: drawn as open, with nothing in it yet
+        rect = view.cell_rect(cell)
+        screen.fill(REVEALED, rect)
+        pygame.draw.rect(screen, GRID, rect, 1)
+    if marks.choice is not None:
+        pygame.draw.rect(
+            screen, CHOICE_OUTLINE, view.cell_rect(marks.choice), max(2, view.cell // 9)
+        )
+    if frame.sheet:
+        paint_sheet(screen, frame, view, painter)
+    paint_panel(screen, frame, view, painter)
+
+
+def paint_sheet(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
+    """Draw a sheet over the board: a title and lines, each wrapped to the board's side."""
+    px = view.px
+    area = pygame.Rect(0, 0, view.panel.x, screen.get_height()).inflate(-2 * MARGIN, -2 * MARGIN)
+    screen.fill(PANEL, area)
+    pygame.draw.rect(screen, GRID, area, 1)
+    inner = area.inflate(-2 * px(16), -2 * px(12))
+    title = painter.text(frame.sheet_title, px(20), INK, bold=True)
+    screen.blit(title, inner.topleft)
+    y = inner.y + title.get_height() + px(10)
+    font, line = painter.font(px(15)), px(21)
+    for paragraph in frame.sheet:
+        for part in wrap(paragraph, font, inner.width) if paragraph else [""]:
+            if y + line > inner.bottom:
+                return
+            screen.blit(painter.text(part, px(15), INK), (inner.x, y))
+            y += line
+        y += px(4)
+
+
+def board_layer(frame: Frame, view: Layout, painter: Painter) -> pygame.Surface:
+    """Return the labelled board (with the overlay), redrawn only when its frame's cells change."""
+    key = (frame.rows, frame.columns, frame.tiles, frame.odds, frame.zeros, view.cell, view.scale)
+    if painter.layer_key != key:
+        band = view.px(LABEL)
+        here = view.at_origin(band)
+        size = (band + view.cell * view.columns, band + view.cell * view.rows)
+        layer = pygame.Surface(size)
+        layer.fill(BACKGROUND)
+        paint_labels(layer, here, painter)
+        paint_tiles(layer, frame, here, painter)
+        if frame.odds:
+            paint_odds(layer, frame, here, painter)
+        painter.layer, painter.layer_key = layer, key
+    return painter.layer
+
+
+def cells(frame: Frame) -> list[tuple[int, int]]:
+    """Return the board's cells row by row, in the order of the frame's tiles."""
+    return [(r, c) for r in range(frame.rows) for c in range(frame.columns)]
+
+
+def paint_labels(screen: pygame.Surface, view: Layout, painter: Painter) -> None:
+    """Draw row letters down the left edge and column numbers along the top."""
+    size = max(9, min(view.px(16), view.cell * 2 // 3))  # as large as a column leaves room for
+    x0, y0 = view.origin
+    for row in range(view.rows):
+        label = painter.text(row_name(row), size, FAINT_INK, bold=True)
+        y = y0 + row * view.cell + view.cell // 2
+        screen.blit(label, label.get_rect(midright=(x0 - 5, y)))
+    for col in range(view.columns):
+        label = painter.text(str(col + 1), size, FAINT_INK, bold=True)
+        x = x0 + col * view.cell + view.cell // 2
+        screen.blit(label, label.get_rect(midbottom=(x, y0 - 3)))
+
+
+def paint_tiles(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
+    """Draw every cell as the frame shows it: a number, a picture, or a raised tile."""
+    for cell, tile in zip(cells(frame), frame.tiles, strict=True):
+        rect = view.cell_rect(cell)
+        if isinstance(tile, int):
+            paint_number(screen, rect, tile, painter, frame.zeros)
+        elif tile in ("mine", "exploded"):
+            paint_image(screen, rect, "mine", painter, EXPLODED if tile == "exploded" else REVEALED)
+        elif tile in ("flag", "wrong flag"):
+            paint_image(screen, rect, "wrong_flag" if tile == "wrong flag" else "flag", painter)
+        else:
+            screen.blit(painter.tile(rect.width), rect)
+            if tile == "?":
+                mark = painter.text("?", int(rect.width * 0.6), INK, bold=True)
+                screen.blit(mark, mark.get_rect(center=rect.center))
+
+
+def paint_number(
+    screen: pygame.Surface, rect: pygame.Rect, count: int, painter: Painter, zero: bool = False
+) -> None:
+    """Draw a revealed cell and its number (a 0 only when zero is asked: in class)."""
+    screen.fill(REVEALED, rect)
+    pygame.draw.rect(screen, GRID, rect, 1)
+    if count or zero:
+        colour = NUMBER_COLOURS.get(count, FAINT_INK)
+        digit = painter.text(str(count), int(rect.width * 0.62), colour, bold=True)
+        screen.blit(digit, digit.get_rect(center=rect.center))
+
+
+def paint_image(
+    screen: pygame.Surface,
+    rect: pygame.Rect,
+    name: str,
+    painter: Painter,
+    background: Optional[tuple[int, int, int]] = None,
+) -> None:
+    """Draw an image on a flat background, or on a hidden tile when there is none."""
+    if background is None:
+        screen.blit(painter.tile(rect.width), rect)
+    else:
+        screen.fill(background, rect)
+        pygame.draw.rect(screen, GRID, rect, 1)
+    screen.blit(painter.image(name, rect.width), rect)
+
+
+def paint_odds(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
+    """Tint every unrevealed cell by its mine probability and write it as a percentage."""
+    size = max(8, min(view.px(16), int(view.cell * 0.34)))  # grows with the cell, fits "100%"
+    for cell, text in zip(cells(frame), frame.odds, strict=True):
+        if not text:
+            continue
+        rect = view.cell_rect(cell)
+        screen.blit(painter.tint(overlay_colour(text), view.cell), rect)
+        label = painter.text(text, size, overlay_ink(text), bold=True)
+        screen.blit(label, label.get_rect(center=rect.center))
+
+
+def paint_highlights(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
+    """Tint or frame each highlighted cell in its role's colour; mark what is known or found."""
+    marks = frame.highlights
+    width = max(3, view.cell // 8)
+    for cell, role in marks.roles:
+        colour = ROLE_COLOURS[role]
+        rect = view.cell_rect(cell)
+        if cell in marks.framed:
+            pygame.draw.rect(screen, colour[:3], rect.inflate(-2, -2), width)
+        else:
+            screen.blit(painter.tint(colour, view.cell), rect)
+    premise = ROLE_COLOURS["premise"][:3]
+    for cell in marks.outlined:
+        pygame.draw.rect(screen, premise, view.cell_rect(cell).inflate(-2, -2), width)
+    if marks.step_cell is not None:
+        rect = view.cell_rect(marks.step_cell)
+        pygame.draw.rect(screen, STEP_OUTLINE, rect, max(2, width // 2))
+    for cell, mine in marks.marks:
+        paint_mark(screen, view.cell_rect(cell), mine)
+
+
+def paint_mark(screen: pygame.Surface, rect: pygame.Rect, mine: bool) -> None:
+    """Draw a known mine or safe cell's mark in a cell's top right corner."""
+    paint_mark_at(screen, dot_centre(rect), max(5, rect.width // 6), mine)
+
+
+def paint_mark_at(screen: pygame.Surface, centre: tuple[int, int], radius: int, mine: bool) -> None:
+    """Draw a known mine as a cross in a dark disc, a known safe cell as a tick in a light one."""
+    cx, cy = centre
+    pygame.draw.circle(screen, INK if mine else WHITE, (cx, cy), radius)
+    pygame.draw.circle(screen, INK, (cx, cy), radius, max(1, radius // 5))
+    r = radius * 0.55
+    width = max(2, radius // 3)
+    if mine:
+        pygame.draw.line(screen, WHITE, (cx - r, cy - r), (cx + r, cy + r), width)
+        pygame.draw.line(screen, WHITE, (cx - r, cy + r), (cx + r, cy - r), width)
+    else:
+        points = [(cx - r, cy), (cx - r * 0.3, cy + r * 0.7), (cx + r, cy - r * 0.7)]
+        pygame.draw.lines(screen, INK, False, points, width)
+
+
+def dot_centre(rect: pygame.Rect) -> tuple[int, int]:
+    """Return where a cell's knowledge dot goes: top right, inside any highlight frame."""
+    inset = max(3, rect.width // 8) + max(2, rect.width // 9) + 1
+    return (rect.right - inset, rect.top + inset)
+
+
+def paint_arrangement(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
+    """Draw the arrangement on screen (V): a mine on each of its mined cells, a ring on the rest."""
+    for cell, kind in frame.highlights.arrangement:
+        rect = view.cell_rect(cell)
+        if kind == "ring":
+            radius = max(3, rect.width // 6)
+            pygame.draw.circle(screen, INK, rect.center, radius, max(1, rect.width // 24))
+            continue
+        picture = painter.image("mine", rect.width * 7 // 10)
+        if kind == "faint mine":  # ruled out by the mine total: drawn faint
+            picture = picture.copy()
+            picture.set_alpha(90)
+        screen.blit(picture, picture.get_rect(center=rect.center))
+
+
+# -- the panel ---------------------------------------------------------------------------
+
+
+def paint_panel(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
+    """Draw the side panel: title, counters, buttons, message, step, knowledge, help."""
+    px = view.px
+    screen.fill(PANEL, view.panel)
+    pygame.draw.line(screen, GRID, view.panel.topleft, view.panel.bottomleft)
+    paint_wrapped(screen, frame.title, view.title, painter, px(16), bold=True)
+    paint_status(screen, frame, view, painter)
+    for button in view.buttons:
+        paint_button(screen, button, button.command in frame.toggles, painter, px(14))
+    line = view.line if frame.classroom else None
+    paint_wrapped(screen, frame.message, view.message, painter, view.font, line=line)
+    if frame.step is not None:
+        paint_step(screen, frame.step, view, painter)
+    if frame.knowledge is not None:
+        paint_knowledge(screen, frame.knowledge, view, painter)
+    else:
+        paint_wrapped(screen, frame.summary, view.knowledge, painter, px(14), FAINT_INK)
+    help_line = view.line if frame.classroom else px(18)
+    paint_wrapped(screen, frame.help, view.help, painter, view.font, FAINT_INK, line=help_line)
+
+
+def paint_status(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
+    """Draw the mine counter, the timer and the game's status in three boxes, and the face."""
+    mines, face, clock, words = status_boxes(view.status, view.scale)
+    colour = STATUS_COLOURS.get(frame.state, INK)
+    for box, text, ink in ((mines, frame.mines, INK), (clock, frame.time, INK)) + (
+        (words, frame.status, colour),
+    ):
+        pygame.draw.rect(screen, WHITE, box, border_radius=6)
+        pygame.draw.rect(screen, GRID, box, 1, border_radius=6)
+        size = view.px(17)
+        label = painter.text(text, size, ink, bold=True)
+        while label.get_width() > box.width - view.px(8) and size > 8:  # "Time 1234.5" fits
+            size -= 1
+            label = painter.text(text, size, ink, bold=True)
+        screen.blit(label, label.get_rect(center=box.center))
+    paint_face(screen, face, frame.mood)
+
+
+def paint_face(screen: pygame.Surface, box: pygame.Rect, mood: str) -> None:
+    """Draw the classic face button: a smile, an 'o' while a cell is held, shades, crosses."""
+    pygame.draw.rect(screen, BUTTON, box, border_radius=6)
+    pygame.draw.rect(screen, HIDDEN_DARK, box, 1, border_radius=6)
+    r = box.height * 36 // 100
+    cx, cy = box.center
+    line = max(1, r // 8)
+    pygame.draw.circle(screen, FACE, (cx, cy), r)
+    pygame.draw.circle(screen, INK, (cx, cy), r, line)
+    eye_x, eye_y, dot = r * 4 // 10, cy - r * 3 // 10, max(1, r // 7)
+    mouth = pygame.Rect(cx - r // 2, cy - r // 6, r, r * 2 // 3)
+    if mood == "lost":  # crossed eyes, a frown
+        for ex in (cx - eye_x, cx + eye_x):
+            pygame.draw.line(screen, INK, (ex - dot, eye_y - dot), (ex + dot, eye_y + dot), line)
+            pygame.draw.line(screen, INK, (ex - dot, eye_y + dot), (ex + dot, eye_y - dot), line)
+        pygame.draw.arc(screen, INK, mouth.move(0, r // 2), 0.3, 2.84, line)
+        return
+    if mood == "won":  # sunglasses
+        for ex in (cx - eye_x, cx + eye_x):
+            pygame.draw.ellipse(screen, INK, (ex - 2 * dot, eye_y - dot, 4 * dot, 2 * dot + 1))
+        pygame.draw.line(screen, INK, (cx - eye_x, eye_y), (cx + eye_x, eye_y), line)
+    else:
+        for ex in (cx - eye_x, cx + eye_x):
+            pygame.draw.circle(screen, INK, (ex, eye_y), dot)
+    if mood == "pressed":  # an open mouth while a cell is held down
+        pygame.draw.circle(screen, INK, (cx, cy + r * 4 // 10), max(2, r // 5), line)
+    else:
+        pygame.draw.arc(screen, INK, mouth, 3.44, 5.98, line)
+
+
+def paint_button(
+    screen: pygame.Surface, button: Button, on: bool, painter: Painter, size: int
+) -> None:
+    """Draw a rounded button, filled when its toggle is on."""
+    pygame.draw.rect(screen, BUTTON_ON if on else BUTTON, button.rect, border_radius=6)
+    pygame.draw.rect(screen, HIDDEN_DARK, button.rect, 1, border_radius=6)
+    label = painter.text(button.label, size, WHITE if on else INK, bold=True)
+    screen.blit(label, label.get_rect(center=button.rect.center))
+
+
+def paint_step(screen: pygame.Surface, box: StepBox, view: Layout, painter: Painter) -> None:
+    """Draw the step box: its header, its words, and the colour legend."""
+    px, rect = view.px, view.step
+    pygame.draw.rect(screen, WHITE, rect, border_radius=6)
+    pygame.draw.rect(screen, GRID, rect, 1, border_radius=6)
+    inner = rect.inflate(-px(12), -px(8))
+    screen.blit(fitted(box.header, inner.width, view.font, painter), inner.topleft)
+    legend = legend_height(inner.width, painter, view) if box.legend else 0
+    top = inner.y + view.line + 2
+    body = pygame.Rect(inner.x, top, inner.width, inner.bottom - legend - px(4) - top)
+    paint_wrapped(screen, box.words, body, painter, view.font, line=view.line)
+    if legend:
+        where = pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend)
+        paint_legend(screen, where, painter, view)
+
+
+def legend_items(painter: Painter, view: Layout) -> list[tuple[object, pygame.Surface]]:
+    """Return the legend's entries: a highlight colour or a mark kind, and its word."""
+    size = view.font
+    items: list[tuple[object, pygame.Surface]] = [
+        (colour, painter.text(word, size, FAINT_INK)) for colour, word in LEGEND
+    ]
+    items += [(mine, painter.text(word, size, FAINT_INK)) for mine, word in KNOWN_LEGEND]
+    return items
+
+
+def legend_rows(
+    width: int, painter: Painter, view: Layout
+) -> list[list[tuple[object, pygame.Surface]]]:
+    """Return the legend's entries in rows that fit width."""
+    rows: list[list[tuple[object, pygame.Surface]]] = [[]]
+    used = 0
+    for item in legend_items(painter, view):
+        need = view.px(18) + item[1].get_width() + view.px(10)
+        if rows[-1] and used + need > width:
+            rows.append([])
+            used = 0
+        rows[-1].append(item)
+        used += need
+    return rows
+
+
+def legend_height(width: int, painter: Painter, view: Layout) -> int:
+    """Return the height the legend needs at a width."""
+    return len(legend_rows(width, painter, view)) * view.line
+
+
+def paint_legend(screen: pygame.Surface, rect: pygame.Rect, painter: Painter, view: Layout) -> None:
+    """Draw a swatch and a word for each highlight colour, and a mark for what the AI knew."""
+    swatch = view.font
+    for k, row in enumerate(legend_rows(rect.width, painter, view)):
+        x, y = rect.x, rect.y + k * view.line
+        for kind, label in row:
+            box = pygame.Rect(x, y + 2, swatch, swatch)
+            if isinstance(kind, tuple):
+                screen.fill(REVEALED, box)
+                screen.blit(painter.tint(kind, swatch), box)
+            else:
+                paint_mark_at(screen, box.center, swatch // 2 + 1, bool(kind))
+            screen.blit(label, (x + swatch + view.px(4), y))
+            x += view.px(18) + label.get_width() + view.px(10)
+
+
+def paint_knowledge(
+    screen: pygame.Surface, known: KnowledgeList, view: Layout, painter: Painter
+) -> None:
+    """Draw the knowledge list, one sentence a row, scrolled; the selected row is tinted."""
+    rect, px = view.knowledge, view.px
+    if known.withheld:
+        screen.blit(painter.text(known.header, view.font, INK, bold=True), rect.topleft)
+        return
+    rows = view.list_rows()
+    first = known.top(rows)
+    shown = known.rows[first : first + rows]
+    header = known.header
+    if len(known.rows) > rows:
+        header += f" · {first + 1}-{first + len(shown)} ↕"
+    screen.blit(fitted(header, rect.width, view.font, painter), rect.topleft)
+    clip = screen.get_clip()
+    screen.set_clip(rect)
+    y = rect.y + view.line
+    for k, text in enumerate(shown, start=first):
+        row = pygame.Rect(rect.x, y, rect.width, view.list_line - 1)
+        if k == known.selected:
+            screen.fill(SELECTED_ROW, row)
+        # The step's own sentence in bold, so the class finds it in a long list.
+        bold = k == known.bold
+        screen.blit(painter.text(text, view.font, INK, bold=bold), (rect.x + px(4), y + 1))
+        y += view.list_line
+    screen.set_clip(clip)
+
+
+def fitted(text: str, width: int, size: int, painter: Painter) -> pygame.Surface:
+    """Return a bold one-line header, made smaller until it fits width (never cut)."""
+    label = painter.text(text, size, INK, bold=True)
+    while label.get_width() > width and size > 8:
+        size -= 1
+        label = painter.text(text, size, INK, bold=True)
+    return label
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Return text broken into lines no wider than width (a long word stays whole)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if line and font.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def paint_wrapped(
+    screen: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    painter: Painter,
+    size: int,
+    colour: Colour = INK,
+    bold: bool = False,
+    line: Optional[int] = None,
+) -> None:
+    """Draw text word-wrapped into rect; when it does not all fit, the last line ends in "…"."""
+    font = painter.font(size, bold)
+    line = line or round(size * 1.36)
+    parts = wrap(text, font, rect.width)
+    room = max(0, (rect.height + 2) // line)
+    if len(parts) > room > 0:
+        parts = parts[:room]
+        cut = parts[-1]
+        while cut and font.size(cut + " …")[0] > rect.width:
+            cut = cut.rsplit(" ", 1)[0] if " " in cut else cut[:-1]
+        parts[-1] = f"{cut} …"
+    for k, part in enumerate(parts[:room]):
+        screen.blit(painter.text(part, size, colour, bold), (rect.x, rect.y + k * line))

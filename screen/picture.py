@@ -1,0 +1,75 @@
+"""The headless picture (--export): the view at a lesson step, drawn to a PNG with no window.
+
+The lesson numbers are the Timeline's, the same the window's keys count.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Optional
+
+import pygame
+
+from screen.layout import layout, scale_for
+from screen.paint import Painter, paint
+from window.app import App
+from window.words import plural
+
+
+def choose(app: App, which: Optional[str], ask: bool, arrangement: Optional[int]) -> str:
+    """Put the view at lesson step which (a number or 'last'); return "" or what was wrong."""
+    if which is not None:
+        lessons = app.timeline().lessons
+        if which == "last":
+            which = str(len(lessons))
+        if not which.isdigit() or len(which) > 6:
+            return f"--step {which}: a lesson step number (1 = the first) or 'last'"
+        number = int(which)
+        if not 1 <= number <= len(lessons):
+            what = "position" if app.session.position_text is not None else "game"
+            return f"--step {number}: this {what} has {plural(len(lessons), 'lesson step')}" + (
+                f"; choose 1 to {len(lessons)}" if lessons else ""
+            )
+        app.show(lessons[number - 1], 0 if ask else 1)
+    if arrangement is not None:
+        enum = app.enumeration() if which is not None else None
+        if enum is None:
+            return "--arrangement: --step must name an enumeration step (every arrangement agrees)"
+        views = len(enum.arrangements) or 1
+        if not 1 <= arrangement <= views:
+            return f"--arrangement {arrangement}: this step has {views}; choose 1 to {views}"
+        said = app.message  # a handout keeps its message line, not the V key's chatter
+        for _ in range(arrangement):
+            app.do("arrangements")
+        app.message = said
+    return ""
+
+
+def export(
+    app: App,
+    out: Path,
+    size: tuple[int, int],
+    which: Optional[str],
+    ask: bool,
+    arrangement: Optional[int] = None,
+) -> str:
+    """Draw the view at a lesson step into a PNG; return "" or what was wrong."""
+    problem = choose(app, which, ask, arrangement)
+    if problem:
+        return problem
+    if out.is_dir() or not out.parent.is_dir():
+        return f"--export: cannot write {out} (a folder, or no such folder)"
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # a picture needs no screen, and opens no window
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        screen = pygame.display.set_mode(size)
+        frame = app.frame()
+        paint(screen, frame, layout(size, frame, scale_for(size)), Painter())
+        pygame.image.save(screen, str(out))
+    except (pygame.error, OSError) as error:
+        return f"--export: could not write {out}: {error}"
+    finally:
+        pygame.quit()
+    return ""

@@ -1,0 +1,84 @@
+"""The layers: every module's imports against the table in README's architecture section.
+
+Imports point one way, down the table; within a layer modules import each
+other freely. The table is read from README.md, so the rule and its check
+cannot drift apart.
+"""
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def layer_table() -> dict[str, set[str]]:
+    """Return README's layer table: a layer's path and the top-level names it may import."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("\n## Architecture", 1)[1].split("\n## ", 1)[0]
+    table = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].startswith("`"):
+            names = set(re.findall(r"`([\w.]+)`", cells[2]))
+            table[cells[0].strip("`")] = {name.removesuffix(".py") for name in names}
+    return table
+
+
+def modules(layer: str) -> list[Path]:
+    """Return the Python files of a layer (a folder or one file); none when it does not exist."""
+    path = ROOT / layer.rstrip("/")
+    return sorted(path.rglob("*.py")) if path.is_dir() else [path] if path.exists() else []
+
+
+def imported(path: Path) -> set[str]:
+    """Return the top-level names a module imports (relative imports stay in its package)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def own_name(layer: str) -> str:
+    """Return the name a layer is imported by: sweeper/ -> sweeper, runner.py -> runner."""
+    return layer.rstrip("/").removesuffix(".py")
+
+
+def test_the_table_names_every_layer():
+    table = layer_table()
+    wanted = ["sweeper/", "minesweeper.py", "window/", "screen/", "runner.py", "benchmark.py"]
+    assert all(layer in table for layer in [*wanted, "bench/"]), table
+    assert table["sweeper/"] == set()  # the standard library only
+    assert "pygame" in table["screen/"] and "pygame" not in table["window/"]
+
+
+@pytest.mark.parametrize("layer", list(layer_table()))
+def test_every_module_imports_only_what_its_layer_may(layer):
+    table = layer_table()
+    files = modules(layer)
+    if layer == "bench/" and not files:
+        pytest.skip("bench/ is not in this branch yet")
+    assert files, f"{layer} has no modules"
+    for path in files:
+        allowed = table[layer] | {own_name(layer)} | set(sys.stdlib_module_names)
+        name = path.relative_to(ROOT).as_posix()
+        wrong = imported(path) - allowed
+        assert not wrong, f"{name} imports {sorted(wrong)}; its layer allows {sorted(table[layer])}"
+
+
+def test_window_and_the_command_line_import_with_pygame_blocked():
+    names = [f"window.{p.stem}" for p in modules("window/") if p.stem != "__init__"]
+    code = "import sys\nsys.modules['pygame'] = None\n" + "".join(
+        f"import {name}\n" for name in [*names, "runner"]
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr

@@ -1,0 +1,213 @@
+"""Each bundled position walked with → as a class would: questions first, then the point.
+
+Issue 23: when the knowledge base is stuck, → goes on to the AI's next
+conclusion (exact counting's, or the guess) as a lesson step with its two
+beats, and Think shows that same step.
+"""
+
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+import runner
+from minesweeper import BOARDS, Rule, Step
+from window.app import App
+from window.frame import current_step
+from window.words import cells_text, rule_text, step_text
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+POSITIONS = ROOT / "assets" / "positions"
+# What each position's "# Teacher:" line says the class should reach, as the answer says it.
+POINTS = {
+    "01": "C3 is a mine",
+    "02": "{B2, B3, B4, C2, C4, D2, D3, D4} are safe: the count is 0",
+    "03": "gives {C3} = 1",
+    "04": "B2 safe and B5 a mine",
+    "05": "{B1, B5} safe and B3 a mine",
+    "06": "an unavoidable 50/50",
+    "07": "the numbers alone allow 4 arrangements, but only 2 use the 2 mines left",
+    "08": "{A4, B4, C4} safe: with 1 mine left, the mine counter decides",
+    "09": "Guess C1: 24% mine, the lowest. The others: C2, D2: 38%",
+}
+
+
+def presses_in_the_readme() -> dict[str, int]:
+    """Return the positions README's last column: presses of → from the start to the point."""
+    found = {}
+    for line in (POSITIONS / "README.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("| `0"):
+            found[line[3:5]] = int(line.rstrip(" |").rsplit("|", 1)[1])
+    return found
+
+
+PRESSES = presses_in_the_readme()
+
+
+def opened(path):
+    """Return the window's state on a shipped position (in class)."""
+    return App.from_position(path.read_text(encoding="utf-8"), name=path.name)
+
+
+def walk(ctrl, presses=30):
+    """Yield the frame after each → until the last beat."""
+    for _ in range(presses):
+        said = ctrl.do("step").said
+        if said:
+            return
+        yield ctrl.frame()
+
+
+@pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])
+def test_walking_a_position_asks_before_it_answers_and_reaches_its_point(path):
+    ctrl = opened(path)
+    reached = None
+    for press, frame in enumerate(walk(ctrl), start=1):
+        step = current_step(ctrl)
+        concluded = step.safes | step.mines
+        if frame.asking:
+            roles = dict(frame.highlights.roles)
+            assert not {roles.get(c) for c in concluded} & {"safe", "mine", "new sentence"}
+            assert not {c for c, _ in frame.highlights.marks} & concluded
+            assert frame.highlights.choice is None
+            if concluded:
+                assert cells_text(concluded) not in frame.step.words
+            lead = (
+                ctrl.ai.steps[ctrl.timeline().lead(ctrl.room.step_index)]
+                if step in ctrl.ai.steps
+                else step
+            )
+            for rule in (*step.added, *lead.added):  # the sentence the answer stands on, too
+                assert rule_text(rule) not in frame.knowledge.rows
+        elif POINTS[path.name[:2]] in frame.step.words and reached is None:
+            reached = press
+    assert reached == PRESSES[path.name[:2]], (path.name, reached)
+
+
+@pytest.mark.parametrize("name", ["04-one-two", "07-counter-settles", "09-best-guess"])
+def test_think_in_class_is_the_step_the_arrows_reach(name):
+    walked = opened(POSITIONS / f"{name}.txt")
+    answers = [f.step.words for f in walk(walked) if not f.asking]
+    thought = opened(POSITIONS / f"{name}.txt")
+    thought.do("think")
+    frame = thought.frame()
+    assert not frame.asking and frame.step.words == answers[-1]
+    assert thought.room.step_index == walked.room.step_index
+
+
+@pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])
+def test_the_first_lesson_step_of_every_position_exports_without_ai_moves(path, tmp_path):
+    out = tmp_path / "q.png"
+    argv = ["--position", str(path), "--step", "1", "--question", "--size", "1280x720"]
+    assert runner.main([*argv, "--export", str(out)]) == 0 and out.exists()
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_a_lost_expert_game_shows_no_end_and_no_running_clock_before_its_last_answer():
+    clock = FakeClock()
+    ctrl = App.new(BOARDS["expert"], seed=3, classroom=True, clock=clock)
+    while not ctrl.game.is_over():
+        ctrl.do("ai")
+        clock.now += 1.5
+    assert ctrl.game.lost()
+    lessons = ctrl.timeline().lessons
+    assert len(lessons) > 100
+    for k in lessons:
+        ctrl.show(k, 0)
+        first = ctrl.frame()
+        clock.now += 60  # the class looks at the past: its clock stands still
+        frame = ctrl.frame()
+        known = ctrl.ai.knowledge_after(k - 1).mines
+        tiles = zip(ctrl.game.cells(), frame.tiles, strict=True)
+        drawn = {c for c, t in tiles if t in ("mine", "exploded")}
+        assert not drawn - known, k
+        assert frame.status == "Playing" and frame.state == "playing" and frame.mood == "playing"
+        assert frame.time == first.time and "lost" not in frame.message
+    ctrl.do("end")  # the last step's answer: the end of the game, where it happened
+    frame = ctrl.frame()
+    assert frame.status == "Lost" and "exploded" in frame.tiles
+    assert "was a mine" in frame.message or frame.message == ""
+
+
+def test_the_moment_shown_has_the_flags_and_words_of_its_time():
+    ctrl = App.new(BOARDS["beginner"], seed=5, classroom=True)
+    ctrl.do("ai")
+    first_words = ctrl.message
+    hidden = next(c for c in ctrl.game.cells() if c not in ctrl.game.revealed)
+    ctrl.do("flag", hidden)  # a flag placed after that moment
+    for _ in range(3):
+        ctrl.do("ai")
+    ctrl.show(0, 1)
+    frame = ctrl.frame()
+    tile = dict(zip(ctrl.game.cells(), frame.tiles, strict=True))[hidden]
+    assert tile != "flag" and frame.message == first_words
+
+
+def played(seed):
+    """Return an expert game in class, played by the AI to its end."""
+    ctrl = App.new(BOARDS["expert"], seed=seed, classroom=True)
+    while not ctrl.game.is_over():
+        ctrl.do("ai")
+    return ctrl
+
+
+@pytest.mark.parametrize("seed", [3, 4, 10])  # seeds with enumeration steps
+def test_an_expert_game_s_arrangement_counts_agree_and_long_lists_are_summarised(seed):
+    ctrl = played(seed)
+    counted = 0
+    for k, step in enumerate(ctrl.ai.steps):
+        if step.rule != "enumeration":
+            continue
+        ctrl.show(k, 1)
+        enum = ctrl.enumeration()
+        assert enum is not None
+        words = ctrl.frame().step.words
+        many = f"{enum.count:,} arrangement" if enum.count > 1 else "the only arrangement"
+        assert many in words, (k, words)
+        assert "..." not in words and "…" not in words
+        said = ctrl.do("arrangements").said
+        if enum.arrangements:
+            assert said.startswith(f"Arrangement 1 of {enum.count}:"), said
+        counted += 1
+    assert counted >= 1
+
+
+def test_long_cell_lists_are_summarised_not_cut_off():
+    edge = frozenset((row, 29) for row in range(12))
+    zero = Step("zero", premises=(Rule(edge, 0),), safes=edge)
+    assert step_text(zero) == "all 12 cells in A30-L30 are safe: the count is 0"
+    assert cells_text(sorted(edge)[:8]).startswith("{A30, B30")  # eight are still named
+
+
+@pytest.mark.usefixtures("pygame_display")
+def test_a_zero_is_drawn_as_a_zero_in_class_only():
+    from test_runner import start, view
+
+    from screen import palette
+
+    ctrl = opened(POSITIONS / "02-lone-zero.txt")
+    window = start(ctrl)
+    zero = (2, 2)  # C3
+    for on in (True, False):
+        ctrl.room.on = on
+        assert ctrl.frame().zeros is on
+        window.draw()
+        rect = view(ctrl).cell_rect(zero)
+        screen = pygame.display.get_surface()
+        inked = any(
+            tuple(screen.get_at((x, y)))[:3] == palette.FAINT_INK
+            for x in range(rect.left, rect.right)
+            for y in range(rect.top, rect.bottom)
+        )
+        assert inked is on

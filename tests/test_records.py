@@ -1,0 +1,220 @@
+"""Records and settings the player can trust: merged under a lock, damage costs only itself."""
+
+import json
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+import window.stats as stats_module
+from window.places import data_dir_source, saves_problem
+from window.stats import (
+    RECENT_GAMES,
+    Settings,
+    Statistics,
+    start_up_messages,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARD = "Beginner 9x9, 10 mines, first click safe"
+
+WRITER = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    sys.path.insert(0, {root!r})
+    from window.stats import Statistics
+    folder, name, games = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+    go = folder / "go"
+    while not go.exists():
+        time.sleep(0.001)
+    stats = Statistics(folder / "statistics.json")
+    for k in range(games):
+        stats.record(name if k % 2 else "Both", k % 3 == 0, 10.0 + k, bbbv=20, clicks=25)
+    """
+)
+
+
+def test_two_processes_recording_into_one_folder_lose_no_game(tmp_path):
+    script = tmp_path / "writer.py"
+    script.write_text(WRITER.format(root=str(ROOT)))
+    games = 80
+    writers = [
+        subprocess.Popen([sys.executable, str(script), str(tmp_path), name, str(games)])
+        for name in ("First", "Second")
+    ]
+    time.sleep(0.3)  # both are waiting: start them together
+    (tmp_path / "go").touch()
+    assert [w.wait(timeout=120) for w in writers] == [0, 0]
+    stats = Statistics(tmp_path / "statistics.json")
+    assert stats.message == ""
+    assert stats.boards["First"].games == games // 2
+    assert stats.boards["Second"].games == games // 2
+    assert stats.boards["Both"].games == games  # the board both windows played: every game
+    assert stats.boards["Both"].wins == 2 * len([k for k in range(0, games, 2) if k % 3 == 0])
+    assert not list(tmp_path.glob(".statistics.json.*.tmp"))  # no temporary file left
+
+
+def test_a_game_is_merged_into_what_another_window_wrote_since(private_data_folder):
+    first, second = Statistics(), Statistics()
+    first.record(BOARD, True, 12.0)
+    second.record(BOARD, True, 11.0)  # second read the file before first's game
+    assert Statistics().boards[BOARD].games == 2
+    assert [t for t, _ in Statistics().boards[BOARD].best_times] == [11.0, 12.0]
+
+
+def test_records_work_without_fcntl(private_data_folder, monkeypatch):
+    monkeypatch.setattr(stats_module, "fcntl", None)
+    Statistics().record(BOARD, True, 5.0)
+    Statistics().record(BOARD, False, 5.0)
+    assert Statistics().boards[BOARD].games == 2
+
+
+def test_each_game_keeps_its_3bv_clicks_speed_and_efficiency(private_data_folder):
+    Statistics().record(BOARD, True, 10.04, bbbv=30, clicks=40)
+    Statistics().record(BOARD, False, 3.0, bbbv=25, clicks=7)
+    stored = json.loads((private_data_folder / "statistics.json").read_text())
+    won, lost = stored["boards"][BOARD]["recent"]
+    assert (won["bbbv"], won["clicks"], won["seconds"]) == (30, 40, 10.0)
+    assert won["bbbv_per_second"] == 3.0 and won["efficiency"] == 0.75
+    assert lost["bbbv"] == 25 and lost["efficiency"] is None  # a lost game has no efficiency
+    lines = " ".join(Statistics().lines(BOARD))
+    assert "3BV/s 3.00" in lines and "efficiency 75%" in lines
+
+
+def test_only_the_recent_games_are_kept_in_full(private_data_folder):
+    stats = Statistics()
+    for _ in range(RECENT_GAMES + 5):
+        stats.record(BOARD, False, 1.0)
+    assert Statistics().boards[BOARD].games == RECENT_GAMES + 5
+    assert len(Statistics().boards[BOARD].recent) == RECENT_GAMES
+
+
+def test_assisted_games_count_apart_and_never_in_the_best_times(private_data_folder):
+    stats = Statistics()
+    stats.record(BOARD, True, 30.0, bbbv=10, clicks=10)
+    stats.record(BOARD, True, 2.0, bbbv=10, clicks=5, assisted=True)  # faster, but helped
+    stats.record(BOARD, False, 1.0, assisted=True)
+    record = Statistics().boards[BOARD]
+    assert (record.games, record.wins, record.streak) == (1, 1, 1)
+    assert (record.assisted_games, record.assisted_wins) == (1 + 1, 1)
+    assert [t for t, _ in record.best_times] == [30.0]
+    assert record.best("bbbv_per_second") == pytest.approx(10 / 30)
+    assert record.best("efficiency") == 1.0
+    lines = " ".join(Statistics().lines(BOARD))
+    assert "Assisted" in lines and "2 games, 1 won" in lines
+
+
+def test_a_damaged_file_is_renamed_aside_and_named_in_full(private_data_folder):
+    path = private_data_folder / "statistics.json"
+    path.write_text("{ not json")
+    stats = Statistics()
+    (aside,) = private_data_folder.glob("statistics.json.unreadable-*")
+    assert aside.read_text() == "{ not json"
+    assert str(aside) in stats.message and str(path) in stats.message
+    assert start_up_messages(stats, Settings()) == [stats.message]
+    stats.record(BOARD, True, 1.0)
+    assert Statistics().boards[BOARD].wins == 1
+
+
+def test_one_bad_entry_costs_only_that_entry(private_data_folder):
+    path = private_data_folder / "statistics.json"
+    good = {"games": 3, "wins": 2, "streak": 1, "best_streak": 2, "best_times": [[9.5, "d"]]}
+    bad = {"games": 1, "wins": 5, "streak": 0, "best_streak": 0}  # more wins than games
+    text = json.dumps({"boards": {"Good": good, "Broken": bad, "Odd": "x"}})
+    path.write_text(text)
+    stats = Statistics()
+    assert stats.boards["Good"].wins == 2 and stats.boards["Good"].best_times == [(9.5, "d")]
+    assert "Broken" not in stats.boards and "Odd" not in stats.boards
+    assert "'Broken'" in stats.message and "'Odd'" in stats.message
+    (copy,) = private_data_folder.glob("statistics.json.damaged-*")
+    assert copy.read_text() == text and str(copy) in stats.message
+    again = Statistics()  # the file was rewritten without them: said once
+    assert again.message == "" and sorted(again.boards) == ["Good"]
+
+
+def test_one_bad_game_costs_only_that_game(private_data_folder):
+    Statistics().record(BOARD, True, 4.0, bbbv=8, clicks=9)
+    Statistics().record(BOARD, True, 5.0, bbbv=8, clicks=9)
+    path = private_data_folder / "statistics.json"
+    data = json.loads(path.read_text())
+    data["boards"][BOARD]["recent"][0]["clicks"] = "many"
+    path.write_text(json.dumps(data))
+    stats = Statistics()
+    assert stats.boards[BOARD].wins == 2 and len(stats.boards[BOARD].recent) == 1
+    assert "1 bad game" in stats.message
+
+
+def test_the_previous_file_format_still_reads(private_data_folder):
+    old = {"games": 2, "wins": 1, "streak": 0, "best_streak": 1, "best_times": [[7.0, "d"]]}
+    (private_data_folder / "statistics.json").write_text(json.dumps({"boards": {BOARD: old}}))
+    stats = Statistics()
+    assert stats.message == "" and stats.boards[BOARD].games == 2
+    stats.record(BOARD, True, 6.0)
+    assert [t for t, _ in Statistics().boards[BOARD].best_times] == [6.0, 7.0]
+
+
+def test_the_overview_lists_every_board_and_a_reset_forgets(private_data_folder):
+    stats = Statistics()
+    stats.record("Expert", True, 99.0, bbbv=150, clicks=200)
+    stats.record("Beginner", False, 3.0)
+    stats.record("Beginner", True, 1.0, assisted=True)
+    other = Statistics()
+    other.record("Intermediate", True, 40.0)  # another window's game shows too
+    rows = {row.board: row for row in stats.overview()}
+    assert sorted(rows) == ["Beginner", "Expert", "Intermediate"]
+    assert (rows["Expert"].wins, rows["Expert"].best_time) == (1, 99.0)
+    assert rows["Expert"].best_efficiency == 0.75
+    assert "assisted" in rows["Beginner"].words() and "0/1 won" in rows["Beginner"].words()
+    said = stats.reset("Expert")
+    assert "Expert" in said and "before-reset" in said
+    assert sorted(r.board for r in stats.overview()) == ["Beginner", "Intermediate"]
+    stats.reset()
+    assert stats.overview() == [] and Statistics().boards == {}
+    kept = json.loads((private_data_folder / "statistics.json.before-reset").read_text())
+    assert sorted(kept["boards"]) == ["Beginner", "Intermediate"]
+
+
+def test_settings_remember_the_board_the_rule_and_the_hint(private_data_folder):
+    settings = Settings()
+    assert settings.known_safe_hint is False and settings.board is None  # off by default
+    settings.first_click, settings.board, settings.known_safe_hint = "no-guess", "expert", True
+    assert settings.save() == ""
+    again = Settings()
+    assert (again.first_click, again.board, again.known_safe_hint) == ("no-guess", "expert", True)
+    assert again.message == ""
+
+
+def test_a_damaged_settings_file_is_reported_not_silently_reset(private_data_folder):
+    path = private_data_folder / "settings.json"
+    path.write_text('{"first_click": "sometimes", "question_marks": false, "board": "expert"}')
+    settings = Settings()
+    assert (settings.question_marks, settings.board) == (False, "expert")  # the rest is kept
+    assert settings.first_click == "safe"
+    assert str(path) in settings.message and "first_click" in settings.message
+    assert "sometimes" in settings.message
+    path.write_text("[1, 2")
+    settings = Settings()
+    (aside,) = private_data_folder.glob("settings.json.unreadable-*")
+    assert str(aside) in settings.message and aside.read_text() == "[1, 2"
+    assert start_up_messages(Statistics(), settings) == [settings.message]
+
+
+def test_a_data_folder_that_is_a_file_blames_the_variable(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(blocker))
+    assert data_dir_source() == "MINESWEEPER_DATA_DIR"
+    problem = saves_problem(None)
+    assert problem.startswith("MINESWEEPER_DATA_DIR:") and "--save-dir" not in problem
+    assert str(blocker) in problem
+    assert saves_problem(blocker).startswith("argument --save-dir:")
+    assert saves_problem(tmp_path) == ""
+    stats = Statistics()
+    stats.record(BOARD, True, 1.0)  # not a crash: a message
+    assert "MINESWEEPER_DATA_DIR" in stats.message
+    monkeypatch.delenv("MINESWEEPER_DATA_DIR")
+    assert data_dir_source() == "the default data folder"

@@ -1,0 +1,233 @@
+"""The App: a Session, a Classroom and the message line, behind one door for commands.
+
+No pygame here. do(name, arg) is the only way a key, a button or a click
+changes anything: the command table (window/commands.py) says whether the
+command may run now, and what it does; the App keeps what the window says
+and moves the classroom to the latest moment after a move. frame() derives
+what the screen shows (window/frame.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+from minesweeper import BoardSize, Cell, Minesweeper, MinesweeperAI, Step, parse_board
+from window.arrangements import Enumeration, enumerate_step, position_before
+from window.classroom import Classroom
+from window.commands import TABLE, refusal
+from window.frame import (
+    Frame,
+    KnowledgeList,
+    build_frame,
+    current_step,
+    knowledge_list,
+    shown_knowledge,
+)
+from window.lesson import numbers_behind, numbers_for
+from window.options import overview_lines, reset_records
+from window.saves import read_save
+from window.session import Outcome, Session, opening
+from window.stats import start_up_messages
+from window.timeline import Timeline
+from window.words import clock_text
+
+DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
+RECORDS = "Records"
+RESET_ASK = (
+    "Delete again resets every board's records (the file before is kept as "
+    "statistics.json.before-reset); any other key keeps them."
+)
+# What a sheet over the board lets through without closing it.
+KEEPS_SHEET = ("tick", "press", "scroll", "reset-records", "stats")
+BOARD_MOVES = ("reveal", "chord", "flag", "reveal-cursor", "flag-cursor", "chord-cursor")
+
+
+class App:
+    """What one window knows: the session, the classroom, the message, the custom-board line."""
+
+    def __init__(self, session: Session, classroom: bool = False) -> None:
+        self.session = session
+        self.room = Classroom(on=classroom)
+        self.message = opening(session)
+        self.entering: Optional[str] = None  # the custom-board line being typed, or None
+        self.quit_armed = False  # Esc during a game asks first: a second Esc quits
+        self.leave_armed: Optional[str] = None  # the command that asked before leaving a game
+        self.left = ""  # words about a game just left (counted as a loss)
+        self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
+        self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
+        self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
+        # A sheet over the board: the damage found at start-up, or the records overview.
+        self.sheet: Optional[tuple[str, tuple[str, ...]]] = None
+        self.reset_armed = False
+        damage = start_up_messages(session.stats, session.settings)
+        if damage:
+            self.sheet = ("Your files", (*damage, "", "Any key or click goes on."))
+            self.message = DAMAGED
+
+    @classmethod
+    def new(cls, board: BoardSize, classroom: bool = False, **options: Any) -> App:
+        """Return an App on a new game of board (options: seed, first_click, save_dir, clock)."""
+        app = cls(Session(board, **options), classroom)
+        if classroom:
+            app.session.helped()  # the knowledge panel shows the AI's conclusions
+        return app
+
+    @classmethod
+    def from_position(
+        cls, text: str, first_click: str = "safe", save_dir: Optional[Path] = None, name: str = ""
+    ) -> App:
+        """Return an App on a file in the board notation: a saved game plays on, in play mode;
+        a teacher's position opens in class mode."""
+        game, saved = read_save(text)
+        if saved is not None:
+            title = parse_board(text).title or name
+            app = cls(Session.resume(game, saved, title, save_dir))
+            if app.session.recorded:
+                helped = " This game is in the records already: played again, it is assisted."
+            elif saved.assisted:
+                helped = " It was played with help: it counts as assisted."
+            else:
+                helped = ""
+            app.message = (
+                f"Resumed {title}: the clock goes on from {clock_text(saved.seconds)} s.{helped}"
+            )
+            return app
+        return cls(Session.from_position(text, first_click, save_dir, name), classroom=True)
+
+    @property
+    def game(self) -> Minesweeper:
+        """The game being played."""
+        return self.session.game
+
+    @property
+    def ai(self) -> MinesweeperAI:
+        """The AI that plays it."""
+        return self.session.ai
+
+    # -- the door --------------------------------------------------------------------
+
+    def do(self, name: str, arg: Any = None) -> Outcome:
+        """Run a command if the state allows it; else refuse it, saying why. Return the outcome."""
+        command = TABLE[name]
+        if self.sheet is not None and name not in KEEPS_SHEET:
+            self.sheet = None  # any other command closes the sheet
+            self.reset_armed = False
+            if name in BOARD_MOVES:
+                self.message = ""
+                return Outcome("")  # a click meant for the sheet does not play
+        if name not in ("quit", "tick", "press", "scroll"):
+            self.quit_armed = False
+        if name not in ("new", "restart", "type", "tick", "press", "scroll"):
+            self.leave_armed = None
+        refused = refusal(self, name)
+        if refused is not None:
+            if not command.silent:
+                self.message = refused
+            return Outcome(refused)
+        version = self.session.version
+        outcome = command.run(self, arg)
+        if self.session.version != version:
+            self._moved(name)
+        if outcome.said is not None:
+            self.message = outcome.said
+        return outcome
+
+    def _moved(self, name: str) -> None:
+        """After the game or the AI changed: a new game starts afresh; a move shows now."""
+        room = self.room
+        if name in ("new", "restart", "type"):
+            on = room.on
+            room.reset()
+            room.expanded = False
+            room.on = on
+            return
+        room.changed()
+        if room.on and room.step_index >= 0:
+            room.end(self.timeline())  # the class sees now, not the step it was on
+
+    # -- the records overview --------------------------------------------------------
+
+    def toggle_records(self) -> Outcome:
+        """Show every board's records over the board (I), or close them."""
+        if self.sheet is not None:
+            self.sheet, self.reset_armed = None, False
+            return Outcome("Records closed.")
+        self.sheet = (RECORDS, overview_lines(self.session))
+        return Outcome("Records of every board: Delete resets them, I closes.")
+
+    def reset_records(self) -> Outcome:
+        """Delete in the records overview: ask once, then forget every board's records."""
+        if self.sheet is None or self.sheet[0] != RECORDS:
+            return Outcome("Delete resets the records from their overview: press I first.")
+        if not self.reset_armed:
+            self.reset_armed = True
+            return Outcome(RESET_ASK)
+        self.reset_armed = False
+        said = reset_records(self.session)
+        self.sheet = (RECORDS, overview_lines(self.session))
+        return Outcome(said.said)
+
+    # -- what the moment holds ---------------------------------------------------------
+
+    def frame(self) -> Frame:
+        """Return everything the screen shows now."""
+        return build_frame(self)
+
+    def timeline(self) -> Timeline:
+        """Return the lesson timeline of the AI's log."""
+        return self.session.timeline()
+
+    def show(self, step: int, beat: int) -> None:
+        """Show a step of the log at a beat (0: its question, 1: its answer), as the keys do.
+
+        The words said before belong to another moment: the message line is cleared.
+        """
+        self.room.show(step, beat, self.timeline())
+        self.message = ""
+
+    def enumeration(self) -> Optional[Enumeration]:
+        """Return the arrangements behind the enumeration step on screen, or None."""
+        step = current_step(self)
+        room = self.room
+        if not room.on or step is None or step.rule != "enumeration":
+            return None
+        key = (id(self.ai), self.session.version, room.step_index, id(room.preview))
+        if self._enumeration[0] != key:
+            if room.preview is not None:
+                position = self.ai.position()
+            else:
+                position = position_before(self.ai, room.step_index)
+            self._enumeration = (key, enumerate_step(position, step.premises))
+        return self._enumeration[1]
+
+    def numbers_behind(self, k: int) -> frozenset[Cell]:
+        """Return the revealed numbers step k's premises come from (kept for the next frames)."""
+        key = (id(self.ai), k)
+        if self._behind[0] != key:
+            self._behind = (key, numbers_behind(self.ai.steps, k))
+        return self._behind[1]
+
+    def numbers_ahead(self, step: Step) -> frozenset[Cell]:
+        """Return the numbers the step ahead of the log stands on (all that border a guess)."""
+        key = ("ahead", id(self.ai), id(step))
+        if self._behind[0] != key:
+            if step.premises:
+                found = numbers_for(self.ai.steps, step.premises, len(self.ai.steps))
+            else:  # a guess weighs every number that borders a closed cell
+                game = self.game
+                found = frozenset(
+                    cell
+                    for cell, count in game.revealed.items()
+                    if count and any(n not in game.revealed for n in game.neighbors(cell))
+                )
+            self._behind = (key, found)
+        return self._behind[1]
+
+    def first_row(self, rows: int) -> int:
+        """Return the top row of the knowledge list when rows of it are in view."""
+        return self.knowledge().top(rows)
+
+    def knowledge(self) -> KnowledgeList:
+        """Return the knowledge list as the frame shows it."""
+        return knowledge_list(self, current_step(self), shown_knowledge(self))

@@ -1,0 +1,511 @@
+"""build_frame: everything the screen shows at one moment, derived once, as plain data.
+
+No pygame here. The house rules of what may be seen are decided in this
+module and nowhere else:
+- the moment shown is the moment: in class, the board is the board of the
+  step on screen, and the game's end shows only at the latest moment;
+- no answers in class: no odds, no AI pick, and on a question beat none of
+  the step's conclusions (no tint, mark or sentence of them);
+- a pause hides the board.
+screen/paint.py draws a Frame and decides nothing; the tests read Frames.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional, Union
+
+from minesweeper import BOARDS
+from sweeper.board import Cell
+from sweeper.engine import Rule
+from sweeper.records import Knowledge, Step
+from window.arrangements import Enumeration, agreed_words, counter_words, viewing_words
+from window.lesson import board_at, question
+from window.session import Moment
+from window.words import (
+    CLASS_HELP,
+    HELP,
+    KEYS_HINT,
+    RULES,
+    clock_text,
+    decision_text,
+    found_text,
+    other_odds,
+    plural,
+    rule_text,
+    step_text,
+)
+
+if TYPE_CHECKING:
+    from window.app import App
+
+# A cell as drawn: its number, or one of these pictures.
+Tile = Union[int, str]  # 0-8, "hidden", "?", "flag", "wrong flag", "mine", "exploded"
+ROLES = ("premise", "new sentence", "safe", "mine", "selected")  # highlight roles, legend order
+
+
+@dataclass(frozen=True)
+class Highlights:
+    """What the board shows over its cells: roles, marks, outlines (paint picks colours)."""
+
+    roles: tuple[tuple[Cell, str], ...] = ()  # (cell, role) in drawing order
+    framed: frozenset[Cell] = frozenset()  # cells with a picture: a frame, not a tint
+    marks: tuple[tuple[Cell, bool], ...] = ()  # a cross (True: a mine) or a tick (safe)
+    outlined: frozenset[Cell] = frozenset()  # a subset question's larger sentence's own cells
+    step_cell: Optional[Cell] = None  # the cell the step is about
+    choice: Optional[Cell] = None  # the AI's pick (Think, or the odds overlay outside class)
+    cursor: Optional[Cell] = None  # the keyboard's cell
+    pressed: frozenset[Cell] = frozenset()  # cells held down by a mouse button
+    arrangement: tuple[tuple[Cell, str], ...] = ()  # V: (cell, "mine" / "faint mine" / "ring")
+
+
+@dataclass(frozen=True)
+class StepBox:
+    """The step box: a header, the words of the step (question or answer), and the legend."""
+
+    header: str
+    words: str
+    legend: bool
+
+
+@dataclass(frozen=True)
+class KnowledgeList:
+    """The knowledge list: a header and one row per sentence, or why it is withheld."""
+
+    header: str
+    rows: tuple[str, ...] = ()
+    bold: Optional[int] = None  # the row of the step's own sentence
+    selected: Optional[int] = None
+    first: int = 0  # the top row when the list is not scrolled by hand
+    follow: bool = True
+    withheld: bool = False
+
+    def top(self, rows: int) -> int:
+        """Return the top row when rows of the list are in view."""
+        return first_row(len(self.rows), rows, self.first, self.bold, self.follow)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Everything one frame shows; screen/ draws it as it is."""
+
+    rows: int
+    columns: int
+    tiles: tuple[Tile, ...]  # row by row; () while paused (the board hidden)
+    odds: tuple[str, ...]  # the overlay's percentage per cell row by row ("" on open cells)
+    highlights: Highlights
+    title: str
+    mines: str
+    time: str
+    status: str
+    state: str  # "playing", "won", "lost", or "replay" (an earlier moment on screen)
+    mood: str  # the face: the state, or "pressed" while a cell is held down
+    message: str
+    toggles: frozenset[str]  # the buttons drawn on
+    custom: bool  # a Custom board button
+    classroom: bool
+    step: Optional[StepBox]
+    knowledge: Optional[KnowledgeList]
+    summary: str  # outside class: what the AI knows, in one line
+    help: str
+    zeros: bool = False  # a 0 drawn as a 0 (in class, where a lesson may be about one)
+    keys: bool = False  # in class, the keys' help is open (?)
+    sheet_title: str = ""  # a sheet over the board: the records overview, or damage found
+    sheet: tuple[str, ...] = ()
+    # What the tests and the command guard read: the moment's facts.
+    paused: bool = False
+    asking: bool = False
+    replaying: bool = False
+    shown_step: Optional[Step] = None
+    numbers: Optional[dict[Cell, int]] = None
+
+
+def current_step(app: App) -> Optional[Step]:
+    """Return the step on show: what Think foresaw, else a step of the log, or None."""
+    room, steps = app.room, app.session.ai.steps
+    if room.preview is not None:
+        return room.preview
+    return steps[room.step_index] if 0 <= room.step_index < len(steps) else None
+
+
+def shown_board(app: App) -> dict[Cell, int]:
+    """Return the numbers of the moment on screen: in class, the board at the step shown."""
+    session, room = app.session, app.room
+    step = current_step(app)
+    if room.on and room.preview is None and step is not None:
+        return board_at(session.ai.revealed, session.batches, step)
+    return dict(session.game.revealed)
+
+
+def replaying(app: App, shown: Optional[dict[Cell, int]] = None) -> bool:
+    """True when the class looks at an earlier moment of the game than now."""
+    shown = shown_board(app) if shown is None else shown
+    return app.room.on and len(shown) < len(app.session.ai.revealed)
+
+
+def shown_knowledge(app: App) -> Optional[Knowledge]:
+    """Return the knowledge as it was at the step on screen (before it, when asking)."""
+    room = app.room
+    if not room.on or room.preview is not None and not room.ahead or room.step_index < 0:
+        return None
+    steps = len(app.session.ai.steps)
+    at = min(room.step_index, steps)
+    if room.asking:  # before the question's first step
+        at = (lead_index(app) if lead_of_shown(app) is not None else at) - 1
+    return app.session.ai.knowledge_after(at)
+
+
+def lead_index(app: App) -> int:
+    """Return where the question of the lesson step on screen starts (see lesson.lead_of)."""
+    return app.timeline().lead(app.room.step_index)
+
+
+def lead_of_shown(app: App) -> Optional[Step]:
+    """Return the step that made the premise of the lesson step on screen, when it leads it.
+
+    Such a pair is one lesson: the question starts before the leading step and
+    the answer gives both ("{C3, C4} = 1 without the known mine C3 gives
+    {C4} = 0, so C4 is safe").
+    """
+    room, steps = app.room, app.session.ai.steps
+    if room.expanded or room.preview is not None or not 0 <= room.step_index < len(steps):
+        return None
+    lead = lead_index(app)
+    return steps[lead] if lead != room.step_index else None
+
+
+def listed(app: App, then: Optional[Knowledge] = None) -> list[Rule]:
+    """Return the sentences the knowledge list shows: as at the step on screen, or today's.
+
+    then: shown_knowledge(app), when the caller has it already (it folds the step log).
+    """
+    then = shown_knowledge(app) if then is None else then
+    if then is not None:
+        return list(then.sentences)
+    return [Rule(frozenset(s.cells), s.count) for s in app.session.ai.knowledge]
+
+
+def first_row(count: int, rows: int, scroll: int, focus: Optional[int], follow: bool) -> int:
+    """Return the top row of a list of count rows that shows rows of them.
+
+    The list keeps its scroll, unless it follows the step and its sentence is out of view.
+    """
+    last_top = max(0, count - rows)
+    first = min(scroll, last_top)
+    if follow and focus is not None and not first <= focus < first + rows:
+        first = min(max(0, focus - rows // 2), last_top)
+    return first
+
+
+def moment_of(app: App) -> Optional[Moment]:
+    """Return the game at the step on screen in class (its flags, clock, words), else None."""
+    session, room = app.session, app.room
+    logged = room.on and room.preview is None and 0 <= room.step_index < len(session.ai.steps)
+    if not logged or not session.moments:
+        return None
+    told = session.ai.steps[room.step_index].told
+    return session.moments[min(bisect.bisect_left(session.batches, told), len(session.moments) - 1)]
+
+
+def ended(app: App) -> bool:
+    """True when the game's end is on screen: over, and shown at the step where it happened.
+
+    In class that is the last step of the log, after its question; before it, the
+    mines, the exploded cell and "Lost" or "Won" would answer the question.
+    """
+    session, room = app.session, app.room
+    if not session.game.is_over():
+        return False
+    logged = room.on and room.preview is None and room.step_index >= 0
+    return not logged or room.step_index >= len(session.ai.steps) - 1 and not room.asking
+
+
+def build_frame(app: App) -> Frame:
+    """Return everything the screen shows now, with the house rules applied."""
+    session, room, game = app.session, app.room, app.session.game
+    paused = session.watch.paused
+    shown = shown_board(app)
+    step = current_step(app)
+    moment = moment_of(app)  # the moment shown is the moment: its flags, clock and words
+    end = ended(app)
+    flags = game.flags if end or moment is None else moment.flags
+    kind = game.status() if end else "playing"
+    status = session.status_text() if end or paused else "Playing"  # "Paused" while paused
+    time = session.time_text() if end or moment is None else clock_text(moment.elapsed)
+    odds = session.overlay and not room.on  # the classroom shows no odds: they give answers
+    then = shown_knowledge(app)  # the step log folded once a frame
+    said = session.ending if end else moment.said if moment is not None else ""
+    return Frame(
+        rows=game.height,
+        columns=game.width,
+        tiles=() if paused else tiles(app, shown, end, flags),
+        odds=odds_row(app) if odds and not paused else (),
+        highlights=Highlights() if paused else highlights(app, shown, end, step, then),
+        title=session.title or session.describe(),
+        mines=f"Mines {0 if end and game.won() else game.mine_count - len(flags)}",
+        time=f"Time {time}",
+        status=status,
+        state=kind,
+        mood="pressed" if app.pressed else kind,
+        message=app.message or said,
+        toggles=toggles(app),
+        custom=session.custom is not None,
+        classroom=room.on,
+        step=step_box(app, step) if room.on else None,
+        knowledge=knowledge_list(app, step, then) if room.on else None,
+        summary="" if room.on else summary(app),
+        help=(CLASS_HELP if room.keys else KEYS_HINT) if room.on else HELP,
+        zeros=room.on,
+        keys=room.on and room.keys,
+        sheet_title=app.sheet[0] if app.sheet else "",
+        sheet=app.sheet[1] if app.sheet else (),
+        paused=paused,
+        asking=room.asking,
+        replaying=replaying(app, shown),
+        shown_step=step,
+        numbers=shown,
+    )
+
+
+def tiles(
+    app: App, shown: dict[Cell, int], end: bool, flags: frozenset[Cell] | set[Cell]
+) -> tuple[Tile, ...]:
+    """Return every cell as the player saw it at the moment shown (flags: that moment's).
+
+    The game's mines, and a wrong flag's cross, show only with its end.
+    """
+    session = app.session
+    game = session.game
+    lost = game.lost() and end
+    mines = game.mines if end else set()
+    found: list[Tile] = []
+    for cell in game.cells():
+        if cell in shown:
+            found.append(shown[cell])
+        elif cell in mines and cell not in flags and lost:
+            found.append("exploded" if cell == game.exploded else "mine")
+        elif cell in flags and lost and cell not in game.mines:
+            found.append("wrong flag")
+        elif cell in flags or cell in mines:
+            found.append("flag")
+        else:
+            found.append("?" if cell in session.marks else "hidden")
+    return tuple(found)
+
+
+def odds_row(app: App) -> tuple[str, ...]:
+    """Return each cell's chance of a mine as the overlay writes it, row by row."""
+    odds = app.session.probabilities()
+    return tuple(odds[c][1] if c in odds else "" for c in app.session.game.cells())
+
+
+def step_roles(step: Step, asking: bool = False) -> dict[Cell, str]:
+    """Return the highlight role of each cell a step talks about (conclusions win).
+
+    asking: the question beat, premises only (the conclusion is not given away).
+    """
+    roles: dict[Cell, str] = {}
+    premises = step.premises[:1] if step.rule == "subset" else step.premises
+    for premise in premises:
+        roles.update((c, "premise") for c in premise.cells)
+    if step.rule == "clue" and step.cell is not None:
+        roles[step.cell] = "premise"
+    if asking:
+        return roles
+    if step.sentence is not None and (step.rule != "clue" or step.added):
+        # (A number whose neighbours are all known adds no sentence: nothing new to tint.)
+        roles.update((c, "new sentence") for c in step.sentence.cells)
+    roles.update((c, "safe") for c in step.safes)
+    roles.update((c, "mine") for c in step.mines)
+    return roles
+
+
+def highlights(
+    app: App,
+    shown: dict[Cell, int],
+    end: bool,
+    step: Optional[Step],
+    known: Optional[Knowledge],
+) -> Highlights:
+    """Return what the board shows over its cells at the moment on screen.
+
+    known: the knowledge at the step on screen (shown_knowledge), None outside a step.
+    """
+    session, room, game = app.session, app.room, app.session.game
+    over = game.is_over()
+    # A thought shown outside class is drawn on the live board, conclusion and all.
+    if not room.on:
+        step = room.preview if room.thought else None
+    # While an arrangement is drawn, only the premises are coloured: it shows one
+    # possibility, and the conclusion's colours would read as part of it.
+    asking = room.on and (room.asking or room.viewing is not None)
+    roles: dict[Cell, str] = {}
+    if step is not None:
+        if asking:  # the numbers the question is about, framed
+            roles.update((cell, "premise") for cell in numbers_of(app))
+        lead = lead_of_shown(app)
+        if lead is not None:  # the step that made the premise: its question, its answer first
+            roles.update(step_roles(lead, asking))
+        if lead is None or not asking:
+            roles.update(step_roles(step, asking))
+    if room.on and room.selected is not None:
+        roles.update((cell, "selected") for cell in room.selected.cells)
+    # Cells with a picture of their own (a number, or the mines of a finished
+    # game) are framed, not tinted, so the picture stays clear; all are framed
+    # when the odds overlay fills the cells.
+    pictured = set(shown) | (game.mines if end else set())
+    framed = set(roles) if session.overlay and not room.on else pictured & set(roles)
+    marks: dict[Cell, bool] = {}
+    if step is not None and not asking:
+        marks.update((c, c in step.mines) for c in step.mines | step.safes if c not in shown)
+    drawn = arrangement(app)
+    if known is not None:
+        cells = {c for c, _ in drawn}  # an arrangement on screen draws its own
+        marks.update((c, c in known.mines) for c in known.mines | known.safes)
+        marks = {c: m for c, m in marks.items() if c not in shown and c not in cells}
+    outlined: frozenset[Cell] = frozenset()
+    if step is not None and asking and step.rule == "subset" and len(step.premises) > 1:
+        # The larger sentence's other cells, framed: tinted, the two would read as one.
+        outlined = frozenset(step.premises[1].cells - step.premises[0].cells)
+    # The AI's pick: after Think (not over a question), or the overlay's, outside class only.
+    picked = room.thought and not asking or session.overlay and not room.on
+    choice = session.pending.cell if picked and session.pending and not over else None
+    return Highlights(
+        roles=tuple(roles.items()),
+        framed=frozenset(framed),
+        marks=tuple(marks.items()),
+        outlined=outlined,
+        step_cell=step.cell if step is not None and not asking else None,
+        choice=choice,
+        cursor=session.cursor if not room.on and not over else None,
+        pressed=app.pressed,
+        arrangement=drawn,
+    )
+
+
+def numbers_of(app: App) -> frozenset[Cell]:
+    """Return the revealed numbers the step on screen stands on (none for Think's preview)."""
+    room, steps = app.room, app.session.ai.steps
+    if room.ahead and room.preview is not None:
+        return app.numbers_ahead(room.preview)
+    if room.preview is not None or not 0 <= room.step_index < len(steps):
+        return frozenset()
+    lead = lead_of_shown(app)
+    if lead is not None and room.asking:
+        if lead.rule == "clue" and lead.cell is not None:
+            return frozenset({lead.cell})
+        return app.numbers_behind(lead_index(app))
+    return app.numbers_behind(room.step_index)
+
+
+def arrangement(app: App) -> tuple[tuple[Cell, str], ...]:
+    """Return the arrangement on screen (V): a mine on each mined cell, a ring on the rest."""
+    enum = app.enumeration() if app.room.viewing is not None else None
+    if enum is None or not enum.arrangements or app.room.viewing is None:
+        return ()
+    shown = enum.arrangements[app.room.viewing]
+    faint = "mine" if shown.weight else "faint mine"  # ruled out by the mine total: faint
+    return tuple((c, faint if c in shown.mines else "ring") for c in enum.cells)
+
+
+def toggles(app: App) -> frozenset[str]:
+    """Return the buttons drawn on: toggles that are on, and the current board's button."""
+    session = app.session
+    on = {"auto": session.autoplay, "overlay": session.overlay, "classroom": app.room.on}
+    found = {name for name, value in on.items() if value}
+    if session.position_text is None:
+        found |= {f"board:{key}" for key, board in BOARDS.items() if board == session.board}
+        if session.custom is not None and session.custom == session.board:
+            found.add("board:custom")
+    return frozenset(found)
+
+
+def step_box(app: App, step: Optional[Step]) -> StepBox:
+    """Return the step box: the step on show, its question or its answer."""
+    room, total = app.room, len(app.session.ai.steps)
+    if step is None:
+        header = f"Steps: {total} so far" if total else "Steps: none yet"
+        words = "Step ▶ (→) shows the AI's inferences one at a time; Think (T) draws the next."
+        return StepBox(header, words, True)
+    if room.preview is not None and not room.ahead:
+        rule = RULES.get(step.rule, "")
+        words = f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
+        return StepBox(f"Thinking ahead: {step.rule}", capital(words), True)
+    header = app.timeline().header(room.step_index, step.rule, room.expanded)
+    enum = app.enumeration()
+    if room.viewing is not None and enum is not None:
+        # An arrangement's words need the room; its marks are explained in those words.
+        return StepBox(header, capital(viewing_words(enum, room.viewing, room.asking)), False)
+    lead = lead_of_shown(app)
+    if room.asking:
+        asked = lead if lead is not None and lead.rule == "subset" else step
+        ask = question(asked, len(numbers_of(app)))
+        return StepBox(header, f"Question: {ask} (→ shows the answer.)", True)
+    words = answer_words(app, step, enum)
+    if lead is not None:
+        words = f"{step_text(lead)}, so {words}"
+    return StepBox(header, capital(words), True)
+
+
+def answer_words(app: App, step: Step, enum: Optional[Enumeration]) -> str:
+    """Return a step's answer, naming what decided it: the counter, a 50/50, the odds."""
+    counted = counter_words(enum, found_text(step)) if enum is not None else ""
+    if counted:
+        return counted
+    if enum is not None:  # the count is the one V steps through
+        rule = RULES["enumeration"]
+        return f"{agreed_words(enum, found_text(step))}. Rule: {rule}."
+    if step.rule == "move" and step.decision is not None and step.decision.is_guess:
+        odds = {cell: text for cell, (_, text) in app.session.probabilities().items()}
+        others = other_odds(step.decision.cell, odds) if app.room.ahead else ""
+        return decision_text(step.decision) + "." + (f" The others: {others}." if others else "")
+    rule = RULES.get(step.rule, "")
+    return f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
+
+
+def capital(words: str) -> str:
+    """Return words with a capital first letter ("all 4 of ..." starts a sentence)."""
+    return words[:1].upper() + words[1:]
+
+
+def knowledge_list(app: App, step: Optional[Step], then: Optional[Knowledge]) -> KnowledgeList:
+    """Return the knowledge list as at the step on screen (today's before any step).
+
+    then: the knowledge at the step on screen (shown_knowledge), None outside a step.
+    """
+    session, room = app.session, app.room
+    if room.preview is None and room.step_index < 0 and session.ai.steps:
+        return KnowledgeList("Known: shown step by step (→).", withheld=True)
+    mines, when = (then.mines, " at this step") if then is not None else (session.ai.mines, "")
+    rules = listed(app, then)
+    known = then.safes if then is not None else session.ai.safes
+    safes = known - shown_board(app).keys()  # safe cells still closed on the board shown
+    header = f"Known{when}: {plural(len(rules), 'sentence')}, {plural(len(mines), 'mine')}"
+    header += f", {plural(len(safes), 'safe cell')}"
+    focus = None
+    if step is not None and (room.preview is None or room.ahead):
+        wanted = [*step.premises] if room.asking else [*step.added, *step.premises]
+        focus = next((rules.index(r) for r in wanted if r in rules), None)
+    selected = rules.index(room.selected) if room.selected in rules else None
+    return KnowledgeList(
+        header,
+        tuple(rule_text(rule) for rule in rules),
+        bold=focus,
+        selected=selected,
+        first=room.scroll,
+        follow=room.follow,
+    )
+
+
+def summary(app: App) -> str:
+    """Return what the AI knows in one line, outside classroom mode, when asked for with H."""
+    ai = app.session.ai
+    if not app.session.settings.known_safe_hint and app.session.counts():  # a teacher's: shown
+        return (
+            "H shows how many safe cells the AI knows (a hint: the game then counts as assisted)."
+        )
+    return (
+        f"The AI knows {plural(len(ai.knowledge), 'sentence')}, {plural(len(ai.mines), 'mine')} "
+        f"and {plural(len(ai.safes - ai.moves_made), 'safe cell')} to play. Press C to see them."
+    )

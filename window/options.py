@@ -1,0 +1,156 @@
+"""The player's options and chores: first-click rule, question marks, AI flags, statistics, saves.
+
+No pygame here. Each takes the Session and returns an Outcome; the options
+are remembered in the user's settings (window/stats.py).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+
+from window.saves import Saved, new_identity, save_text
+from window.session import Outcome, Session
+from window.stats import Settings
+
+FIRST_CLICK_WORDS = {
+    "safe": "the first click is never a mine (CS50's rule)",
+    "opening": "the first click opens an area (no mine in its 3x3 block)",
+    "none": "the first click may be a mine",
+    "no-guess": "the first click opens, and logic alone clears the board (no guess needed)",
+}
+
+
+def cycle_first_click(session: Session) -> Outcome:
+    """Choose the next first-click rule (safe, opening, none, no-guess) for new games; keep it."""
+    rules = Settings.RULES
+    session.first_click = rules[(rules.index(session.first_click) + 1) % len(rules)]
+    session.settings.first_click = session.first_click
+    problem = session.settings.save()
+    words = FIRST_CLICK_WORDS[session.first_click]
+    return Outcome(f"First click for new games: {words}. {problem}".strip())
+
+
+def toggle_question_marks(session: Session) -> Outcome:
+    """Let a right click cycle flag, question mark, nothing; or flag and nothing only."""
+    settings = session.settings
+    settings.question_marks = not settings.question_marks
+    if not settings.question_marks:
+        session.marks.clear()
+    problem = settings.save()
+    state = "on" if settings.question_marks else "off"
+    return Outcome(f"Question marks {state}. {problem}".strip())
+
+
+def toggle_ai_flags(session: Session) -> Outcome:
+    """Let the AI flag the mines it knows as it plays (so the mine counter moves), or not."""
+    settings = session.settings
+    settings.ai_flags = not settings.ai_flags
+    problem = settings.save()
+    if settings.ai_flags:
+        words = "on: the AI flags every mine it knows after each of its moves"
+    else:
+        words = "off: the AI leaves the flags to you"
+    return Outcome(f"AI flags {words}. {problem}".strip())
+
+
+def toggle_hint(session: Session) -> Outcome:
+    """Show or hide the line that says how many safe cells the AI knows (off by default)."""
+    settings = session.settings
+    settings.known_safe_hint = not settings.known_safe_hint
+    problem = settings.save()
+    if not settings.known_safe_hint:
+        return Outcome(f"Hint off: the panel keeps what the AI knows to itself. {problem}".strip())
+    session.helped()
+    return Outcome(
+        f"Hint on: the panel says how many safe cells the AI knows; a game with it counts "
+        f"as assisted. {problem}".strip()
+    )
+
+
+def show_stats(session: Session) -> Outcome:
+    """Say this board's records in the message line (the overview shows every board's)."""
+    stats = session.stats
+    stats.refresh()  # another window may have finished games since
+    note = "" if not stats.message else f" ({stats.message})"
+    said = " ".join(stats.lines(session.stats_key())) + note
+    if not session.counts():
+        said += " A teacher's position is not counted."
+    elif session.assisted or session.ai_played:
+        said += " This game had help: it will count as assisted, apart."
+    return Outcome(said)
+
+
+def overview_lines(session: Session) -> tuple[str, ...]:
+    """Return the records overview: this board's record in full, then one line per other board."""
+    stats = session.stats
+    key = session.stats_key()
+    rows = [row for row in stats.overview() if row.board != key]
+    lines = [" ".join(stats.lines(key)), ""]
+    lines += [row.words() for row in rows] or ["No games finished yet on any other board."]
+    lines += [
+        "",
+        "Only games played without help count in wins, streaks and best times; games with "
+        "help (odds, Think, the AI's moves, class mode, the hint, a board already seen) are "
+        "counted apart as assisted. 3BV/s and efficiency are the best of the recent wins.",
+    ]
+    if stats.message:
+        lines.append(stats.message)
+    return tuple(lines)
+
+
+def reset_records(session: Session) -> Outcome:
+    """Forget every board's records (the file before is kept aside)."""
+    return Outcome(session.stats.reset())
+
+
+def save_position(session: Session) -> Outcome:
+    """Write the game in the hidden notation to a new file in the save folder; say where.
+
+    A game keeps its board's name, rule, seed, clock, clicks and help with
+    it, so that --position plays it on, and its identity, so that it counts
+    once in the records (window/saves.py); a teacher's position stays a position.
+    """
+    game = session.game
+    if not game.placed:
+        return Outcome("Nothing to save yet: the mines are placed at the first click.")
+    stamp = datetime.now()
+    title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
+    title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
+    if session.counts():
+        session.identity = session.identity or new_identity()
+        facts = Saved(
+            session.board_name(),
+            game.first_click,
+            game.seed,
+            session.elapsed(),
+            game.clicks,
+            session.assisted or session.ai_played,
+            session.identity,
+            session.recorded,
+        )
+        text = save_text(game, facts, title)
+        path = free_path(session.save_dir, f"game-{stamp:%Y%m%d-%H%M%S}")
+        then = "to play on where it stopped"
+    else:
+        note = f"# {session.note}\n" if session.note else ""
+        text = f"# {title}\n{note}{game.to_text(hide_mines=True)}"
+        path = free_path(session.save_dir, f"position-{stamp:%Y%m%d-%H%M%S}")
+        then = "in class mode"
+    try:
+        session.save_dir.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        return Outcome(f"Could not save: {error}.")
+    return Outcome(f"Saved to {path}; open it with --position {then}.", path=path)
+
+
+def free_path(folder: Path, stem: str, suffix: str = ".txt") -> Path:
+    """Return folder/stem.txt, or stem-2.txt, ... when the name is taken."""
+    path = folder / f"{stem}{suffix}"
+    number = 2
+    while path.exists():
+        path = folder / f"{stem}-{number}{suffix}"
+        number += 1
+    return path
