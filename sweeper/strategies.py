@@ -10,6 +10,7 @@ certainty already drawn) and its solution and returns a Decision or None:
                 small board, best play's first click found by searching every board
     Endgame     when few arrangements remain, search the game tree to the end
     FiftyFifty  a 50/50 that no number can ever settle: take it before other risks
+    FiftyFiftyChain  the same for a chain of one-mine links closed at both ends
     LookAhead   among the nearly safest cells, the one whose number helps most
     Lowest      the cell least likely to be a mine (always answers)
 
@@ -27,13 +28,17 @@ from typing import Optional
 
 from .board import OPENING_RULES, Cell
 from .engine import LOOKAHEAD_WORK, Contradiction, Rule, Solution, TooWide, reveal_outcomes, solve
+from .fifties import Influence, unsettleable_chain
 from .position import Position
 from .records import Candidate, Decision
 from .search import SEARCH_BUDGET, SEARCH_CONFIGS, EndgameSearch, best_opening
+from .secondary import living_outcomes
 
 Strategy = Callable[[Position, Solution], Optional[Decision]]
 
 HALF = Fraction(1, 2)
+FIFTY_WEIGHT = Fraction(9, 10)  # the 50/50 influence's weight in the look-ahead's score
+INFLUENCED = Fraction(9, 10)  # an influenced cell is weighed when this close to the safest
 
 
 def decide(position: Position, strategies: Sequence[Strategy]) -> Optional[Decision]:
@@ -258,6 +263,22 @@ class FiftyFifty:
         return None
 
 
+@dataclass(frozen=True)
+class FiftyFiftyChain:
+    """A chain of one-mine links, closed at both ends, that no number can settle (see
+    sweeper.fifties.unsettleable_chain): a coin flip to take before other risks."""
+
+    name: str = "fifty-fifty chain"
+
+    def __call__(self, position: Position, solution: Solution) -> Optional[Decision]:
+        found = unsettleable_chain(position)
+        if found is None:
+            return None
+        chain, links = found
+        premises = tuple(Rule(cells, count) for cells, count in links)
+        return Decision(chain[0], self.name, HALF, premises=premises)
+
+
 def _always(position: Position, solution: Solution, extra: Sequence[Rule]) -> bool:
     """True when every arrangement also keeps these rules."""
     rules = [*position.rules, *((rule.cells, rule.count) for rule in extra)]
@@ -283,19 +304,27 @@ class LookAhead:
     """Among the cells within `margin` of the lowest odds, the one whose number helps most.
 
     For each candidate, every number it could show is tried: the position
-    after that number is solved again, and the safest cell there is its
-    "next safety" (1 when the number proves a cell safe: "progress"). The
-    score is P(safe now) x (E[next safety] + progress_bonus x P(progress)),
-    so among equally risky cells the one whose number is likeliest to help
-    wins, and a cell likely to open new ground (a far corner, say) beats one
-    that only tends to make the next guess a little safer.
+    after that number is solved again, and the safest living cell there and
+    the second safest (see sweeper.secondary) make its "secondary safety",
+    blended blend[0]:blend[1]. The score is
+
+        P(safe now) x E[secondary safety] x influence x (1 + tie_break x P(progress))
+                    + P(safe now) x progress_bonus x P(progress)
+
+    where progress means the number proves a living cell safe, and influence
+    ((safe + fifty_weight x w) / safe, w the weight of the arrangements in
+    which the cell is the mine of a 50/50 in waiting) favours settling a coin
+    flip that would have to be taken anyway. `living=False` credits dead
+    cells too (the old figure).
     """
 
     margin: Fraction = Fraction(5, 100)
     candidates: int = 12
-    progress_bonus: Fraction = Fraction(3, 10)
-    blend: tuple[int, int] = (1, 0)
+    progress_bonus: Fraction = Fraction(0)
+    blend: tuple[int, int] = (4, 1)
     fifty_weight: Fraction = Fraction(0)
+    tie_break: Fraction = Fraction(1, 1000)
+    living: bool = True
     name: str = "look-ahead"
 
     def __call__(self, position: Position, solution: Solution) -> Optional[Decision]:
@@ -313,10 +342,19 @@ class LookAhead:
         if len(near) == 1 and not passed_over:
             return None
         lowest = solution.probability(position.ranked[0])
+        dead_now: dict[Cell, bool] = {c: True for c in passed_over}
+
+        def alive(c: Cell) -> bool:
+            return _alive_after(position, c, budget, seen, dead_now)
+
+        influence = Influence(position) if self.fifty_weight else None
         try:
+            candidates = self._representatives(position, near)
+            if influence is not None:
+                candidates += self._influenced(position, influence, candidates, alive)
             weighed = [
-                self._weigh(position, c, solution.probability(c), budget, seen)
-                for c in self._representatives(position, near)
+                self._weigh(position, c, solution.probability(c), budget, seen, alive, influence)
+                for c in candidates
             ]
         except TooWide:
             return None
@@ -365,6 +403,32 @@ class LookAhead:
                 break
         return list(picked.values())
 
+    def _influenced(
+        self,
+        position: Position,
+        influence: Influence,
+        already: list[Cell],
+        alive: Callable[[Cell], bool],
+    ) -> list[Cell]:
+        """Return the living cells a likely 50/50 in waiting makes nearly as good as the safest.
+
+        A cell counts when its safe weight plus its influence passes
+        INFLUENCED of the safest living cell's safe weight.
+        """
+        solution = position.solution
+        safest = next((c for c in position.ranked if alive(c)), None)  # safest first
+        if safest is None:
+            return []
+        best = solution.weight - solution.weights.get(safest, solution.outside_weight)
+        found = []
+        for cell, weight in sorted(influence.influenced().items()):
+            if cell in already or not position.is_unknown(cell):
+                continue
+            safe = solution.weight - solution.weights.get(cell, solution.outside_weight)
+            if safe + weight > INFLUENCED * best and alive(cell):
+                found.append(cell)
+        return found
+
     def _weigh(
         self,
         position: Position,
@@ -372,18 +436,55 @@ class LookAhead:
         odds: Fraction,
         budget: list[int],
         seen: dict[Cell, Outcomes],
+        alive: Callable[[Cell], bool],
+        influence: Optional[Influence] = None,
     ) -> Candidate:
         """Return a candidate's figures: next safety, progress, and score."""
-        safety, progress, dead = one_click_ahead(position, cell, budget, self.blend, seen)
-        score = (1 - odds) * (safety + self.progress_bonus * progress)
-        if self.fifty_weight:
+        if self.living:
+            outcomes = living_outcomes(position, cell, alive, budget)
+            shown = [o.shown for o in outcomes]
+            dead = _dead_of(position, cell, shown)
+            total = sum(o.weight for o in outcomes)
+            a, b = self.blend
+            if total:
+                safety = sum(
+                    (o.weight * (a * o.best + b * o.second) for o in outcomes), Fraction(0)
+                ) / ((a + b) * total)
+                progress = Fraction(sum(o.weight for o in outcomes if o.progress), total)
+            else:
+                safety = progress = Fraction(0)
+        else:
+            safety, progress, dead = one_click_ahead(position, cell, budget, self.blend, seen)
+        score = (1 - odds) * (
+            safety * (1 + self.tie_break * progress) + self.progress_bonus * progress
+        )
+        if influence is not None:
             solution = position.solution
-            mined = solution.weights.get(cell, solution.outside_weight)
-            safe = solution.weight - mined
+            safe = solution.weight - solution.weights.get(cell, solution.outside_weight)
             if safe:
-                influence = fifty_influence(position, cell)
-                score *= (safe + self.fifty_weight * influence) / safe
+                score *= (safe + self.fifty_weight * influence.of(cell)) / safe
         return Candidate(cell, odds, safety, progress, score, position.unknown_around(cell), dead)
+
+
+def _alive_after(
+    position: Position,
+    cell: Cell,
+    budget: list[int],
+    seen: dict[Cell, Outcomes],
+    dead_now: dict[Cell, bool],
+) -> bool:
+    """True unless cell is dead now, and so after any reveal (see sweeper.secondary)."""
+    if cell not in dead_now:
+        dead_now[cell] = is_dead(position, cell, budget, seen)
+    return not dead_now[cell]
+
+
+def _dead_of(position: Position, cell: Cell, shown: list[int]) -> bool:
+    """True when a safe cell can show one number only, and not a 0 that opens (see is_dead)."""
+    if len(shown) != 1:
+        return False
+    number = shown[0] + sum(1 for n in position.neighbours(cell) if n in position.mines)
+    return number > 0 or not position.unknown_neighbours(cell)
 
 
 def next_safety(
@@ -443,72 +544,9 @@ def _dead(
 def fifty_influence(position: Position, cell: Cell) -> int:
     """Return the weight of the arrangements in which cell is the mine of a 50/50 in waiting.
 
-    Two side-by-side cells, one a mine, whose cells beyond both ends are all
-    mines (or the board's edge), form a 50/50 that no number will ever
-    settle. For each direction, the pair through cell that is likeliest to
-    end so counts: the arrangements with the missing end mines, the mine on
-    the pair's first cell and the second safe. Clicking cell now settles
-    such a coin flip before it costs a guess of its own. Capped by cell's
-    own mine and safe weights; the solution's scale.
+    See sweeper.fifties; the solution's scale, capped by cell's own mine and safe weights.
     """
-    solution = position.solution
-    if position.mines_left is None or not solution.exact:
-        return 0
-    row, col = cell
-    total = 0
-    for dr, dc in ((0, 1), (1, 0)):
-        total += max(
-            _waiting_pair(position, first, (first[0] + dr, first[1] + dc), (dr, dc))
-            for first in ((row, col), (row - dr, col - dc))
-        )
-    mined = solution.weights.get(cell, solution.outside_weight)
-    return min(total, mined, solution.weight - mined)
-
-
-def _waiting_pair(position: Position, first: Cell, second: Cell, step: tuple[int, int]) -> int:
-    """Return the weight of the arrangements that make first/second a 50/50 with first the mine."""
-    height, width = position.height, position.width
-    for r, c in (first, second):
-        if not (0 <= r < height and 0 <= c < width) or not position.is_unknown((r, c)):
-            return 0
-    dr, dc = step
-    ends = []
-    for r, c in (
-        (first[0] - dr, first[1] - dc),
-        (second[0] + dr, second[1] + dc),
-    ):
-        for k in (-1, 0, 1):
-            wall = (r + k * dc, c + k * dr)  # across the pair's direction
-            if 0 <= wall[0] < height and 0 <= wall[1] < width:
-                ends.append(wall)
-    missing = []
-    for wall in ends:
-        if wall in position.mines:
-            continue
-        if not position.is_unknown(wall):
-            return 0  # a revealed or safe cell at one end tells the pair apart
-        missing.append(wall)
-    left = position.mines_left
-    if len(missing) > 3 or left is None or len(missing) + 1 > left:
-        return 0
-    return _forced_weight(position, [*missing, first], [second])
-
-
-def _forced_weight(position: Position, mines: Sequence[Cell], safes: Sequence[Cell]) -> int:
-    """Return the weight of the arrangements with these cells mines and those safe (0: none)."""
-    forced = [(frozenset([c]), 1) for c in mines] + [(frozenset([c]), 0) for c in safes]
-    frontier = position.frontier
-    named = sum(1 for c in {*mines, *safes} if c not in frontier)
-    try:
-        narrowed = solve(
-            [*position.rules, *forced],
-            position.mines_left,
-            position.outside_count - named,
-            position.workspace.component_cache(),
-        )
-    except Contradiction:
-        return 0
-    return narrowed.weight if narrowed.exact else 0
+    return Influence(position).of(cell)
 
 
 @dataclass(frozen=True)
@@ -534,7 +572,16 @@ class Lowest:
 
 # -- the tuples ---------------------------------------------------------------------------------
 
-TECHNIQUES = ("opening", "search", "fifty-fifty", "lookahead", "progress")
+TECHNIQUES = (
+    "opening",
+    "search",
+    "fifty-fifty",
+    "chains",
+    "lookahead",
+    "progress",
+    "secondary",
+    "influence",
+)
 
 
 def default_strategies(without: Iterable[str] = ()) -> tuple[Strategy, ...]:
@@ -542,8 +589,12 @@ def default_strategies(without: Iterable[str] = ()) -> tuple[Strategy, ...]:
 
     opening: the measured first click (without it the lowest odds choose);
     search: the endgame search and best play's first click on small boards;
-    fifty-fifty: taking an unsettleable 50/50 first; lookahead: the look-ahead
-    guess; progress: the look-ahead's bonus for a number that proves a cell safe.
+    fifty-fifty: taking an unsettleable 50/50 first; chains: the same for a
+    chain of one-mine links; lookahead: the look-ahead
+    guess; progress: the look-ahead's credit for a number that proves a cell
+    safe; secondary: the look-ahead's secondary safety (living cells only,
+    best and second best 4:1, progress a tie-break; without it, the best
+    cell of any kind and progress worth 0.3); influence: its 50/50 influence.
     """
     off = set(without)
     unknown = off - set(TECHNIQUES)
@@ -558,9 +609,24 @@ def default_strategies(without: Iterable[str] = ()) -> tuple[Strategy, ...]:
         chosen.append(Endgame())
     if "fifty-fifty" not in off:
         chosen.append(FiftyFifty())
+    if "chains" not in off:
+        chosen.append(FiftyFiftyChain())
     if "lookahead" not in off:
-        chosen.append(
-            LookAhead(progress_bonus=Fraction(0) if "progress" in off else Fraction(3, 10))
-        )
+        chosen.append(_look_ahead(off))
     chosen.append(Lowest())
     return tuple(chosen)
+
+
+def _look_ahead(off: set[str]) -> LookAhead:
+    """Return the look-ahead with the named parts of its score left out."""
+    progress = "progress" not in off
+    fifty = Fraction(0) if "influence" in off else FIFTY_WEIGHT
+    if "secondary" in off:
+        return LookAhead(
+            progress_bonus=Fraction(3, 10) if progress else Fraction(0),
+            blend=(1, 0),
+            tie_break=Fraction(0),
+            living=False,
+            fifty_weight=fifty,
+        )
+    return LookAhead(tie_break=Fraction(1, 1000) if progress else Fraction(0), fifty_weight=fifty)

@@ -1,0 +1,174 @@
+"""Secondary safety: what revealing a cell leads to, counting only cells worth clicking next.
+
+The look-ahead's old figure, the best chance of safety any unknown cell
+offers after the reveal, also credits *dead* cells: cells whose number, if
+safe, can be one value only, which the guess then passes over (they teach
+nothing). Here the next click is the safest *living* cell, and the second
+safest counts too: a position with two good cells is worth more than one
+with a single good cell and nothing behind it.
+
+Which cells are dead after the reveal is not worked out exactly (that would
+mean solving every outcome's position again): a cell is taken as dead after
+the reveal when it is dead now (a cell whose number is fixed in every
+arrangement stays so when a reveal removes arrangements), or when the
+clicked cell is its last unknown neighbour. A cell that the reveal itself
+makes dead is still counted as living: an approximation, labelled here,
+that only weighs guesses and never proves anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Optional, Union
+
+from .board import Cell
+from .engine import COMPONENT_WORK, Component, Pair, TooWide, _rest, count_component
+from .position import Position
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One number a safe click could show, with the next click's prospects."""
+
+    shown: int  # mines among the clicked cell's unknown neighbours
+    weight: int  # arrangements (the solution's scale) where the cell is safe and shows it
+    best: Fraction  # the safest living cell's chance of safety then (1: a free click or a win)
+    second: Fraction  # another living cell's (the best again when two share it or one is left)
+
+    @property
+    def progress(self) -> bool:
+        """True when the number proves a living cell safe (or leaves only mines: a win)."""
+        return self.best == 1
+
+
+def _tracked(
+    rules: list[Pair], around: frozenset[Cell], budget: Optional[list[int]], position: Position
+) -> Component:
+    """Return the touched part counted with around tracked, from the game's cache when it has it.
+
+    The cache key is the one engine.reveal_outcomes uses, so the two share the count.
+    """
+    cache = position.workspace.component_cache()
+    key = frozenset([*rules, (around, -1)])
+    left = budget[0] if budget is not None else COMPONENT_WORK
+    known: Union[Component, int, None] = cache.get(key)
+    if isinstance(known, Component):
+        part = known
+        if part.work > left:
+            raise TooWide(left)
+    else:
+        if known is not None and left <= known:
+            raise TooWide(left)
+        try:
+            part = count_component(rules, left, around)
+        except TooWide:
+            cache[key] = left
+            raise
+        cache[key] = part
+    if budget is not None:
+        budget[0] -= part.work
+    return part
+
+
+def living_outcomes(
+    position: Position,
+    cell: Cell,
+    alive: Callable[[Cell], bool],
+    budget: Optional[list[int]] = None,
+) -> list[Outcome]:
+    """Return, for each number a safe cell could show, the two safest living cells' safety then.
+
+    alive(c) says whether c is worth clicking after the reveal (see the
+    module's docstring). When no unknown cell could be safe the game is won
+    (1); when some could but none of them is living, the safest of them
+    counts, dead or not (the guess would have to take one).
+    """
+    solution = position.solution
+    mines_left = solution.mines_left
+    assert mines_left is not None and solution.exact
+    around = frozenset(position.unknown_neighbours(cell))
+    where = solution.component_of
+    touched = frozenset(where[c] for c in around | {cell} if c in where)
+    rules: list[Pair] = []
+    for i in sorted(touched):
+        for cells, count in solution.components[i].rules:
+            if cell in cells:
+                cells = cells - {cell}
+                if not cells:
+                    if count:
+                        return []  # cell is a mine in every arrangement
+                    continue
+            rules.append((cells, count))
+    loose = sum(1 for c in around if c not in where)
+    outside = solution.outside_cells - loose - (0 if cell in where else 1)
+    part = _tracked(rules, around, budget, position)
+    span = len(part.counts) - 1
+    rest = _rest(solution, touched, outside, span)
+    rest_groups = [
+        group
+        for i, comp in enumerate(solution.components)
+        if i not in touched
+        for group in comp.groups
+    ]
+
+    def living(c: Cell) -> bool:
+        if all(n == cell for n in position.unknown_neighbours(c)):
+            return False  # the click leaves it no unknown neighbour: its number is fixed
+        return alive(c)
+
+    found = []
+    for j, counts in enumerate(part.tracked_counts):
+        weight = sum(n * rest.ways[k] for k, n in enumerate(counts))
+        if not weight:
+            continue
+        entries: list[tuple[int, Optional[tuple[Cell, ...]]]] = [
+            (sum(n * rest.ways[k] for k, n in enumerate(t[j])) if j < len(t) else 0, g)
+            for g, t in zip(part.groups, part.tracked_tallies, strict=True)
+        ]
+        entries += [
+            (sum(n * g[k] for k, n in enumerate(counts)), cells)
+            for g, cells in zip(rest.groups, rest_groups, strict=True)
+        ]
+        if rest.outside:  # the cells no rule names: always living (see is_dead)
+            entries.append((sum(n * rest.outside[k] for k, n in enumerate(counts)), None))
+        best, second = _two_safest(entries, weight, outside, living)
+        found.append(Outcome(j, weight, best, second))
+    return found
+
+
+def _two_safest(
+    entries: list[tuple[int, Optional[tuple[Cell, ...]]]],
+    weight: int,
+    outside: int,
+    alive: Callable[[Cell], bool],
+) -> tuple[Fraction, Fraction]:
+    """Return the safety of the two safest living cells among (mine weight, cells) entries.
+
+    None for cells stands for the outside cells, `outside` of them.
+    """
+    entries = sorted((e for e in entries if e[1] is None or e[1]), key=lambda e: e[0])
+    if not entries or entries[0][0] == weight:
+        return Fraction(1), Fraction(1)  # no cell could be safe: the game is won
+    picked: list[int] = []
+    for mined, cells in entries:
+        if mined == weight:
+            break
+        if cells is None:
+            living = outside
+        else:
+            living = 0
+            for c in cells:
+                if alive(c):
+                    living += 1
+                    if len(picked) + living >= 2:
+                        break
+        picked.extend([mined] * min(living, 2 - len(picked)))
+        if len(picked) == 2:
+            break
+    if not picked:  # only dead cells could be safe: the safest of them
+        picked = [entries[0][0]]
+    best = 1 - Fraction(picked[0], weight)
+    second = best if len(picked) == 1 else 1 - Fraction(picked[1], weight)
+    return best, second
