@@ -579,7 +579,7 @@ def solve(
     return solution
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=512)
 def _binomials(n: int) -> tuple[int, ...]:
     """Return C(n, r) for r = 0..n (the outside cells' ways to hold r mines)."""
     row = [1]

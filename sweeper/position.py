@@ -144,7 +144,7 @@ class Position:
 
     def unknown_around(self, cell: Cell) -> int:
         """Return how many neighbours of cell are neither revealed nor known."""
-        return len(self.unknown_set.intersection(neighbours(cell, self.height, self.width)))
+        return len(self.unknown_neighbours(cell))
 
     @functools.cached_property
     def ranked(self) -> list[Cell]:
@@ -179,10 +179,19 @@ class Position:
         """Return the cells around cell."""
         return neighbours(cell, self.height, self.width)
 
-    def unknown_neighbours(self, cell: Cell) -> list[Cell]:
+    def unknown_neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         """Return the neighbours of cell that are neither revealed nor known."""
-        unknown = self.unknown_set
-        return [n for n in neighbours(cell, self.height, self.width) if n in unknown]
+        found = self._unknown_around.get(cell)
+        if found is None:
+            unknown = self.unknown_set
+            found = tuple(n for n in neighbours(cell, self.height, self.width) if n in unknown)
+            self._unknown_around[cell] = found
+        return found
+
+    @functools.cached_property
+    def _unknown_around(self) -> dict[Cell, tuple[Cell, ...]]:
+        """Each cell's unknown neighbours as asked so far: a guess asks for the same cells often."""
+        return {}
 
     @functools.cached_property
     def solution(self) -> Solution:
