@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Optional
 
+from . import engine
 from .board import Cell
 from .engine import Contradiction, Pair, solve
 from .position import Position
@@ -37,6 +38,9 @@ FORMATION_SHARE = Fraction(1, 40)  # a scanned formation counts when likelier th
 
 def forced_weight(position: Position, mines: Sequence[Cell], safes: Sequence[Cell]) -> int:
     """Return the weight of the arrangements with these cells mines and those safe (0: none)."""
+    solution = position.solution
+    if position.mines_left is not None and solution.exact:
+        return engine.forced_weight(solution, mines, safes, position.workspace.component_cache())
     forced = [(frozenset([c]), 1) for c in mines] + [(frozenset([c]), 0) for c in safes]
     frontier = position.frontier
     named = sum(1 for c in {*mines, *safes} if c not in frontier)
