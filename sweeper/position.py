@@ -150,12 +150,15 @@ class Position:
     def ranked(self) -> list[Cell]:
         """Return the unknown cells safest first (ties: fewer unknown neighbours, reading order)."""
         solution = self.solution
+        around = self.unknown_around
         if solution.exact:  # one denominator: compare the integer weights
             weights, outside = solution.weights, solution.outside_weight
-            keys = {c: weights.get(c, outside) for c in self.unknown}
-            return sorted(keys, key=lambda c: (keys[c], self.unknown_around(c), c))
-        odds = {c: solution.probability(c) for c in self.unknown}
-        return sorted(odds, key=lambda c: (odds[c], self.unknown_around(c), c))
+            keyed = [(weights.get(c, outside), around(c), c) for c in self.unknown]
+        else:
+            chance = solution.probability
+            keyed = [(chance(c), around(c), c) for c in self.unknown]
+        keyed.sort()
+        return [c for _, _, c in keyed]
 
     def is_unknown(self, cell: Cell) -> bool:
         """True when cell is neither revealed nor known to be a mine or safe."""
