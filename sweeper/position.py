@@ -153,12 +153,11 @@ class Position:
         around = self.unknown_around
         if solution.exact:  # one denominator: compare the integer weights
             weights, outside = solution.weights, solution.outside_weight
-            keyed = [(weights.get(c, outside), around(c), c) for c in self.unknown]
-        else:
-            chance = solution.probability
-            keyed = [(chance(c), around(c), c) for c in self.unknown]
-        keyed.sort()
-        return [c for _, _, c in keyed]
+            keyed = sorted((weights.get(c, outside), around(c), c) for c in self.unknown)
+            return [c for _, _, c in keyed]
+        chance = solution.probability
+        odds = sorted((chance(c), around(c), c) for c in self.unknown)
+        return [c for _, _, c in odds]
 
     def is_unknown(self, cell: Cell) -> bool:
         """True when cell is neither revealed nor known to be a mine or safe."""
