@@ -130,7 +130,8 @@ def living_outcomes(
     if floor is not None:
         todo.sort(key=lambda j: -weights[j])
         a, b = blend
-        reach = Fraction(sum(weights))  # the blended safety's numerator if every number left were perfect
+        # the blended safety's numerator if every number left were perfect
+        reach = Fraction(sum(weights))
         need = floor * reach
     found = []
     for j in todo:
