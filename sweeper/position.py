@@ -150,7 +150,7 @@ class Position:
     def ranked(self) -> list[Cell]:
         """Return the unknown cells safest first (ties: fewer unknown neighbours, reading order)."""
         solution = self.solution
-        around = self.unknown_around
+        around = self._unknown_counts().__getitem__
         if solution.exact:  # one denominator: compare the integer weights
             weights, outside = solution.weights, solution.outside_weight
             keyed = sorted((weights.get(c, outside), around(c), c) for c in self.unknown)
@@ -158,6 +158,24 @@ class Position:
         chance = solution.probability
         odds = sorted((chance(c), around(c), c) for c in self.unknown)
         return [c for _, _, c in odds]
+
+    def _unknown_counts(self) -> dict[Cell, int]:
+        """Return every unknown cell's number of unknown neighbours, from row sums of a 0/1 grid."""
+        height, width = self.height, self.width
+        unknown = self.unknown_set
+        rows = [[1 if (i, j) in unknown else 0 for j in range(width)] for i in range(height)]
+        # across[i][j]: unknown cells among (i, j - 1), (i, j), (i, j + 1)
+        across = []
+        for row in rows:
+            padded = [0, *row, 0]
+            across.append([padded[j] + padded[j + 1] + padded[j + 2] for j in range(width)])
+        zero = [0] * width
+        counts = {}
+        for i, j in self.unknown:
+            above = across[i - 1] if i else zero
+            below = across[i + 1] if i + 1 < height else zero
+            counts[(i, j)] = above[j] + across[i][j] + below[j] - 1
+        return counts
 
     def is_unknown(self, cell: Cell) -> bool:
         """True when cell is neither revealed nor known to be a mine or safe."""

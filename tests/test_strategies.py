@@ -507,3 +507,19 @@ def test_a_dead_cell_stays_dead_whatever_another_cell_shows(seed):
                 key = len(around(other, h, w) & m)
                 shown.setdefault(key, set()).add(len(around(cell, h, w) & m))
             assert all(len(numbers) == 1 for numbers in shown.values()), (cell, other)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ranked_counts_unknown_neighbours_as_the_cells_do(seed):
+    # ranked's tie-break counts unknown neighbours from row sums of a grid;
+    # each count equals the cell's own list, on positions of an expert game.
+    game = Minesweeper(16, 30, 99, seed=seed)
+    ai = MinesweeperAI(16, 30, 99, seed=seed)
+    for _ in range(30):
+        if game.is_over():
+            break
+        ai.add_reveal(game.reveal(ai.make_move()).revealed)
+        position = ai.position()
+        counts = position._unknown_counts()
+        assert set(counts) == set(position.unknown)
+        assert all(counts[c] == len(position.unknown_neighbours(c)) for c in position.unknown)
