@@ -54,8 +54,10 @@ def parse_cell(name: str) -> Cell:
 
 
 @functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=16_384)
 def neighbours(cell: Cell, height: int, width: int) -> tuple[Cell, ...]:
     """Return the cells around cell on a height x width board, in reading order."""
+    # Cached: the AI asks for the same few hundred cells' neighbours many times a move.
     i, j = cell
     return tuple(
         (r, c)

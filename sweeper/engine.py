@@ -137,6 +137,10 @@ class Solution:
     approximate: dict[Cell, Fraction] = field(default_factory=dict)
     components: list[Component] = field(default_factory=list)
     mines_left: Optional[int] = None
+    # forced_weight's sums of what a forcing leaves alone, by touched components and outside cells
+    ways_memo: dict[tuple[frozenset[int], int], list[int]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @property
     def probabilities(self) -> dict[Cell, Fraction]:
@@ -579,7 +583,7 @@ def solve(
     return solution
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=512)
 def _binomials(n: int) -> tuple[int, ...]:
     """Return C(n, r) for r = 0..n (the outside cells' ways to hold r mines)."""
     row = [1]
@@ -689,6 +693,63 @@ def _solve_without_total(comps: list[Component]) -> Solution:
         for cell, tally in comp.tallies.items():
             weights[cell] = sum(tally) * scale
     return Solution(weights, arrangements, 0, 2 * arrangements, arrangements)
+
+
+# -- what if some cells were known ------------------------------------------------------
+
+def forced_weight(
+    solution: Solution,
+    mines: Sequence[Cell],
+    safes: Sequence[Cell],
+    cache: Optional[Cache] = None,
+) -> int:
+    """Return the weight of the arrangements with these cells mines and those safe (0: none).
+
+    On the solution's scale, which must be exact with the mine total known.
+    Only the components the cells touch are counted again, with the cells
+    put in; the other components and the outside cells are summed once per
+    touched set and number of outside cells (kept with the solution). 0 also when counting
+    passes its budget: a weight for weighing a guess, never a proof.
+    """
+    mines_left = solution.mines_left
+    assert mines_left is not None and solution.exact
+    forced = dict.fromkeys(safes, 0)
+    for c in mines:
+        if forced.get(c) == 0:
+            return 0
+        forced[c] = 1
+    where = solution.component_of
+    touched = frozenset(where[c] for c in forced if c in where)
+    rules: list[Pair] = []
+    for i in sorted(touched):
+        for cells, count in solution.components[i].rules:
+            hit = [c for c in cells if c in forced]
+            if hit:
+                count -= sum(forced[c] for c in hit)
+                cells = cells.difference(hit)
+                if not 0 <= count <= len(cells):
+                    return 0
+                if not cells:
+                    continue
+            rules.append((cells, count))
+    counts: Poly = [0] * sum(forced.values()) + [1]  # the forced mines, wherever they are
+    try:
+        for group in components(rules):
+            counts = _convolve(counts, counted(group, COMPONENT_WORK, cache).counts)
+    except (Contradiction, TooWide):
+        return 0
+    outside = solution.outside_cells - sum(1 for c in forced if c not in where)
+    key = (touched, outside)
+    ways = solution.ways_memo.get(key)
+    if ways is None or len(ways) < len(counts):
+        others: Poly = [1]
+        for i, comp in enumerate(solution.components):
+            if i not in touched:
+                others = _convolve(others, comp.counts)
+        binom = _binomials(outside)
+        ways = [_rest_weight(others, binom, mines_left - k) for k in range(len(counts))]
+        solution.ways_memo[key] = ways
+    return sum(map(operator.mul, counts, ways))
 
 
 # -- looking one click ahead -----------------------------------------------------------

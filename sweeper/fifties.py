@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Optional
 
+from . import engine
 from .board import Cell
 from .engine import Contradiction, Pair, solve
 from .position import Position
@@ -37,6 +38,9 @@ FORMATION_SHARE = Fraction(1, 40)  # a scanned formation counts when likelier th
 
 def forced_weight(position: Position, mines: Sequence[Cell], safes: Sequence[Cell]) -> int:
     """Return the weight of the arrangements with these cells mines and those safe (0: none)."""
+    solution = position.solution
+    if position.mines_left is not None and solution.exact:
+        return engine.forced_weight(solution, mines, safes, position.workspace.component_cache())
     forced = [(frozenset([c]), 1) for c in mines] + [(frozenset([c]), 0) for c in safes]
     frontier = position.frontier
     named = sum(1 for c in {*mines, *safes} if c not in frontier)
@@ -146,33 +150,33 @@ class Influence:
 
         A quick count first: an end cell off the board or a known mine counts
         0, an unknown one 1, a revealed one 2 (it rules the formation out).
+        The board is read from a grid padded by two cells of 0 on every side.
         """
         position = self.position
         height, width = position.height, position.width
         unknown, mines = self._unknown, position.mines
-        ends: dict[Cell, int] = {}
+        pad = [0] * (width + 4)
+        grid = [pad, pad]
         for r in range(height):
+            row = [0, 0]
             for c in range(width):
                 cell = (r, c)
-                ends[cell] = 1 if cell in unknown else 0 if cell in mines else 2
-
-        def end(r: int, c: int) -> int:
-            return ends.get((r, c), 0)
-
-        def across(r: int, c: int) -> int:  # a column of three end cells
-            return end(r - 1, c) + end(r, c) + end(r + 1, c)
-
-        def down(r: int, c: int) -> int:  # a row of three end cells
-            return end(r, c - 1) + end(r, c) + end(r, c + 1)
-
+                row.append(1 if cell in unknown else 0 if cell in mines else 2)
+            grid.append(row + [0, 0])
+        grid += [pad, pad]
         found = []
         for r, c in position.unknown:
-            if (r, c + 1) in unknown and across(r, c - 1) + across(r, c + 2) <= SCAN_MISSING:
-                found.append(("h", (r, c)))
-            if (r + 1, c) in unknown and down(r - 1, c) + down(r + 2, c) <= SCAN_MISSING:
-                found.append(("v", (r, c)))
-            corners = end(r - 1, c - 1) + end(r - 1, c + 2) + end(r + 2, c - 1) + end(r + 2, c + 2)
-            if corners <= SCAN_MISSING:
+            above, here, below, under = grid[r + 1], grid[r + 2], grid[r + 3], grid[r + 4]
+            x = c + 2  # the cell's column in the padded grid
+            if here[x + 1] == 1:  # the pair (r, c), (r, c + 1): columns c - 1 and c + 2 end it
+                ends = above[x - 1] + here[x - 1] + below[x - 1]
+                if ends + above[x + 2] + here[x + 2] + below[x + 2] <= SCAN_MISSING:
+                    found.append(("h", (r, c)))
+            if below[x] == 1:  # the pair (r, c), (r + 1, c): rows r - 1 and r + 2 end it
+                ends = above[x - 1] + above[x] + above[x + 1]
+                if ends + under[x - 1] + under[x] + under[x + 1] <= SCAN_MISSING:
+                    found.append(("v", (r, c)))
+            if above[x - 1] + above[x + 2] + under[x - 1] + under[x + 2] <= SCAN_MISSING:
                 found.append(("b", (r, c)))
         return found
 

@@ -144,18 +144,38 @@ class Position:
 
     def unknown_around(self, cell: Cell) -> int:
         """Return how many neighbours of cell are neither revealed nor known."""
-        return len(self.unknown_set.intersection(neighbours(cell, self.height, self.width)))
+        return len(self.unknown_neighbours(cell))
 
     @functools.cached_property
     def ranked(self) -> list[Cell]:
         """Return the unknown cells safest first (ties: fewer unknown neighbours, reading order)."""
         solution = self.solution
+        around = self._unknown_counts().__getitem__
         if solution.exact:  # one denominator: compare the integer weights
             weights, outside = solution.weights, solution.outside_weight
-            keys = {c: weights.get(c, outside) for c in self.unknown}
-            return sorted(keys, key=lambda c: (keys[c], self.unknown_around(c), c))
-        odds = {c: solution.probability(c) for c in self.unknown}
-        return sorted(odds, key=lambda c: (odds[c], self.unknown_around(c), c))
+            keyed = sorted((weights.get(c, outside), around(c), c) for c in self.unknown)
+            return [c for _, _, c in keyed]
+        chance = solution.probability
+        odds = sorted((chance(c), around(c), c) for c in self.unknown)
+        return [c for _, _, c in odds]
+
+    def _unknown_counts(self) -> dict[Cell, int]:
+        """Return every unknown cell's number of unknown neighbours, from row sums of a 0/1 grid."""
+        height, width = self.height, self.width
+        unknown = self.unknown_set
+        rows = [[1 if (i, j) in unknown else 0 for j in range(width)] for i in range(height)]
+        # across[i][j]: unknown cells among (i, j - 1), (i, j), (i, j + 1)
+        across = []
+        for row in rows:
+            padded = [0, *row, 0]
+            across.append([padded[j] + padded[j + 1] + padded[j + 2] for j in range(width)])
+        zero = [0] * width
+        counts = {}
+        for i, j in self.unknown:
+            above = across[i - 1] if i else zero
+            below = across[i + 1] if i + 1 < height else zero
+            counts[(i, j)] = above[j] + across[i][j] + below[j] - 1
+        return counts
 
     def is_unknown(self, cell: Cell) -> bool:
         """True when cell is neither revealed nor known to be a mine or safe."""
@@ -179,10 +199,19 @@ class Position:
         """Return the cells around cell."""
         return neighbours(cell, self.height, self.width)
 
-    def unknown_neighbours(self, cell: Cell) -> list[Cell]:
+    def unknown_neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         """Return the neighbours of cell that are neither revealed nor known."""
-        unknown = self.unknown_set
-        return [n for n in neighbours(cell, self.height, self.width) if n in unknown]
+        found = self._unknown_around.get(cell)
+        if found is None:
+            unknown = self.unknown_set
+            found = tuple(n for n in neighbours(cell, self.height, self.width) if n in unknown)
+            self._unknown_around[cell] = found
+        return found
+
+    @functools.cached_property
+    def _unknown_around(self) -> dict[Cell, tuple[Cell, ...]]:
+        """Each cell's unknown neighbours as asked so far: a guess asks for the same cells often."""
+        return {}
 
     @functools.cached_property
     def solution(self) -> Solution:

@@ -77,13 +77,20 @@ def living_outcomes(
     cell: Cell,
     alive: Callable[[Cell], bool],
     budget: Optional[list[int]] = None,
-) -> list[Outcome]:
+    floor: Optional[Fraction] = None,
+    blend: tuple[int, int] = (4, 1),
+) -> Optional[list[Outcome]]:
     """Return, for each number a safe cell could show, the two safest living cells' safety then.
 
     alive(c) says whether c is worth clicking after the reveal (see the
     module's docstring). When no unknown cell could be safe the game is won
     (1); when some could but none of them is living, the safest of them
     counts, dead or not (the guess would have to take one).
+
+    floor: the secondary safety (best and second blended blend[0]:blend[1])
+    the caller needs. The likeliest numbers are then taken first, and as soon
+    as even a perfect next click after every number left could not reach
+    floor, None is returned instead.
     """
     solution = position.solution
     mines_left = solution.mines_left
@@ -118,11 +125,20 @@ def living_outcomes(
             return False  # the click leaves it no unknown neighbour: its number is fixed
         return alive(c)
 
+    weights = [sum(n * rest.ways[k] for k, n in enumerate(c)) for c in part.tracked_counts]
+    todo = [j for j, weight in enumerate(weights) if weight]
+    if floor is not None:
+        todo.sort(key=lambda j: -weights[j])
+        a, b = blend
+        # the blended safety's numerator if every number left were perfect
+        reach = Fraction(sum(weights))
+        need = floor * reach
     found = []
-    for j, counts in enumerate(part.tracked_counts):
-        weight = sum(n * rest.ways[k] for k, n in enumerate(counts))
-        if not weight:
-            continue
+    for j in todo:
+        if floor is not None and reach < need:
+            return None
+        counts = part.tracked_counts[j]
+        weight = weights[j]
         entries: list[tuple[int, Optional[tuple[Cell, ...]]]] = [
             (sum(n * rest.ways[k] for k, n in enumerate(t[j])) if j < len(t) else 0, g)
             for g, t in zip(part.groups, part.tracked_tallies, strict=True)
@@ -135,6 +151,10 @@ def living_outcomes(
             entries.append((sum(n * rest.outside[k] for k, n in enumerate(counts)), None))
         best, second = _two_safest(entries, weight, outside, living)
         found.append(Outcome(j, weight, best, second))
+        if floor is not None:
+            reach -= weight * (1 - (a * best + b * second) / (a + b))
+    if floor is not None:
+        found.sort(key=lambda o: o.shown)
     return found
 
 

@@ -325,6 +325,7 @@ class LookAhead:
     fifty_weight: Fraction = Fraction(0)
     tie_break: Fraction = Fraction(1, 1000)
     living: bool = True
+    bound: bool = True  # stop weighing a candidate that cannot beat the best so far
     name: str = "look-ahead"
 
     def __call__(self, position: Position, solution: Solution) -> Optional[Decision]:
@@ -352,15 +353,9 @@ class LookAhead:
             candidates = self._representatives(position, near)
             if influence is not None:
                 candidates += self._influenced(position, influence, candidates, alive)
-            weighed = [
-                self._weigh(position, c, solution.probability(c), budget, seen, alive, influence)
-                for c in candidates
-            ]
+            weighed = self._weigh_all(position, candidates, budget, seen, alive, influence)
         except TooWide:
             return None
-        # Best score first; among equal scores, the safest (the order they were weighed in).
-        order_of = {w.cell: k for k, w in enumerate(weighed)}
-        weighed.sort(key=lambda w: (w.dead, -(w.score or 0), order_of[w.cell]))
         best = weighed[0]
         return Decision(
             best.cell,
@@ -429,6 +424,60 @@ class LookAhead:
                 found.append(cell)
         return found
 
+    def _weigh_all(
+        self,
+        position: Position,
+        candidates: list[Cell],
+        budget: list[int],
+        seen: dict[Cell, Outcomes],
+        alive: Callable[[Cell], bool],
+        influence: Optional[Influence],
+    ) -> list[Candidate]:
+        """Return the candidates weighed, the one to click first, then the rest by score.
+
+        The likeliest winners are weighed first: a score is at most P(safe) x
+        influence x (1 + tie_break + progress_bonus), a perfect next click
+        everywhere, so a candidate whose ceiling is below the best living
+        score so far cannot be chosen (a dead cell never is while a living
+        one is weighed) and is left with no figures. Among equal scores the
+        earlier candidate wins, safest first, whatever order they were weighed in.
+        """
+        solution = position.solution
+        odds = {c: solution.probability(c) for c in candidates}
+        factor = {c: self._factor(position, c, influence) for c in candidates}
+        perfect = 1 + self.tie_break + self.progress_bonus
+        ceiling = {c: (1 - odds[c]) * factor[c] * perfect for c in candidates}
+        order_of = {c: k for k, c in enumerate(candidates)}
+        weighed: list[Candidate] = []
+        skipped: list[Candidate] = []
+        best: Optional[Fraction] = None  # the best living score so far
+        for c in sorted(candidates, key=lambda c: (-ceiling[c], order_of[c])):
+            if not self.bound:
+                best = None
+            if best is not None and ceiling[c] < best:
+                skipped.append(Candidate(c, odds[c], unknown_neighbours=position.unknown_around(c)))
+                continue
+            needed = None if best is None or odds[c] == 1 else best / (1 - odds[c]) / factor[c]
+            w = self._weigh(position, c, odds[c], budget, seen, alive, factor[c], needed)
+            if w.score is None:
+                skipped.append(w)
+                continue
+            weighed.append(w)
+            if not w.dead and (best is None or w.score > best):
+                best = w.score
+        weighed.sort(key=lambda w: (w.dead, -(w.score or 0), order_of[w.cell]))
+        return weighed + sorted(skipped, key=lambda w: order_of[w.cell])
+
+    def _factor(self, position: Position, cell: Cell, influence: Optional[Influence]) -> Fraction:
+        """Return the 50/50 influence's factor on cell's score: (safe + weight x w) / safe."""
+        if influence is None:
+            return Fraction(1)
+        solution = position.solution
+        safe = solution.weight - solution.weights.get(cell, solution.outside_weight)
+        if not safe:
+            return Fraction(1)
+        return (safe + self.fifty_weight * influence.of(cell)) / safe
+
     def _weigh(
         self,
         position: Position,
@@ -437,11 +486,22 @@ class LookAhead:
         budget: list[int],
         seen: dict[Cell, Outcomes],
         alive: Callable[[Cell], bool],
-        influence: Optional[Influence] = None,
+        factor: Fraction = Fraction(1),
+        needed: Optional[Fraction] = None,
     ) -> Candidate:
-        """Return a candidate's figures: next safety, progress, and score."""
+        """Return a candidate's figures: next safety, progress, and score.
+
+        needed: the score P(safe) x factor must reach; when even a perfect
+        rest of the numbers cannot reach it, the candidate comes back with
+        no figures (its score None).
+        """
         if self.living:
-            outcomes = living_outcomes(position, cell, alive, budget)
+            floor = None
+            if needed is not None:  # score <= safety x (1 + tie_break) + progress_bonus
+                floor = (needed - self.progress_bonus) / (1 + self.tie_break)
+            outcomes = living_outcomes(position, cell, alive, budget, floor, self.blend)
+            if outcomes is None:
+                return Candidate(cell, odds, unknown_neighbours=position.unknown_around(cell))
             shown = [o.shown for o in outcomes]
             dead = _dead_of(position, cell, shown)
             total = sum(o.weight for o in outcomes)
@@ -458,11 +518,7 @@ class LookAhead:
         score = (1 - odds) * (
             safety * (1 + self.tie_break * progress) + self.progress_bonus * progress
         )
-        if influence is not None:
-            solution = position.solution
-            safe = solution.weight - solution.weights.get(cell, solution.outside_weight)
-            if safe:
-                score *= (safe + self.fifty_weight * influence.of(cell)) / safe
+        score *= factor
         return Candidate(cell, odds, safety, progress, score, position.unknown_around(cell), dead)
 
 

@@ -1,5 +1,6 @@
 """Each way of choosing a cell, on a position where it decides, with the Decision it returns."""
 
+import dataclasses
 import random
 from fractions import Fraction
 
@@ -168,12 +169,15 @@ def test_the_look_ahead_weighs_the_near_safest_cells_and_picks_a_far_corner():
     assert decision.strategy == "look-ahead"
     assert decision.cell in {(0, 15), (15, 0), (15, 15)}
     assert decision.probability == decision.lowest == Fraction(39, 252)
-    scores = [c.score for c in decision.alternatives]
+    scores = [c.score for c in decision.alternatives if c.score is not None]
     assert scores == sorted(scores, reverse=True) and decision.alternatives[0].cell == decision.cell
     assert (0, 2) in {c.cell for c in decision.alternatives}
     influence = Influence(ai.position().with_certainties())
     solution = influence.position.solution
     for candidate in decision.alternatives:
+        if candidate.score is None:  # stopped early: even a perfect next click loses
+            assert candidate.safety_next is None and candidate.progress is None
+            continue
         look = LookAhead(fifty_weight=FIFTY_WEIGHT)
         safe = solution.weight - solution.weights.get(candidate.cell, solution.outside_weight)
         expected = (
@@ -184,6 +188,43 @@ def test_the_look_ahead_weighs_the_near_safest_cells_and_picks_a_far_corner():
             / safe
         )
         assert candidate.score == expected
+
+
+def unbounded(strategies):
+    """Return strategies with every look-ahead weighing all its candidates in full."""
+    return tuple(
+        dataclasses.replace(s, bound=False) if isinstance(s, LookAhead) else s for s in strategies
+    )
+
+
+def test_the_bounded_look_ahead_chooses_as_weighing_every_candidate_does():
+    # Stopping early only leaves out candidates that cannot win: the same
+    # cell with the same score, on every move of seeded intermediate games,
+    # and the candidates it stops are those whose full score is lower.
+    stopped = weighed = 0
+    for seed in range(8):
+        game = Minesweeper(16, 16, 40, seed=seed)
+        ai = MinesweeperAI(16, 16, 40, seed=seed)
+        full = unbounded(ai.strategies)
+        while not game.is_over():
+            position = ai.position()
+            bounded = decide(position, ai.strategies)
+            reference = decide(position, full)
+            assert bounded is not None and reference is not None
+            assert (bounded.cell, bounded.strategy) == (reference.cell, reference.strategy)
+            if bounded.strategy == "look-ahead":
+                best = bounded.alternatives[0].score
+                assert best == reference.alternatives[0].score
+                scored = {c.cell: c.score for c in reference.alternatives}
+                assert {c.cell for c in bounded.alternatives} == set(scored)
+                for candidate in bounded.alternatives:
+                    weighed += 1
+                    if candidate.score is None:
+                        stopped += 1
+                        assert scored[candidate.cell] < best
+            cell = ai.make_move()
+            ai.add_reveal(game.reveal(cell).revealed)
+    assert weighed and stopped  # the bound bites somewhere in these games
 
 
 def test_the_lowest_probability_when_nothing_else_decides():
@@ -466,3 +507,19 @@ def test_a_dead_cell_stays_dead_whatever_another_cell_shows(seed):
                 key = len(around(other, h, w) & m)
                 shown.setdefault(key, set()).add(len(around(cell, h, w) & m))
             assert all(len(numbers) == 1 for numbers in shown.values()), (cell, other)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ranked_counts_unknown_neighbours_as_the_cells_do(seed):
+    # ranked's tie-break counts unknown neighbours from row sums of a grid;
+    # each count equals the cell's own list, on positions of an expert game.
+    game = Minesweeper(16, 30, 99, seed=seed)
+    ai = MinesweeperAI(16, 30, 99, seed=seed)
+    for _ in range(30):
+        if game.is_over():
+            break
+        ai.add_reveal(game.reveal(ai.make_move()).revealed)
+        position = ai.position()
+        counts = position._unknown_counts()
+        assert set(counts) == set(position.unknown)
+        assert all(counts[c] == len(position.unknown_neighbours(c)) for c in position.unknown)
