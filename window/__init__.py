@@ -1,1 +1,4 @@
-"""The window's side: what runner.py draws and says (pygame is used here and in runner.py)."""
+"""What the window knows, decides and says, with no pygame: the Session, the Classroom, the frame.
+
+screen/ draws a Frame and turns events into commands; runner.py wires the two.
+"""
