@@ -293,12 +293,34 @@ def test_a_saved_game_finished_and_then_replayed_from_its_save_counts_once(tmp_p
 
 def test_a_saved_game_left_as_a_loss_and_then_replayed_counts_once(tmp_path):
     app, path = saved_midgame(tmp_path)
+    hidden = next(c for c in app.game.cells() if c not in app.game.revealed)
+    app.do("flag", hidden)  # a move after the save: the save no longer holds the game
     app.do("quit")
     assert app.do("quit").close  # left: a loss
     again = runner.app_from_args(["--position", str(path)])
     finish(again, won=False)
     stats = record(app)
     assert (stats.games, stats.wins, stats.assisted_games) == (1, 0, 1)
+
+
+@pytest.mark.parametrize("leave", ["quit", "close", "new"])
+def test_leaving_a_game_just_saved_keeps_it_for_its_save_not_a_loss(tmp_path, leave):
+    app, path = saved_midgame(tmp_path)
+    if leave == "quit":
+        assert "waits in its save" in app.do("quit").said
+        assert app.do("quit").close
+    elif leave == "close":
+        assert app.do("close").close
+    else:
+        assert "waits in its save" in app.do("new").said  # no question: nothing is lost
+    assert not (Statistics().boards or {})  # not a loss: the save holds the game
+    again = runner.app_from_args(["--position", str(path)])
+    assert not again.session.ledger.assisted and "records already" not in again.message
+    assert "waits in its save" in again.do("new").said  # reopened, unmoved: still its save's
+    again = runner.app_from_args(["--position", str(path)])
+    finish(again)  # finished from the save, without help: the game of one's own
+    stats = record(again)
+    assert (stats.games, stats.wins, stats.assisted_games) == (1, 1, 0)
 
 
 def test_an_uncounted_save_counts_once_when_finished_and_no_more_after(tmp_path):

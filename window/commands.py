@@ -240,6 +240,7 @@ LEAVE = (
 def ask_to_leave(app: App, name: str, again: str) -> Optional[Outcome]:
     """Ask once before a started game is left (the question), or count it lost (None: go on)."""
     if not app.session.ledger.leaving_costs():
+        app.left = app.session.ledger.leave()  # a game in its save: say that it waits there
         return None
     if app.leave_armed != name:
         app.leave_armed = name
@@ -324,7 +325,10 @@ def quit_window(app: App, _: object) -> Outcome:
         app.session.ledger.leave()
         return Outcome(close=True)
     app.quit_armed = True
-    leaving = " (it counts as a loss)" if app.session.ledger.leaving_costs() else ""
+    ledger = app.session.ledger
+    leaving = " (it counts as a loss)" if ledger.leaving_costs() else ""
+    if ledger.counts() and ledger.in_its_save():
+        leaving = " (it waits in its save)"
     return Outcome(
         f"Quit in the middle of a game{leaving}? Esc again quits; any other key plays on."
     )
