@@ -373,6 +373,16 @@ def test_damage_is_on_screen_at_start_up_with_the_full_file_names(private_data_f
     assert app.game.revealed
 
 
+def test_i_over_the_damage_sheet_shows_the_records_in_its_place(private_data_folder):
+    (private_data_folder / "statistics.json").write_text("{ broken")
+    app = App.new(BOARDS["beginner"], seed=3)
+    assert app.frame().sheet_title != "Records"
+    app.do("stats")
+    assert app.frame().sheet_title == "Records" and "Records of every board" in app.message
+    app.do("stats")
+    assert app.frame().sheet == ()
+
+
 def test_the_records_overview_lists_every_board_and_delete_resets_after_asking():
     app = small_app()
     win(app)

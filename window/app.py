@@ -158,7 +158,7 @@ class App:
 
     def toggle_records(self) -> Outcome:
         """Show every board's records over the board (I), or close them."""
-        if self.sheet is not None:
+        if self.sheet is not None and self.sheet[0] == RECORDS:
             self.sheet, self.reset_armed = None, False
             return Outcome("Records closed.")
         self.sheet = (RECORDS, overview_lines(self.session))
