@@ -103,6 +103,38 @@ def test_a_loss_says_the_3bv_it_cleared_of_the_boards_and_its_clicks():
     assert f"3BV {cleared} of {whole} cleared, 2 clicks." in app.message
 
 
+def test_undo_takes_back_the_losing_click_and_the_loss_stays_the_games_record():
+    clock = FakeClock()
+    app = small_app(clock=clock)
+    app.do("reveal", (0, 0))
+    clock.now += 5
+    mine = min(app.game.mines)
+    app.do("reveal", mine)
+    assert app.game.lost() and "U takes the click back" in app.message
+    assert "U undoes" in app.do("reveal", (5, 5)).said  # the game over says so too
+    clock.now += 100  # time spent looking at the loss is nobody's
+    app.do("undo")
+    game = app.game
+    assert not game.is_over() and game.exploded is None and mine not in game.revealed
+    assert "Undone: " in app.message and "marked as undone" in app.message
+    assert "loss stays in the records" in app.message
+    assert app.frame().tiles.count("mine") == 0  # the mines are hidden again
+    assert mine in app.ai.mines  # the AI knows the mine everyone has seen
+    assert app.session.elapsed() == pytest.approx(5)
+    stats = record(app)
+    assert (stats.games, stats.wins) == (1, 0)  # the loss, counted when it happened
+    assert not app.session.ledger.leaving_costs()  # already counted: leaving asks nothing
+    for cell in list(game.cells()):
+        if cell not in game.mines and not game.is_over():
+            app.do("reveal", cell)
+    assert game.won() and app.frame().status == "Won after undo"
+    assert "after an undo: not counted" in app.message
+    stats = record(app)
+    assert (stats.games, stats.wins, stats.assisted_games) == (1, 0, 0)  # no second record
+    assert stats.best_times == []
+    assert "no click did" in app.do("undo").said  # nothing to take back in a won game
+
+
 def test_replays_odds_think_ai_moves_and_left_games_stay_out_of_the_unassisted_figures(
     monkeypatch,
 ):

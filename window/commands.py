@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Optional
 
-from minesweeper import Cell, parse_board_size
+from minesweeper import Cell, cell_name, parse_board_size
 from sweeper.board import MAX_COLUMNS, MAX_ROWS, BoardSize
 from window.ai_turn import ai_move as play_ai_move
 from window.ai_turn import reason
@@ -264,6 +264,35 @@ def new_game(app: App, board: Optional[str]) -> Outcome:
     return asked or with_leaving(app.session.new_game(board), app)
 
 
+def undo(app: App, _: object) -> Outcome:
+    """U: take back the click that hit a mine; the game goes on, marked as undone.
+
+    The loss was counted when it happened and stays counted; the game goes
+    on for practice and counts no more (a clean win it is not). The AI is
+    told the mine, which everyone has now seen.
+    """
+    session = app.session
+    game = session.game
+    if not game.lost() or game.exploded is None:
+        return Outcome("U takes back a click that hit a mine; no click did.")
+    cell = game.exploded
+    game.exploded = None
+    session.watch.resume()
+    session.ledger.undo()
+    session.ai.mark_mine(cell)
+    session.changed()
+    counted = (
+        "the loss stays in the records and this game counts no more"
+        if session.ledger.recorded
+        else "this game is not counted"
+    )
+    session.ending = (
+        f"Undone: {cell_name(cell)} (a mine) is hidden again and the game goes on, "
+        f"marked as undone: {counted}."
+    )
+    return Outcome(session.ending, played=True)
+
+
 def restart(app: App, _: object) -> Outcome:
     """Start the same board again; a started game asks first."""
     asked = ask_to_leave(app, "restart", "R")
@@ -383,6 +412,7 @@ TABLE: dict[str, Command] = {
     "scroll": Command(scroll, LOOK, silent=True),
     "new": Command(new_game, ANY),
     "restart": Command(restart, ANY),
+    "undo": Command(undo, frozenset({TYPING, PAUSE, PAST})),
     "pause": Command(pause, frozenset({TYPING, OVER})),
     "stats": Command(lambda app, _: app.toggle_records(), ANY),
     "stats-line": Command(options(show_stats), ANY),

@@ -35,6 +35,7 @@ class Ledger:
         # moved since, its save holds it as it is, and leaving it costs nothing (it counts
         # when it is finished from the save).
         self.kept_at: Optional[int] = None
+        self.undone = False  # a losing click was taken back: the loss is counted, nothing more
 
     def resume(self, saved: Saved) -> None:
         """Carry on a saved game's bookkeeping: its identity, and the help it had seen."""
@@ -71,10 +72,16 @@ class Ledger:
         unless its save holds it as it is (it counts when it is finished from there)."""
         return (
             self.counts()
+            and not self.undone
             and self.started()
             and not self.session.game.is_over()
             and not self.in_its_save()
         )
+
+    def undo(self) -> None:
+        """Note that the losing click was taken back: the game goes on, and counts no more."""
+        self.undone = True
+        self.assisted = True
 
     def helped(self) -> None:
         """Note that the player saw help (odds, Think, the AI's conclusions) in this game."""
@@ -115,6 +122,12 @@ class Ledger:
             said += ", " + measures_words(rate, eff)
         return said
 
+    def apart(self) -> str:
+        """Return the words that mark a finished game counted apart (or not again), or ""."""
+        if self.undone:
+            return " (after an undo: not counted, the loss was)"
+        return " (assisted: counted apart)" if self.helped_at_all else ""
+
     def board_name(self) -> str:
         """Return the board's name: beginner's, intermediate's, ... or Custom."""
         board = self.session.board
@@ -130,7 +143,7 @@ class Ledger:
 
     def count_game(self) -> None:
         """Record a finished game (not a teacher's position): assisted apart."""
-        if self.counts():
+        if self.counts() and not self.undone:  # an undone game's loss is its record
             self.record(self.session.game.won())
 
     def record(self, won: bool) -> None:

@@ -107,6 +107,12 @@ class Stopwatch:
                 self.held_for += max(0.0, end - max(self.held_at, self.started))
             self.held_at = None
 
+    def resume(self) -> None:
+        """Run again after the end was taken back (an undone loss): the time between is no one's."""
+        if self.finished is not None:
+            self.held_for += max(0.0, self.clock() - self.finished)
+            self.finished = None
+
     def pause(self) -> bool:
         """Stop the clock, or carry on; return True when it is now paused."""
         self.hold("pause", not self.paused)
@@ -336,14 +342,16 @@ class Session:
         if self.game.won():
             text += f" Every safe cell is open: {self.status_text().lower()}."
         if self.game.is_over():
-            helped = " (assisted: counted apart)" if self.ledger.helped_at_all else ""
-            text += f" {self.ledger.scores()}{helped}."
+            text += f" {self.ledger.scores()}{self.ledger.apart()}."
+        if self.game.lost():
+            text += " U takes the click back."
         return text
 
     def after_the_end(self) -> str:
         """Return what ended the game and what to do next (the game is over)."""
         said = self.ending or f"The game is {self.game.status()}."
-        return f"{said} The game is over: N starts a new game, R restarts."
+        undo = ", U undoes the losing click" if self.game.lost() else ""
+        return f"{said} The game is over: N starts a new game, R restarts{undo}."
 
     # -- the AI -------------------------------------------------------------------
 
@@ -377,6 +385,8 @@ class Session:
     def status_text(self) -> str:
         """Return the live game's status: Playing, Paused, Won in N s, or Lost."""
         status = self.game.status()
+        if status == "won" and self.ledger.undone:
+            return "Won after undo"  # marked: not a clean win
         if status == "won":
             return f"Won in {clock_text(max(self.elapsed(), 0.01))} s"
         if status == "playing" and self.watch.paused:
