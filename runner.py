@@ -129,7 +129,7 @@ def app_from_args(argv: Optional[list[str]]) -> App:
         except ValueError as error:
             parser.error(f"--position: {error}")
         try:
-            return App.from_position(text, args.first_click, save_dir, args.position.name)
+            return App.from_position(text, args.first_click, save_dir, args.position.name, settings)
         except ValueError as error:
             parser.error(f"{args.position}: {error}")
     if args.board is None:
@@ -145,6 +145,7 @@ def app_from_args(argv: Optional[list[str]]) -> App:
         seed=args.seed,
         first_click=args.first_click,
         save_dir=save_dir,
+        settings=settings,
     )
 
 

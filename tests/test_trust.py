@@ -446,6 +446,29 @@ def test_a_bad_board_in_the_settings_is_reported_at_start_up(board, private_data
     assert "board" in sheet and repr(board) in sheet and "settings.json" in sheet
 
 
+@pytest.mark.parametrize(
+    "args", [[], ["--board", "beginner"], ["--position", "assets/positions/03-subset.txt"]]
+)
+def test_an_unreadable_settings_file_is_on_the_start_up_sheet(args, private_data_folder):
+    (private_data_folder / "settings.json").write_text("not JSON")
+    (private_data_folder / "statistics.json").write_text("{ broken")
+    app = runner.app_from_args(args)
+    (settings,) = private_data_folder.glob("settings.json.unreadable-*")
+    (records,) = private_data_folder.glob("statistics.json.unreadable-*")
+    sheet = " ".join(app.frame().sheet)
+    assert str(settings) in sheet and str(records) in sheet  # both, with their full names
+
+
+def test_a_saved_game_reopened_reports_an_unreadable_settings_file(tmp_path, private_data_folder):
+    app = App.new(BOARDS["beginner"], seed=6, save_dir=tmp_path)
+    app.do("reveal", (4, 4))
+    path = app.do("save").path
+    (private_data_folder / "settings.json").write_text("not JSON")
+    again = runner.app_from_args(["--position", str(path)])
+    (settings,) = private_data_folder.glob("settings.json.unreadable-*")
+    assert str(settings) in " ".join(again.frame().sheet)
+
+
 def test_a_board_given_on_the_command_line_is_remembered_once_played():
     app = runner.app_from_args(["--board", "intermediate", "--seed", "4"])
     assert Settings().board is None  # nothing played yet
