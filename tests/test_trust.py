@@ -172,6 +172,17 @@ def test_replays_odds_think_ai_moves_and_left_games_stay_out_of_the_unassisted_f
     assert stats.games == 3  # the honest win, the loss, and the game left
 
 
+@pytest.mark.parametrize("command", ["step", "back", "home", "end", "expand"])
+def test_a_lesson_key_outside_class_opens_it_and_the_game_counts_as_assisted(command):
+    app = small_app()
+    app.do("reveal", (0, 0))
+    assert not app.session.ledger.helped_at_all
+    app.do(command)  # the Step and Back buttons sit in the play panel
+    assert app.room.on and app.session.ledger.helped_at_all
+    win(app)
+    assert record(app).assisted_games == 1 and record(app).games == 0
+
+
 def test_the_hint_is_off_by_default_and_h_shows_it_as_help():
     app = small_app()
     assert "safe cell" not in app.frame().summary.replace("safe cells the AI knows", "")

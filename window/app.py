@@ -134,6 +134,8 @@ class App:
             return Outcome(refused)
         version = self.session.version
         outcome = command.run(self, arg)
+        if self.room.on:  # the class shows the AI's conclusions, however it was opened
+            self.session.ledger.helped()
         if self.session.version != version:
             self._moved(name)
         if outcome.said is not None:
