@@ -18,6 +18,7 @@ import argparse
 import importlib.util
 import os
 import re
+import shlex
 import sys
 from pathlib import Path
 from typing import Optional
@@ -157,10 +158,11 @@ def last_board(remembered: Optional[str], rule: str) -> BoardSize:
         return parse_board_size("cs50")
 
 
+PROJECT = Path(__file__).resolve().parent
 SET_UP = (
     "runner.py: pygame is not installed for this Python; set up first (README, 'Set-up'): "
-    "python3 -m venv .venv && .venv/bin/python -m pip install -q -r requirements.txt "
-    "&& .venv/bin/python runner.py"
+    f"cd {shlex.quote(str(PROJECT))} && python3 -m venv .venv && "
+    ".venv/bin/python -m pip install -q -r requirements.txt && .venv/bin/python runner.py"
 )
 
 

@@ -259,6 +259,8 @@ def test_without_pygame_the_window_points_at_the_set_up_command(monkeypatch, cap
     error = capsys.readouterr().err.strip()
     assert len(error.splitlines()) == 1
     assert "pygame is not installed" in error and "pip install -q -r requirements.txt" in error
+    # The command works from any folder: it starts in the project's own.
+    assert error.split("'Set-up'): ")[1].startswith(f"cd {runner.PROJECT} && python3 -m venv")
 
 
 @pytest.mark.parametrize("board", ["beginner", "expert"])
