@@ -18,6 +18,7 @@ import argparse
 import importlib.util
 import os
 import re
+import shlex
 import sys
 from pathlib import Path
 from typing import Optional
@@ -129,7 +130,7 @@ def app_from_args(argv: Optional[list[str]]) -> App:
         except ValueError as error:
             parser.error(f"--position: {error}")
         try:
-            return App.from_position(text, args.first_click, save_dir, args.position.name)
+            return App.from_position(text, args.first_click, save_dir, args.position.name, settings)
         except ValueError as error:
             parser.error(f"{args.position}: {error}")
     if args.board is None:
@@ -145,6 +146,7 @@ def app_from_args(argv: Optional[list[str]]) -> App:
         seed=args.seed,
         first_click=args.first_click,
         save_dir=save_dir,
+        settings=settings,
     )
 
 
@@ -156,10 +158,11 @@ def last_board(remembered: Optional[str], rule: str) -> BoardSize:
         return parse_board_size("cs50")
 
 
+PROJECT = Path(__file__).resolve().parent
 SET_UP = (
     "runner.py: pygame is not installed for this Python; set up first (README, 'Set-up'): "
-    "python3 -m venv .venv && .venv/bin/python -m pip install -q -r requirements.txt "
-    "&& .venv/bin/python runner.py"
+    f"cd {shlex.quote(str(PROJECT))} && python3 -m venv .venv && "
+    ".venv/bin/python -m pip install -q -r requirements.txt && .venv/bin/python runner.py"
 )
 
 

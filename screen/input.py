@@ -36,6 +36,7 @@ KEYS = {
     pygame.K_n: "new",
     pygame.K_F2: "new",
     pygame.K_r: "restart",
+    pygame.K_u: "undo",
     pygame.K_t: "think",
     pygame.K_RIGHT: "step",
     pygame.K_LEFT: "back",

@@ -188,7 +188,7 @@ def test_ai_move_after_the_game_ended_changes_nothing():
     assert ctrl.game.revealed == shown and len(ctrl.ai.steps) == steps
     # The message that ended the game stays, with what to do next.
     assert ctrl.message.startswith("You: A1 was a mine: the game is lost.")
-    assert ctrl.message.endswith("N starts a new game, R restarts.")
+    assert ctrl.message.endswith("N starts a new game, R restarts, U undoes the losing click.")
 
 
 def test_a_click_after_the_game_ended_keeps_the_message_that_ended_it():

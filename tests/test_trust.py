@@ -103,6 +103,38 @@ def test_a_loss_says_the_3bv_it_cleared_of_the_boards_and_its_clicks():
     assert f"3BV {cleared} of {whole} cleared, 2 clicks." in app.message
 
 
+def test_undo_takes_back_the_losing_click_and_the_loss_stays_the_games_record():
+    clock = FakeClock()
+    app = small_app(clock=clock)
+    app.do("reveal", (0, 0))
+    clock.now += 5
+    mine = min(app.game.mines)
+    app.do("reveal", mine)
+    assert app.game.lost() and "U takes the click back" in app.message
+    assert "U undoes" in app.do("reveal", (5, 5)).said  # the game over says so too
+    clock.now += 100  # time spent looking at the loss is nobody's
+    app.do("undo")
+    game = app.game
+    assert not game.is_over() and game.exploded is None and mine not in game.revealed
+    assert "Undone: " in app.message and "marked as undone" in app.message
+    assert "loss stays in the records" in app.message
+    assert app.frame().tiles.count("mine") == 0  # the mines are hidden again
+    assert mine in app.ai.mines  # the AI knows the mine everyone has seen
+    assert app.session.elapsed() == pytest.approx(5)
+    stats = record(app)
+    assert (stats.games, stats.wins) == (1, 0)  # the loss, counted when it happened
+    assert not app.session.ledger.leaving_costs()  # already counted: leaving asks nothing
+    for cell in list(game.cells()):
+        if cell not in game.mines and not game.is_over():
+            app.do("reveal", cell)
+    assert game.won() and app.frame().status == "Won after undo"
+    assert "after an undo: not counted" in app.message
+    stats = record(app)
+    assert (stats.games, stats.wins, stats.assisted_games) == (1, 0, 0)  # no second record
+    assert stats.best_times == []
+    assert "no click did" in app.do("undo").said  # nothing to take back in a won game
+
+
 def test_replays_odds_think_ai_moves_and_left_games_stay_out_of_the_unassisted_figures(
     monkeypatch,
 ):
@@ -138,6 +170,17 @@ def test_replays_odds_think_ai_moves_and_left_games_stay_out_of_the_unassisted_f
     assert stats.wins == 1 and stats.best_times == best  # only the first, honest win
     assert stats.assisted_games == 4 and stats.assisted_wins == 4
     assert stats.games == 3  # the honest win, the loss, and the game left
+
+
+@pytest.mark.parametrize("command", ["step", "back", "home", "end", "expand"])
+def test_a_lesson_key_outside_class_opens_it_and_the_game_counts_as_assisted(command):
+    app = small_app()
+    app.do("reveal", (0, 0))
+    assert not app.session.ledger.helped_at_all
+    app.do(command)  # the Step and Back buttons sit in the play panel
+    assert app.room.on and app.session.ledger.helped_at_all
+    win(app)
+    assert record(app).assisted_games == 1 and record(app).games == 0
 
 
 def test_the_hint_is_off_by_default_and_h_shows_it_as_help():
@@ -216,6 +259,8 @@ def test_without_pygame_the_window_points_at_the_set_up_command(monkeypatch, cap
     error = capsys.readouterr().err.strip()
     assert len(error.splitlines()) == 1
     assert "pygame is not installed" in error and "pip install -q -r requirements.txt" in error
+    # The command works from any folder: it starts in the project's own.
+    assert error.split("'Set-up'): ")[1].startswith(f"cd {runner.PROJECT} && python3 -m venv")
 
 
 @pytest.mark.parametrize("board", ["beginner", "expert"])
@@ -293,12 +338,34 @@ def test_a_saved_game_finished_and_then_replayed_from_its_save_counts_once(tmp_p
 
 def test_a_saved_game_left_as_a_loss_and_then_replayed_counts_once(tmp_path):
     app, path = saved_midgame(tmp_path)
+    hidden = next(c for c in app.game.cells() if c not in app.game.revealed)
+    app.do("flag", hidden)  # a move after the save: the save no longer holds the game
     app.do("quit")
     assert app.do("quit").close  # left: a loss
     again = runner.app_from_args(["--position", str(path)])
     finish(again, won=False)
     stats = record(app)
     assert (stats.games, stats.wins, stats.assisted_games) == (1, 0, 1)
+
+
+@pytest.mark.parametrize("leave", ["quit", "close", "new"])
+def test_leaving_a_game_just_saved_keeps_it_for_its_save_not_a_loss(tmp_path, leave):
+    app, path = saved_midgame(tmp_path)
+    if leave == "quit":
+        assert "waits in its save" in app.do("quit").said
+        assert app.do("quit").close
+    elif leave == "close":
+        assert app.do("close").close
+    else:
+        assert "waits in its save" in app.do("new").said  # no question: nothing is lost
+    assert not (Statistics().boards or {})  # not a loss: the save holds the game
+    again = runner.app_from_args(["--position", str(path)])
+    assert not again.session.ledger.assisted and "records already" not in again.message
+    assert "waits in its save" in again.do("new").said  # reopened, unmoved: still its save's
+    again = runner.app_from_args(["--position", str(path)])
+    finish(again)  # finished from the save, without help: the game of one's own
+    stats = record(again)
+    assert (stats.games, stats.wins, stats.assisted_games) == (1, 1, 0)
 
 
 def test_an_uncounted_save_counts_once_when_finished_and_no_more_after(tmp_path):
@@ -351,6 +418,16 @@ def test_damage_is_on_screen_at_start_up_with_the_full_file_names(private_data_f
     assert app.game.revealed
 
 
+def test_i_over_the_damage_sheet_shows_the_records_in_its_place(private_data_folder):
+    (private_data_folder / "statistics.json").write_text("{ broken")
+    app = App.new(BOARDS["beginner"], seed=3)
+    assert app.frame().sheet_title != "Records"
+    app.do("stats")
+    assert app.frame().sheet_title == "Records" and "Records of every board" in app.message
+    app.do("stats")
+    assert app.frame().sheet == ()
+
+
 def test_the_records_overview_lists_every_board_and_delete_resets_after_asking():
     app = small_app()
     win(app)
@@ -380,6 +457,29 @@ def test_a_bad_board_in_the_settings_is_reported_at_start_up(board, private_data
     assert app.session.board == BOARDS["cs50"]  # the default, and said so
     sheet = " ".join(app.frame().sheet)
     assert "board" in sheet and repr(board) in sheet and "settings.json" in sheet
+
+
+@pytest.mark.parametrize(
+    "args", [[], ["--board", "beginner"], ["--position", "assets/positions/03-subset.txt"]]
+)
+def test_an_unreadable_settings_file_is_on_the_start_up_sheet(args, private_data_folder):
+    (private_data_folder / "settings.json").write_text("not JSON")
+    (private_data_folder / "statistics.json").write_text("{ broken")
+    app = runner.app_from_args(args)
+    (settings,) = private_data_folder.glob("settings.json.unreadable-*")
+    (records,) = private_data_folder.glob("statistics.json.unreadable-*")
+    sheet = " ".join(app.frame().sheet)
+    assert str(settings) in sheet and str(records) in sheet  # both, with their full names
+
+
+def test_a_saved_game_reopened_reports_an_unreadable_settings_file(tmp_path, private_data_folder):
+    app = App.new(BOARDS["beginner"], seed=6, save_dir=tmp_path)
+    app.do("reveal", (4, 4))
+    path = app.do("save").path
+    (private_data_folder / "settings.json").write_text("not JSON")
+    again = runner.app_from_args(["--position", str(path)])
+    (settings,) = private_data_folder.glob("settings.json.unreadable-*")
+    assert str(settings) in " ".join(again.frame().sheet)
 
 
 def test_a_board_given_on_the_command_line_is_remembered_once_played():

@@ -28,8 +28,8 @@ from window.frame import (
 from window.lesson import numbers_behind, numbers_for
 from window.options import overview_lines, reset_records
 from window.saves import read_save
-from window.session import Outcome, Session, opening
-from window.stats import start_up_messages
+from window.session import Outcome, Session, opening, position_session, resumed_session
+from window.stats import Settings, start_up_messages
 from window.timeline import Timeline
 from window.words import clock_text
 
@@ -76,14 +76,19 @@ class App:
 
     @classmethod
     def from_position(
-        cls, text: str, first_click: str = "safe", save_dir: Optional[Path] = None, name: str = ""
+        cls,
+        text: str,
+        first_click: str = "safe",
+        save_dir: Optional[Path] = None,
+        name: str = "",
+        settings: Optional[Settings] = None,
     ) -> App:
         """Return an App on a file in the board notation: a saved game plays on, in play mode;
         a teacher's position opens in class mode."""
         game, saved = read_save(text)
         if saved is not None:
             title = parse_board(text).title or name
-            app = cls(Session.resume(game, saved, title, save_dir))
+            app = cls(resumed_session(game, saved, title, save_dir, settings))
             if app.session.ledger.recorded:
                 helped = " This game is in the records already: played again, it is assisted."
             elif saved.assisted:
@@ -94,7 +99,8 @@ class App:
                 f"Resumed {title}: the clock goes on from {clock_text(saved.seconds)} s.{helped}"
             )
             return app
-        return cls(Session.from_position(text, first_click, save_dir, name), classroom=True)
+        position = position_session(text, first_click, save_dir, name, settings)
+        return cls(position, classroom=True)
 
     @property
     def game(self) -> Minesweeper:
@@ -128,6 +134,8 @@ class App:
             return Outcome(refused)
         version = self.session.version
         outcome = command.run(self, arg)
+        if self.room.on:  # the class shows the AI's conclusions, however it was opened
+            self.session.ledger.helped()
         if self.session.version != version:
             self._moved(name)
         if outcome.said is not None:
@@ -158,7 +166,7 @@ class App:
 
     def toggle_records(self) -> Outcome:
         """Show every board's records over the board (I), or close them."""
-        if self.sheet is not None:
+        if self.sheet is not None and self.sheet[0] == RECORDS:
             self.sheet, self.reset_armed = None, False
             return Outcome("Records closed.")
         self.sheet = (RECORDS, overview_lines(self.session))

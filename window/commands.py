@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Optional
 
-from minesweeper import Cell, parse_board_size
+from minesweeper import Cell, cell_name, parse_board_size
 from sweeper.board import MAX_COLUMNS, MAX_ROWS, BoardSize
 from window.ai_turn import ai_move as play_ai_move
 from window.ai_turn import reason
@@ -240,6 +240,7 @@ LEAVE = (
 def ask_to_leave(app: App, name: str, again: str) -> Optional[Outcome]:
     """Ask once before a started game is left (the question), or count it lost (None: go on)."""
     if not app.session.ledger.leaving_costs():
+        app.left = app.session.ledger.leave()  # a game in its save: say that it waits there
         return None
     if app.leave_armed != name:
         app.leave_armed = name
@@ -261,6 +262,35 @@ def new_game(app: App, board: Optional[str]) -> Outcome:
     """Start a game with a new seed (on the named board); a started game asks first."""
     asked = ask_to_leave(app, "new", "The same button or N")
     return asked or with_leaving(app.session.new_game(board), app)
+
+
+def undo(app: App, _: object) -> Outcome:
+    """U: take back the click that hit a mine; the game goes on, marked as undone.
+
+    The loss was counted when it happened and stays counted; the game goes
+    on for practice and counts no more (a clean win it is not). The AI is
+    told the mine, which everyone has now seen.
+    """
+    session = app.session
+    game = session.game
+    if not game.lost() or game.exploded is None:
+        return Outcome("U takes back a click that hit a mine; no click did.")
+    cell = game.exploded
+    game.exploded = None
+    session.watch.resume()
+    session.ledger.undo()
+    session.ai.mark_mine(cell)
+    session.changed()
+    counted = (
+        "the loss stays in the records and this game counts no more"
+        if session.ledger.recorded
+        else "this game is not counted"
+    )
+    session.ending = (
+        f"Undone: {cell_name(cell)} (a mine) is hidden again and the game goes on, "
+        f"marked as undone: {counted}."
+    )
+    return Outcome(session.ending, played=True)
 
 
 def restart(app: App, _: object) -> Outcome:
@@ -324,7 +354,10 @@ def quit_window(app: App, _: object) -> Outcome:
         app.session.ledger.leave()
         return Outcome(close=True)
     app.quit_armed = True
-    leaving = " (it counts as a loss)" if app.session.ledger.leaving_costs() else ""
+    ledger = app.session.ledger
+    leaving = " (it counts as a loss)" if ledger.leaving_costs() else ""
+    if ledger.counts() and ledger.in_its_save():
+        leaving = " (it waits in its save)"
     return Outcome(
         f"Quit in the middle of a game{leaving}? Esc again quits; any other key plays on."
     )
@@ -379,6 +412,7 @@ TABLE: dict[str, Command] = {
     "scroll": Command(scroll, LOOK, silent=True),
     "new": Command(new_game, ANY),
     "restart": Command(restart, ANY),
+    "undo": Command(undo, frozenset({TYPING, PAUSE, PAST})),
     "pause": Command(pause, frozenset({TYPING, OVER})),
     "stats": Command(lambda app, _: app.toggle_records(), ANY),
     "stats-line": Command(options(show_stats), ANY),

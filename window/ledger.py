@@ -8,7 +8,7 @@ Session's. Everything a record needs of the game, it reads off the Session.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 from minesweeper import BOARDS
 from sweeper.scores import efficiency, per_second, three_bv, three_bv_cleared
@@ -31,6 +31,11 @@ class Ledger:
         self.ai_played = False  # a game the AI moved in counts as assisted
         self.identity = ""  # given at the first save, kept by every save of this game
         self.recorded = False  # the game is in the records (finished, left, or resumed so)
+        # The game's clicks when it was last saved or reopened from a save: while it has not
+        # moved since, its save holds it as it is, and leaving it costs nothing (it counts
+        # when it is finished from the save).
+        self.kept_at: Optional[int] = None
+        self.undone = False  # a losing click was taken back: the loss is counted, nothing more
 
     def resume(self, saved: Saved) -> None:
         """Carry on a saved game's bookkeeping: its identity, and the help it had seen."""
@@ -38,6 +43,15 @@ class Ledger:
         # One game, one record: a game already counted is played again with its board seen.
         self.recorded = saved.counted or self.session.stats.was_counted(saved.game)
         self.assisted = self.assisted or saved.assisted or self.recorded
+        self.kept()
+
+    def kept(self) -> None:
+        """Note that the game, as it is now, is in a save (just saved, or just reopened)."""
+        self.kept_at = self.session.game.clicks
+
+    def in_its_save(self) -> bool:
+        """True when the game has not moved since it was saved or reopened from a save."""
+        return self.kept_at is not None and self.kept_at == self.session.game.clicks
 
     @property
     def helped_at_all(self) -> bool:
@@ -54,8 +68,20 @@ class Ledger:
         return self.session.position_text is None
 
     def leaving_costs(self) -> bool:
-        """True when leaving now would count a loss: a counted game started and not over."""
-        return self.counts() and self.started() and not self.session.game.is_over()
+        """True when leaving now would count a loss: a counted game started and not over,
+        unless its save holds it as it is (it counts when it is finished from there)."""
+        return (
+            self.counts()
+            and not self.undone
+            and self.started()
+            and not self.session.game.is_over()
+            and not self.in_its_save()
+        )
+
+    def undo(self) -> None:
+        """Note that the losing click was taken back: the game goes on, and counts no more."""
+        self.undone = True
+        self.assisted = True
 
     def helped(self) -> None:
         """Note that the player saw help (odds, Think, the AI's conclusions) in this game."""
@@ -63,11 +89,20 @@ class Ledger:
             self.assisted = True
 
     def leave(self) -> str:
-        """Count the started game being left as a loss, as Windows 7 does; say so (or "")."""
+        """Count the started game being left as a loss, as Windows 7 does; say so (or "").
+
+        A game its save holds as it is is not lost: it counts when finished from the save.
+        """
+        if self.counts() and not self.session.game.is_over() and self.in_its_save():
+            if self.recorded:
+                return "The game waits in its save (it is in the records already)."
+            return "The game waits in its save: it counts when it is finished from there."
         if not self.leaving_costs():
             return ""
         self.session.watch.stop()
         self.record(won=False)
+        if self.helped_at_all:
+            return "The game left counts as a loss, an assisted one (apart)."
         return "The game left counts as a loss."
 
     def scores(self) -> str:
@@ -87,6 +122,12 @@ class Ledger:
             said += ", " + measures_words(rate, eff)
         return said
 
+    def apart(self) -> str:
+        """Return the words that mark a finished game counted apart (or not again), or ""."""
+        if self.undone:
+            return " (after an undo: not counted, the loss was)"
+        return " (assisted: counted apart)" if self.helped_at_all else ""
+
     def board_name(self) -> str:
         """Return the board's name: beginner's, intermediate's, ... or Custom."""
         board = self.session.board
@@ -102,7 +143,7 @@ class Ledger:
 
     def count_game(self) -> None:
         """Record a finished game (not a teacher's position): assisted apart."""
-        if self.counts():
+        if self.counts() and not self.undone:  # an undone game's loss is its record
             self.record(self.session.game.won())
 
     def record(self, won: bool) -> None:

@@ -143,6 +143,7 @@ def save_position(session: Session) -> Outcome:
         path.write_text(text, encoding="utf-8")
     except OSError as error:
         return Outcome(f"Could not save: {error}.")
+    session.ledger.kept()  # leaving it now loses nothing: the save holds the game as it is
     return Outcome(f"Saved to {path}; open it with --position {then}.", path=path)
 
 

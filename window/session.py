@@ -107,6 +107,12 @@ class Stopwatch:
                 self.held_for += max(0.0, end - max(self.held_at, self.started))
             self.held_at = None
 
+    def resume(self) -> None:
+        """Run again after the end was taken back (an undone loss): the time between is no one's."""
+        if self.finished is not None:
+            self.held_for += max(0.0, self.clock() - self.finished)
+            self.finished = None
+
     def pause(self) -> bool:
         """Stop the clock, or carry on; return True when it is now paused."""
         self.hold("pause", not self.paused)
@@ -134,6 +140,7 @@ class Session:
         save_dir: Optional[Path] = None,
         clock: Callable[[], float] = time.monotonic,
         game: Optional[Minesweeper] = None,
+        settings: Optional[Settings] = None,
     ) -> None:
         self.board = board
         self.custom = board if board not in BOARDS.values() else None
@@ -150,48 +157,15 @@ class Session:
         self._timeline: tuple[object, Optional[Timeline]] = (None, None)
         self.cursor: Cell = (0, 0)  # the keyboard's cell: arrows move it, Space reveals it
         self.stats = Statistics()
-        self.settings = Settings()
+        # The settings the command line read, if it did: a damaged file is set aside when
+        # read, so only the first reading knows what was wrong, for the window to say.
+        self.settings = settings if settings is not None else Settings()
         self.keeps_files = True  # False for a handout (runner.py --export): no records, no settings
         if game is None:
             game = Minesweeper(
                 board.height, board.width, board.mines, seed=seed, first_click=first_click
             )
         self.start(game)
-
-    @classmethod
-    def from_position(
-        cls, text: str, first_click: str = "safe", save_dir: Optional[Path] = None, name: str = ""
-    ) -> Session:
-        """Return a session on a position in the board notation."""
-        title = parse_board(text).title or name
-        game = Minesweeper.from_text(text)
-        board = BoardSize("Position", game.height, game.width, game.mine_count)
-        session = cls(board, first_click=first_click, save_dir=save_dir, game=game)
-        session.custom = None
-        session.position_text = text
-        session.title = title
-        session.note = position_note(text)
-        session.moments = [replace(m, said=opening(session)) for m in session.moments]
-        return session
-
-    @classmethod
-    def resume(
-        cls, game: Minesweeper, saved: Saved, title: str, save_dir: Optional[Path] = None
-    ) -> Session:
-        """Return a session playing on a saved game: its board, clock, clicks and help."""
-        key = next(
-            (k for k, b in BOARDS.items() if b.name == saved.board and b.spec == spec(game)),
-            None,
-        )
-        board = (
-            BOARDS[key] if key else BoardSize("Custom", game.height, game.width, game.mine_count)
-        )
-        session = cls(board, first_click=saved.first_click, save_dir=save_dir, game=game)
-        session.custom = None if key else board
-        session.title = title
-        session.watch.carried = saved.seconds
-        session.ledger.resume(saved)
-        return session
 
     # -- games ------------------------------------------------------------------
 
@@ -336,14 +310,16 @@ class Session:
         if self.game.won():
             text += f" Every safe cell is open: {self.status_text().lower()}."
         if self.game.is_over():
-            helped = " (assisted: counted apart)" if self.ledger.helped_at_all else ""
-            text += f" {self.ledger.scores()}{helped}."
+            text += f" {self.ledger.scores()}{self.ledger.apart()}."
+        if self.game.lost():
+            text += " U takes the click back."
         return text
 
     def after_the_end(self) -> str:
         """Return what ended the game and what to do next (the game is over)."""
         said = self.ending or f"The game is {self.game.status()}."
-        return f"{said} The game is over: N starts a new game, R restarts."
+        undo = ", U undoes the losing click" if self.game.lost() else ""
+        return f"{said} The game is over: N starts a new game, R restarts{undo}."
 
     # -- the AI -------------------------------------------------------------------
 
@@ -377,6 +353,8 @@ class Session:
     def status_text(self) -> str:
         """Return the live game's status: Playing, Paused, Won in N s, or Lost."""
         status = self.game.status()
+        if status == "won" and self.ledger.undone:
+            return "Won after undo"  # marked: not a clean win
         if status == "won":
             return f"Won in {clock_text(max(self.elapsed(), 0.01))} s"
         if status == "playing" and self.watch.paused:
@@ -416,6 +394,51 @@ class Session:
         self.pending = None
         if self.overlay and not self.game.is_over():
             self.think()  # the overlay outlines the AI's pick
+
+
+def position_session(
+    text: str,
+    first_click: str = "safe",
+    save_dir: Optional[Path] = None,
+    name: str = "",
+    settings: Optional[Settings] = None,
+) -> Session:
+    """Return a session on a position in the board notation."""
+    title = parse_board(text).title or name
+    game = Minesweeper.from_text(text)
+    board = BoardSize("Position", game.height, game.width, game.mine_count)
+    session = Session(
+        board, first_click=first_click, save_dir=save_dir, game=game, settings=settings
+    )
+    session.custom = None
+    session.position_text = text
+    session.title = title
+    session.note = position_note(text)
+    session.moments = [replace(m, said=opening(session)) for m in session.moments]
+    return session
+
+
+def resumed_session(
+    game: Minesweeper,
+    saved: Saved,
+    title: str,
+    save_dir: Optional[Path] = None,
+    settings: Optional[Settings] = None,
+) -> Session:
+    """Return a session playing on a saved game: its board, clock, clicks and help."""
+    key = next(
+        (k for k, b in BOARDS.items() if b.name == saved.board and b.spec == spec(game)),
+        None,
+    )
+    board = BOARDS[key] if key else BoardSize("Custom", game.height, game.width, game.mine_count)
+    session = Session(
+        board, first_click=saved.first_click, save_dir=save_dir, game=game, settings=settings
+    )
+    session.custom = None if key else board
+    session.title = title
+    session.watch.carried = saved.seconds
+    session.ledger.resume(saved)
+    return session
 
 
 def spec(game: Minesweeper) -> str:

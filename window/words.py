@@ -24,7 +24,8 @@ RULE_WORDS = {
 HELP = (
     "Left: reveal · Right: flag, ?, nothing · Middle, or left on a number: chord · "
     "Arrows + Space/F/D: reveal, flag, chord · A: AI move · G: auto-play · P: pause · "
-    "N, F2, face: new game · R: restart · W: custom · K: first click · Q: ? marks · "
+    "N, F2, face: new game · R: restart · U: undo a loss · W: custom · K: first click · "
+    "Q: ? marks · "
     "M: AI flags · H: hint · I: records · T: think · O: odds · C: classroom · S: save · "
     "Esc: quit"
 )
