@@ -74,6 +74,7 @@ class Tally:
         self.losses = dict.fromkeys(LOSSES, 0)
         self.moves = Spread()
         self.game_ms = Spread()
+        self.deal_ms = Spread()
         self.no_guess = 0  # games played to their end without a single guess
         self.no_guess_wins = 0
         self.safe_errors = 0
@@ -96,6 +97,7 @@ class Tally:
         for ms in r.move_ms:
             self.moves.add(ms)
         self.game_ms.add(r.game_ms)
+        self.deal_ms.add(r.deal_ms)
         self.safe_errors += r.safe_errors
         self.stuck += r.stuck
         self.crashes += bool(r.crash)
@@ -119,6 +121,11 @@ class Tally:
                 "max": self.moves.largest,
             },
             "ms_per_game": {"mean": self.game_ms.mean, "median": self.game_ms.quantile(0.5)},
+            "ms_per_deal": {
+                "p50": self.deal_ms.quantile(0.50),
+                "p99": self.deal_ms.quantile(0.99),
+                "max": self.deal_ms.largest,
+            },
             "games_per_second": 1000 * games / self.game_ms.total if self.game_ms.total else 0.0,
             "moves": moves,
             "moves_per_game": moves / games if games else 0.0,
@@ -182,6 +189,9 @@ ROWS: list[tuple[str, Any]] = [
     ("ms per game mean", lambda f: f"{f['ms_per_game']['mean']:.1f}"),
     ("ms per game median", lambda f: f"{f['ms_per_game']['median']:.1f}"),
     ("games per second, 1 core", lambda f: f"{f['games_per_second']:.1f}"),
+    ("deal ms p50 (first reveal)", lambda f: f"{f['ms_per_deal']['p50']:.1f}"),
+    ("deal ms p99", lambda f: f"{f['ms_per_deal']['p99']:.1f}"),
+    ("deal ms max", lambda f: f"{f['ms_per_deal']['max']:.1f}"),
     ("moves per game", lambda f: f"{f['moves_per_game']:.1f}"),
     ("guesses, share of moves", lambda f: f"{100 * f['guess_share']:.2f}%"),
     ("guesses, all games", lambda f: f"{f['guesses']}"),

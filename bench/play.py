@@ -98,6 +98,7 @@ class Played:
     stuck: bool = False
     crash: str = ""
     lost_on: str = ""  # the fatal click: one of LOSSES, "" for a game not lost on a click
+    deal_ms: float = 0.0  # the first reveal: the mines placed (a no-guess board searched), opened
 
     @property
     def guesses(self) -> int:
@@ -132,6 +133,8 @@ def play(
             if result.ignored:
                 raise RuntimeError(f"the game ignored {cell}: {result.ignored}")
             t2 = time.perf_counter()
+            if not played.move_ms:
+                played.deal_ms = (t2 - t1) * 1000
             ai.add_reveal(result.revealed)
             t3 = time.perf_counter()
             played.move_ms.append((t1 - t0 + t3 - t2) * 1000)

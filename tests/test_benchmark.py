@@ -7,6 +7,7 @@ import io
 import json
 import random
 import statistics
+import time
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -468,3 +469,28 @@ def test_the_model_imports_nothing_of_the_benchmark() -> None:
                     else [node.module or ""]
                 )
                 assert not any(n.split(".")[0] in ("bench", "benchmark") for n in names), path
+
+
+def test_a_no_guess_run_says_how_long_a_board_takes_to_deal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A no-guess board is searched for at the first click: that time is the
+    # first reveal's, kept apart from the moves, and shown per board.
+    args = ["--board", "beginner", "--first-click", "no-guess", "--games", "6", "--jobs", "1"]
+    assert benchmark.main([*args, "--players", "tank", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["players"]["tank"]
+    deal = figures["ms_per_deal"]
+    assert 0 < deal["p50"] <= deal["max"] and figures["wins"] == 6 and figures["guesses"] == 0
+    # The time is the first reveal's: a slower deal shows in it, not in the moves.
+    dealt = Minesweeper.reveal
+
+    def slow_first_reveal(game: Minesweeper, cell: tuple[int, int]) -> object:
+        if not game.revealed:
+            time.sleep(0.05)
+        return dealt(game, cell)
+
+    monkeypatch.setattr(Minesweeper, "reveal", slow_first_reveal)
+    assert benchmark.main([*args, "--players", "tank"]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("deal ms p50"))
+    assert float(row.split()[-1]) >= 50
