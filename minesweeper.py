@@ -517,13 +517,15 @@ class SentenceIndex:
         self.under: dict[Cell, dict[int, Sentence]] = {}
         self.order: dict[int, Sentence] = {}  # id -> sentence, in the order first filed
 
-    def file(self, sentence: Sentence) -> bool:
+    def file(self, sentence: Sentence, key: Optional[frozenset[Cell]] = None) -> bool:
         """File a sentence; False (and not filed) when it is empty or its cells are filed already.
 
-        Raises Contradiction when its count cannot hold, or another sentence
-        over the same cells has another count.
+        key: its cells as a frozenset, when the caller has made one. Raises
+        Contradiction when its count cannot hold, or another sentence over
+        the same cells has another count.
         """
-        key = frozenset(sentence.cells)
+        if key is None:
+            key = frozenset(sentence.cells)
         if not 0 <= sentence.count <= len(key):
             raise Contradiction(
                 f"{_words(sentence)} cannot hold: the numbers contradict each other"
@@ -543,9 +545,15 @@ class SentenceIndex:
         self.order.setdefault(id(sentence), sentence)
         return True
 
-    def unfile(self, sentence: Sentence, keep_place: bool = False) -> None:
-        """Take a filed sentence out; keep_place when it will be filed again after a change."""
-        key = frozenset(sentence.cells)
+    def unfile(
+        self, sentence: Sentence, keep_place: bool = False, key: Optional[frozenset[Cell]] = None
+    ) -> None:
+        """Take a filed sentence out; keep_place when it will be filed again after a change.
+
+        key: its cells as a frozenset, when the caller has made one.
+        """
+        if key is None:
+            key = frozenset(sentence.cells)
         if self.by_cells.get(key) is sentence:
             del self.by_cells[key]
         for c in key:
@@ -856,30 +864,37 @@ class MinesweeperAI:
         known = frozenset([cell])
         for sentence in self._index.naming(cell):
             before = _rule(sentence)
-            self._edit(sentence, lambda s: s.mark_mine(cell) if mine else s.mark_safe(cell))
-            kept = self._index.file(sentence)
+            self._edit(sentence, before, cell, mine)
+            after = _rule(sentence)
+            kept = self._index.file(sentence, after.cells)
             if kept:
                 self._queue.append(sentence)
             self._step(
                 "known",
                 premises=(before,),
-                sentence=_rule(sentence) if kept else None,
+                sentence=after if kept else None,
                 known_mines=known if mine else frozenset(),
                 known_safes=frozenset() if mine else known,
-                added=(_rule(sentence),) if kept else (),
+                added=(after,) if kept else (),
                 removed=(before,),
             )
 
-    def _edit(self, sentence: Sentence, change: Callable[[Sentence], None]) -> None:
-        """Change a filed sentence's cells or count, undoably; the caller files it again."""
-        cells, count = set(sentence.cells), sentence.count
+    def _edit(self, sentence: Sentence, before: Rule, cell: Cell, mine: bool) -> None:
+        """Take a known cell out of a filed sentence (as it was: before), undoably.
+
+        The caller files it again.
+        """
+        cells, count = set(before.cells), before.count
 
         def undo() -> None:
             sentence.cells, sentence.count = cells, count
 
         self._note(undo)
-        self._index.unfile(sentence, keep_place=True)
-        change(sentence)
+        self._index.unfile(sentence, keep_place=True, key=before.cells)
+        if mine:
+            sentence.mark_mine(cell)
+        else:
+            sentence.mark_safe(cell)
 
     def _admit(self, sentence: Sentence) -> bool:
         """Add a new sentence, less the known cells; False when it is empty or already known."""
@@ -1024,9 +1039,9 @@ class MinesweeperAI:
         """Apply the zero, full and subset rules until the queue is empty."""
         while self._queue:
             sentence = self._queue.popleft()
-            if not self._index.holds(sentence):
-                continue
             cells, count = frozenset(sentence.cells), sentence.count
+            if self._index.by_cells.get(cells) is not sentence:  # no longer filed as it is
+                continue
             if count == 0 or count == len(cells):
                 mine = count != 0
                 self._retire(sentence)
