@@ -224,3 +224,22 @@ def test_a_zero_is_drawn_as_a_zero_in_class_only():
             for y in range(rect.top, rect.bottom)
         )
         assert inked is on
+
+
+@pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])
+def test_a_position_played_to_its_end_keeps_the_end_out_of_every_question_beat(path):
+    ctrl = opened(path)
+    for _ in range(40):
+        if ctrl.game.is_over():
+            break
+        ctrl.do("ai")
+    assert ctrl.game.is_over()
+    ctrl.do("home")
+    asked = 0
+    for frame in walk(ctrl, presses=60):
+        if frame.asking:
+            asked += 1
+            assert frame.state == "playing" and frame.status == "Playing", path.name
+            words = frame.message.lower()
+            assert "won" not in words and "lost" not in words, (path.name, frame.message)
+    assert asked and ctrl.frame().state == ctrl.game.status()  # the end, at the last answer

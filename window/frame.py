@@ -208,6 +208,18 @@ def moment_of(app: App) -> Optional[Moment]:
     return session.moments[min(bisect.bisect_left(session.batches, told), len(session.moments) - 1)]
 
 
+def moment_words(app: App, moment: Optional[Moment]) -> str:
+    """Return what the message line said at the moment on screen, the game's end not yet shown.
+
+    The last moment of a finished game said how it ended ("won in 12.3 s"): before
+    that end is on screen (a question beat over the last reveal), its words wait too.
+    """
+    moments = app.session.moments
+    if moment is None or app.session.game.is_over() and moment is moments[-1]:
+        return ""
+    return moment.said
+
+
 def ended(app: App) -> bool:
     """True when the game's end is on screen: over, and shown at the step where it happened.
 
@@ -235,7 +247,7 @@ def build_frame(app: App) -> Frame:
     time = session.time_text() if end or moment is None else clock_text(moment.elapsed)
     odds = session.overlay and not room.on  # the classroom shows no odds: they give answers
     then = shown_knowledge(app)  # the step log folded once a frame
-    said = session.ending if end else moment.said if moment is not None else ""
+    said = session.ending if end else moment_words(app, moment)
     return Frame(
         rows=game.height,
         columns=game.width,
