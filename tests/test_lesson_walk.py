@@ -243,3 +243,19 @@ def test_a_position_played_to_its_end_keeps_the_end_out_of_every_question_beat(p
             words = frame.message.lower()
             assert "won" not in words and "lost" not in words, (path.name, frame.message)
     assert asked and ctrl.frame().state == ctrl.game.status()  # the end, at the last answer
+
+
+@pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])
+def test_a_subset_question_frames_the_larger_sentence_s_own_cells(path):
+    # 03's first question asks about {A3, B3} = 1 inside {A3, B3, C3} = 2: C3 is framed
+    # too, also when the subset step leads the one-cell conclusion it makes.
+    ctrl = opened(path)
+    for frame in walk(ctrl):
+        if not frame.asking or "inside the other's" not in frame.step.words:
+            continue
+        here = ctrl.room.step_index
+        subset = next(
+            s for s in ctrl.ai.steps[ctrl.timeline().lead(here) : here + 1] if s.rule == "subset"
+        )
+        small, big = subset.premises
+        assert frame.highlights.outlined == big.cells - small.cells, path.name

@@ -353,10 +353,10 @@ def highlights(
     # possibility, and the conclusion's colours would read as part of it.
     asking = room.on and (room.asking or room.viewing is not None)
     roles: dict[Cell, str] = {}
+    lead = lead_of_shown(app)
     if step is not None:
         if asking:  # the numbers the question is about, framed
             roles.update((cell, "premise") for cell in numbers_of(app))
-        lead = lead_of_shown(app)
         if lead is not None:  # the step that made the premise: its question, its answer first
             roles.update(step_roles(lead, asking))
         if lead is None or not asking:
@@ -377,9 +377,11 @@ def highlights(
         marks.update((c, c in known.mines) for c in known.mines | known.safes)
         marks = {c: m for c, m in marks.items() if c not in shown and c not in cells}
     outlined: frozenset[Cell] = frozenset()
-    if step is not None and asking and step.rule == "subset" and len(step.premises) > 1:
+    asked = lead if step is not None and lead is not None and lead.rule == "subset" else step
+    if asked is not None and asking and asked.rule == "subset" and len(asked.premises) > 1:
         # The larger sentence's other cells, framed: tinted, the two would read as one.
-        outlined = frozenset(step.premises[1].cells - step.premises[0].cells)
+        # (Also when the subset step leads a one-cell conclusion: 03's {C3}.)
+        outlined = frozenset(asked.premises[1].cells - asked.premises[0].cells)
     # The AI's pick: after Think (not over a question), or the overlay's, outside class only.
     picked = room.thought and not asking or session.overlay and not room.on
     choice = session.pending.cell if picked and session.pending and not over else None
