@@ -15,7 +15,7 @@ import runner
 from minesweeper import BOARDS, Rule, Step
 from window.app import App
 from window.frame import current_step
-from window.words import cells_text, rule_text, step_text
+from window.words import cells_text, plural, rule_text, step_text
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -259,3 +259,14 @@ def test_a_subset_question_frames_the_larger_sentence_s_own_cells(path):
         )
         small, big = subset.premises
         assert frame.highlights.outlined == big.cells - small.cells, path.name
+
+
+@pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])
+def test_the_knowledge_header_counts_the_crosses_and_ticks_on_the_board(path):
+    # Also at the answer of the step ahead of the log (04: B2 safe, B5 a mine).
+    ctrl = opened(path)
+    for press, frame in enumerate(walk(ctrl), start=1):
+        marks = [mine for _, mine in frame.highlights.marks]
+        header = frame.knowledge.header
+        mines, safes = marks.count(True), marks.count(False)
+        assert f"{plural(mines, 'mine')}, {plural(safes, 'safe cell')}" in header, (press, header)

@@ -494,6 +494,10 @@ def knowledge_list(app: App, step: Optional[Step], then: Optional[Knowledge]) ->
     mines, when = (then.mines, " at this step") if then is not None else (session.ai.mines, "")
     rules = listed(app, then)
     known = then.safes if then is not None else session.ai.safes
+    if room.ahead and not room.asking and step is not None:
+        # The answer of the step ahead of the log: its conclusions are known now, as
+        # after a step of the log (its tick and cross are on the board already).
+        mines, known = mines | step.mines, known | step.safes
     safes = known - shown_board(app).keys()  # safe cells still closed on the board shown
     header = f"Known{when}: {plural(len(rules), 'sentence')}, {plural(len(mines), 'mine')}"
     header += f", {plural(len(safes), 'safe cell')}"
