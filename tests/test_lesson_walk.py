@@ -15,7 +15,7 @@ import runner
 from minesweeper import BOARDS, Rule, Step
 from window.app import App
 from window.frame import current_step
-from window.words import cells_text, plural, rule_text, step_text
+from window.words import cells_text, other_odds, plural, rule_text, step_text
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -30,7 +30,7 @@ POINTS = {
     "06": "an unavoidable 50/50",
     "07": "the numbers alone allow 4 arrangements, but only 2 use the 2 mines left",
     "08": "{A4, B4, C4} safe: with 1 mine left, the mine counter decides",
-    "09": "Guess C1: 24% mine, the lowest. The others: C2, D2: 38%",
+    "09": "Guess C1: 24% mine, the lowest. The others: C2, D2: 38%; the 12 cells no number touches",
 }
 
 
@@ -151,6 +151,14 @@ def test_a_lost_expert_game_shows_no_end_and_no_running_clock_before_its_last_an
     frame = ctrl.frame()
     assert frame.status == "Lost" and "exploded" in frame.tiles
     assert "was a mine" in frame.message or frame.message == ""
+    # The fatal guess is a lesson like the positions' guesses: its question frames the
+    # numbers it weighs, its answer puts the other cells' odds of that moment beside it.
+    guess = ctrl.ai.steps[lessons[-1]]
+    assert guess.rule == "move" and guess.decision.is_guess
+    assert "The others: " in frame.step.words and "..." not in frame.step.words
+    ctrl.do("back")
+    framed = {c for c, role in ctrl.frame().highlights.roles if role == "premise"}
+    assert framed and all(c in ctrl.game.revealed for c in framed)
 
 
 def test_the_moment_shown_has_the_flags_and_words_of_its_time():
@@ -201,6 +209,11 @@ def test_long_cell_lists_are_summarised_not_cut_off():
     zero = Step("zero", premises=(Rule(edge, 0),), safes=edge)
     assert step_text(zero) == "all 12 cells in A30-L30 are safe: the count is 0"
     assert cells_text(sorted(edge)[:8]).startswith("{A30, B30")  # eight are still named
+    odds = {(row, column): "19%" for row in range(3) for column in range(4)}
+    assert other_odds((0, 0), odds) == "11 cells in A1-C4: 19%"
+    assert other_odds((0, 0), odds, untouched=set(odds) - {(0, 0)}) == (
+        "the 11 cells no number touches: 19%"
+    )
 
 
 @pytest.mark.usefixtures("pygame_display")

@@ -20,7 +20,13 @@ from minesweeper import BOARDS
 from sweeper.board import Cell
 from sweeper.engine import Rule
 from sweeper.records import Knowledge, Step
-from window.arrangements import Enumeration, agreed_words, counter_words, viewing_words
+from window.arrangements import (
+    Enumeration,
+    agreed_words,
+    counter_words,
+    position_before,
+    viewing_words,
+)
 from window.lesson import board_at, question
 from window.session import Moment
 from window.words import (
@@ -32,6 +38,7 @@ from window.words import (
     decision_text,
     found_text,
     other_odds,
+    percent,
     plural,
     rule_text,
     step_text,
@@ -211,11 +218,12 @@ def moment_of(app: App) -> Optional[Moment]:
 def moment_words(app: App, moment: Optional[Moment]) -> str:
     """Return what the message line said at the moment on screen, the game's end not yet shown.
 
-    The last moment of a finished game said how it ended ("won in 12.3 s"): before
-    that end is on screen (a question beat over the last reveal), its words wait too.
+    The last reveal of a won game said how it ended ("won in 12.3 s"): before that
+    end is on screen (a question beat over that reveal), its words wait too. (A
+    lost game's last reveal is the mine, after every step: its words come with the end.)
     """
-    moments = app.session.moments
-    if moment is None or app.session.game.is_over() and moment is moments[-1]:
+    session = app.session
+    if moment is None or session.game.is_over() and moment.said == session.ending:
         return ""
     return moment.said
 
@@ -405,12 +413,24 @@ def numbers_of(app: App) -> frozenset[Cell]:
         return app.numbers_ahead(room.preview)
     if room.preview is not None or not 0 <= room.step_index < len(steps):
         return frozenset()
+    if steps[room.step_index].rule == "move":  # a guess of the log: as the one ahead of it
+        return bordering(app, shown_board(app))
     lead = lead_of_shown(app)
     if lead is not None and room.asking:
         if lead.rule == "clue" and lead.cell is not None:
             return frozenset({lead.cell})
         return app.numbers_behind(lead_index(app))
     return app.numbers_behind(room.step_index)
+
+
+def bordering(app: App, shown: dict[Cell, int]) -> frozenset[Cell]:
+    """Return the numbers on the board shown that border a closed cell: what a guess weighs."""
+    game = app.session.game
+    return frozenset(
+        cell
+        for cell, count in shown.items()
+        if count and any(n not in shown for n in game.neighbors(cell))
+    )
 
 
 def arrangement(app: App) -> tuple[tuple[Cell, str], ...]:
@@ -471,11 +491,39 @@ def answer_words(app: App, step: Step, enum: Optional[Enumeration]) -> str:
         rule = RULES["enumeration"]
         return f"{agreed_words(enum, found_text(step))}. Rule: {rule}."
     if step.rule == "move" and step.decision is not None and step.decision.is_guess:
-        odds = {cell: text for cell, (_, text) in app.session.probabilities().items()}
-        others = other_odds(step.decision.cell, odds) if app.room.ahead else ""
+        shown = shown_board(app)
+        untouched = [
+            c
+            for c in app.session.game.cells()
+            if c not in shown and not any(n in shown for n in app.session.game.neighbors(c))
+        ]
+        others = other_odds(step.decision.cell, odds_then(app), untouched=untouched)
         return decision_text(step.decision) + "." + (f" The others: {others}." if others else "")
     rule = RULES.get(step.rule, "")
     return f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
+
+
+_ODDS_THEN: dict[tuple[int, int, int], dict[Cell, str]] = {}  # the last one asked for
+
+
+def odds_then(app: App) -> dict[Cell, str]:
+    """Return each closed cell's chance of a mine at the step on screen, as the overlay writes it.
+
+    The step ahead of the log is now; a step of the log (a live game's guess,
+    replayed) is counted again on the position just before it, once.
+    """
+    room, ai = app.room, app.session.ai
+    if room.ahead or not 0 <= room.step_index < len(ai.steps):
+        return {cell: text for cell, (_, text) in app.session.probabilities().items()}
+    key = (id(ai), len(ai.steps), room.step_index)
+    if key not in _ODDS_THEN:
+        odds = position_before(ai, room.step_index).probabilities()
+        mark = "" if odds.exact else "≈"
+        _ODDS_THEN.clear()
+        _ODDS_THEN[key] = {
+            c: (mark if p not in (0, 1) else "") + percent(p) for c, p in odds.items()
+        }
+    return _ODDS_THEN[key]
 
 
 def capital(words: str) -> str:
