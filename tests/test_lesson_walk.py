@@ -5,6 +5,7 @@ conclusion (exact counting's, or the guess) as a lesson step with its two
 beats, and Think shows that same step.
 """
 
+import re
 import sys
 from pathlib import Path
 
@@ -283,3 +284,15 @@ def test_the_knowledge_header_counts_the_crosses_and_ticks_on_the_board(path):
         header = frame.knowledge.header
         mines, safes = marks.count(True), marks.count(False)
         assert f"{plural(mines, 'mine')}, {plural(safes, 'safe cell')}" in header, (press, header)
+
+
+def test_the_ai_s_words_for_a_counted_move_name_no_other_count_than_v_s():
+    # 07: the numbers allow 4 arrangements, 2 with the mines left. The AI's move once said
+    # "in every one of the 2 arrangements" (the expert game: 60, where V shows 5).
+    ctrl = opened(POSITIONS / "07-counter-settles.txt")
+    said = ctrl.do("ai").said
+    proof = next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration")
+    ctrl.show(proof, 1)
+    count = ctrl.enumeration().count
+    counts = re.findall(r"(\d+) arrangements?\b", said)
+    assert "C2 a mine" in said and all(int(n) == count for n in counts), said
