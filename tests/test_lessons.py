@@ -369,6 +369,21 @@ def test_under_a_wide_board_the_lesson_takes_the_room_the_board_leaves(size):
     assert here.knowledge.top < here.panel.centery and here.font >= 28 * size[1] // 1080
 
 
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_a_lost_game_s_last_words_fit_the_panel_whole(size):
+    # "AI: guess O10: 50% mine, ... O10 was a mine: the game is lost. 3BV 101 of 134
+    # cleared, 133 clicks (...)": six lines in the panel, once cut at "3BV ...".
+    ctrl = App.new(BOARDS["expert"], seed=3, classroom=True)
+    while not ctrl.game.is_over():
+        ctrl.do("ai")
+    ctrl.do("end")
+    frame = ctrl.frame()
+    here = layout(size, frame, scale_for(size))
+    lines = paint.wrap(frame.message, paint.Painter().font(here.font), here.message.width)
+    assert len(lines) > 4 and len(lines) * here.line <= here.message.height + 2
+    assert here.list_rows() >= 5  # the knowledge list keeps room under it
+
+
 def test_in_the_panel_the_step_box_takes_the_room_a_short_list_leaves():
     size = (1920, 1080)
     ctrl = App.new(BOARDS["intermediate"], seed=3, classroom=True)  # square: no room below
