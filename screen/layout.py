@@ -251,9 +251,6 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     )
 
 
-_FONTS: dict[int, pygame.font.Font] = {}
-
-
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Return text broken into lines no wider than width (a long word stays whole)."""
     lines: list[str] = []
@@ -274,9 +271,9 @@ def message_lines(text: str, width: int, size: int) -> int:
     """Return the lines a message takes in the panel's font (4 to MESSAGE_MOST, the room kept)."""
     if not pygame.font.get_init():
         return 4
-    if size not in _FONTS:
-        _FONTS[size] = pygame.font.Font(str(FONT_FILE), size)
-    return min(max(4, len(wrap(text, _FONTS[size], width))), MESSAGE_MOST)
+    # Made each time (a few microseconds): a font kept past pygame.quit() would crash.
+    font = pygame.font.Font(str(FONT_FILE), size)
+    return min(max(4, len(wrap(text, font, width))), MESSAGE_MOST)
 
 
 def step_lines(frame: Frame) -> int:
