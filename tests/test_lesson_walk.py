@@ -296,3 +296,18 @@ def test_the_ai_s_words_for_a_counted_move_name_no_other_count_than_v_s():
     count = ctrl.enumeration().count
     counts = re.findall(r"(\d+) arrangements?\b", said)
     assert "C2 a mine" in said and all(int(n) == count for n in counts), said
+
+
+@pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])
+def test_an_answer_keeps_the_numbers_its_question_framed(path):
+    # 01: the question frames B2 ("What does this number tell us?"); its answer, about
+    # {B3, C1, C2, C3}, keeps B2 framed, so the class sees which number it came from.
+    ctrl = opened(path)
+    asked = None
+    for frame in walk(ctrl):
+        framed = {c for c, role in frame.highlights.roles if c in ctrl.game.revealed}
+        if frame.asking:
+            asked = framed
+        elif asked is not None:
+            assert asked <= framed, (path.name, asked - framed)
+            asked = None

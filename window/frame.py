@@ -363,8 +363,8 @@ def highlights(
     roles: dict[Cell, str] = {}
     lead = lead_of_shown(app)
     if step is not None:
-        if asking:  # the numbers the question is about, framed
-            roles.update((cell, "premise") for cell in numbers_of(app))
+        if room.on:  # the numbers the question is about, framed (its answer too: 01's B2)
+            roles.update((cell, "premise") for cell in numbers_of(app) if cell in shown)
         if lead is not None:  # the step that made the premise: its question, its answer first
             roles.update(step_roles(lead, asking))
         if lead is None or not asking:
