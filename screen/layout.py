@@ -207,7 +207,11 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     panel = pygame.Rect(width - wide, 0, wide, height)
     x, inner = panel.x + margin, wide - 2 * margin
     title = pygame.Rect(x, margin, inner, 2 * round(px(16) * 1.36))
-    status = pygame.Rect(x, title.bottom + px(4), inner, px(40))
+    # With the lesson under the board, the panel has the room to give the status words a
+    # row of their own: "Mines 99" and "Time 198.0" beside the face keep 30 px at 1080p
+    # (in one row they shrank to 22 and 18).
+    two = below is not None
+    status = pygame.Rect(x, title.bottom + px(4), inner, 2 * px(40) + px(6) if two else px(40))
     rows = CLASS_BUTTONS if lesson else button_rows(frame.custom)
     buttons, y = _buttons(rows, x, status.bottom + px(10), inner, scale)
     said = 0  # in class: no message, no room kept for one
@@ -355,8 +359,18 @@ def _buttons(
 def status_boxes(
     rect: pygame.Rect, scale: Scale
 ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-    """Return the status row's boxes: mine counter, face (a new-game button), time, status."""
+    """Return the status row's boxes: mine counter, face (a new-game button), time, status.
+
+    A status box two rows high (in class) puts the status words on the second row.
+    """
     gap = scale.px(6)
+    if rect.height > scale.px(60):
+        row = (rect.height - gap) // 2
+        half = (rect.width - row - 2 * gap) // 2
+        mines = pygame.Rect(rect.x, rect.y, half, row)
+        button = pygame.Rect(mines.right + gap, rect.y, row, row)
+        clock = pygame.Rect(button.right + gap, rect.y, rect.right - button.right - gap, row)
+        return mines, button, clock, pygame.Rect(rect.x, rect.y + row + gap, rect.width, row)
     face = rect.height
     rest = rect.width - face - 3 * gap
     mines = pygame.Rect(rect.x, rect.y, rest * 27 // 100, rect.height)
