@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import NamedTuple, Optional
 
 import pygame
@@ -34,6 +35,10 @@ STEP_BELOW = 7  # lines of room under a wide board that take the step box there
 BIG_CELL = 64  # a cell this large at scale 1 (111 px at 1080p) can give height to the lesson
 SMALL_BOARD_ROOM = 1.6  # how much more than STEP_BELOW lines it gives, for larger text
 NARROW_PANEL = 0.85  # the panel's width then, when the board can use what it gives
+# With the lesson under the board, the panel's message takes the lines it needs, up to
+# these (a live game's move and its end run to 6 at 1080p), the list the rest.
+MESSAGE_MOST = 7
+FONT_FILE = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "DejaVuSans.ttf"
 PANEL_TALL, PANEL_WIDE = 620, 1100
 
 BUTTON_ROWS = (
@@ -202,10 +207,16 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     panel = pygame.Rect(width - wide, 0, wide, height)
     x, inner = panel.x + margin, wide - 2 * margin
     title = pygame.Rect(x, margin, inner, 2 * round(px(16) * 1.36))
-    status = pygame.Rect(x, title.bottom + px(4), inner, px(40))
+    # With the lesson under the board, the panel has the room to give the status words a
+    # row of their own: "Mines 99" and "Time 198.0" beside the face keep 30 px at 1080p
+    # (in one row they shrank to 22 and 18).
+    two = below is not None
+    status = pygame.Rect(x, title.bottom + px(4), inner, 2 * px(40) + px(6) if two else px(40))
     rows = CLASS_BUTTONS if lesson else button_rows(frame.custom)
     buttons, y = _buttons(rows, x, status.bottom + px(10), inner, scale)
-    said = (4 if below is not None else 3) if frame.message else 0  # in class: none, none kept
+    said = 0  # in class: no message, no room kept for one
+    if frame.message:
+        said = message_lines(frame.message, inner, font) if below is not None else 3
     message = pygame.Rect(x, y + px(4), inner, (said if lesson else 4) * line)
     step = pygame.Rect(x, message.bottom + px(6), inner, step_lines(frame) * line if lesson else 0)
     if below is not None:  # a wide board leaves room under it: the lesson goes there, large
@@ -242,6 +253,31 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
         list_line,
         2 if lesson else 1,
     )
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Return text broken into lines no wider than width (a long word stays whole)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if line and font.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def message_lines(text: str, width: int, size: int) -> int:
+    """Return the lines a message takes in the panel's font (4 to MESSAGE_MOST, the room kept)."""
+    if not pygame.font.get_init():
+        return 4
+    # Made each time (a few microseconds): a font kept past pygame.quit() would crash.
+    font = pygame.font.Font(str(FONT_FILE), size)
+    return min(max(4, len(wrap(text, font, width))), MESSAGE_MOST)
 
 
 def step_lines(frame: Frame) -> int:
@@ -323,8 +359,18 @@ def _buttons(
 def status_boxes(
     rect: pygame.Rect, scale: Scale
 ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-    """Return the status row's boxes: mine counter, face (a new-game button), time, status."""
+    """Return the status row's boxes: mine counter, face (a new-game button), time, status.
+
+    A status box two rows high (in class) puts the status words on the second row.
+    """
     gap = scale.px(6)
+    if rect.height > scale.px(60):
+        row = (rect.height - gap) // 2
+        half = (rect.width - row - 2 * gap) // 2
+        mines = pygame.Rect(rect.x, rect.y, half, row)
+        button = pygame.Rect(mines.right + gap, rect.y, row, row)
+        clock = pygame.Rect(button.right + gap, rect.y, rect.right - button.right - gap, row)
+        return mines, button, clock, pygame.Rect(rect.x, rect.y + row + gap, rect.width, row)
     face = rect.height
     rest = rect.width - face - 3 * gap
     mines = pygame.Rect(rect.x, rect.y, rest * 27 // 100, rect.height)

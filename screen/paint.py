@@ -12,7 +12,16 @@ from typing import Optional
 
 import pygame
 
-from screen.layout import CLASS_LABEL, CLASS_TEXT, LABEL, MARGIN, Button, Layout, status_boxes
+from screen.layout import (
+    CLASS_LABEL,
+    CLASS_TEXT,
+    LABEL,
+    MARGIN,
+    Button,
+    Layout,
+    status_boxes,
+    wrap,
+)
 from screen.palette import (
     BACKGROUND,
     BUTTON,
@@ -551,22 +560,6 @@ def fitted(text: str, width: int, size: int, painter: Painter) -> pygame.Surface
         size -= 1
         label = painter.text(text, size, INK, bold=True)
     return label
-
-
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Return text broken into lines no wider than width (a long word stays whole)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if line and font.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = candidate
-        lines.append(line)
-    return lines
 
 
 def paint_wrapped(

@@ -5,6 +5,7 @@ conclusion (exact counting's, or the guess) as a lesson step with its two
 beats, and Think shows that same step.
 """
 
+import re
 import sys
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import runner
 from minesweeper import BOARDS, Rule, Step
 from window.app import App
 from window.frame import current_step
-from window.words import cells_text, rule_text, step_text
+from window.words import cells_text, other_odds, plural, rule_text, step_text
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -30,7 +31,7 @@ POINTS = {
     "06": "an unavoidable 50/50",
     "07": "the numbers alone allow 4 arrangements, but only 2 use the 2 mines left",
     "08": "{A4, B4, C4} safe: with 1 mine left, the mine counter decides",
-    "09": "Guess C1: 24% mine, the lowest. The others: C2, D2: 38%",
+    "09": "Guess C1: 24% mine, the lowest. The others: C2, D2: 38%; the 12 cells no number touches",
 }
 
 
@@ -99,7 +100,7 @@ def test_walking_a_position_asks_before_it_answers_and_reaches_its_point(path):
     assert reached == PRESSES[path.name[:2]], (path.name, reached)
 
 
-@pytest.mark.parametrize("name", ["04-one-two", "07-counter-settles", "09-best-guess"])
+@pytest.mark.parametrize("name", [p.stem for p in sorted(POSITIONS.glob("0[4-9]*.txt"))])
 def test_think_in_class_is_the_step_the_arrows_reach(name):
     walked = opened(POSITIONS / f"{name}.txt")
     answers = [f.step.words for f in walk(walked) if not f.asking]
@@ -151,6 +152,14 @@ def test_a_lost_expert_game_shows_no_end_and_no_running_clock_before_its_last_an
     frame = ctrl.frame()
     assert frame.status == "Lost" and "exploded" in frame.tiles
     assert "was a mine" in frame.message or frame.message == ""
+    # The fatal guess is a lesson like the positions' guesses: its question frames the
+    # numbers it weighs, its answer puts the other cells' odds of that moment beside it.
+    guess = ctrl.ai.steps[lessons[-1]]
+    assert guess.rule == "move" and guess.decision.is_guess
+    assert "The others: " in frame.step.words and "..." not in frame.step.words
+    ctrl.do("back")
+    framed = {c for c, role in ctrl.frame().highlights.roles if role == "premise"}
+    assert framed and all(c in ctrl.game.revealed for c in framed)
 
 
 def test_the_moment_shown_has_the_flags_and_words_of_its_time():
@@ -201,6 +210,11 @@ def test_long_cell_lists_are_summarised_not_cut_off():
     zero = Step("zero", premises=(Rule(edge, 0),), safes=edge)
     assert step_text(zero) == "all 12 cells in A30-L30 are safe: the count is 0"
     assert cells_text(sorted(edge)[:8]).startswith("{A30, B30")  # eight are still named
+    odds = {(row, column): "19%" for row in range(3) for column in range(4)}
+    assert other_odds((0, 0), odds) == "11 cells in A1-C4: 19%"
+    assert other_odds((0, 0), odds, untouched=set(odds) - {(0, 0)}) == (
+        "the 11 cells no number touches: 19%"
+    )
 
 
 @pytest.mark.usefixtures("pygame_display")
@@ -224,3 +238,76 @@ def test_a_zero_is_drawn_as_a_zero_in_class_only():
             for y in range(rect.top, rect.bottom)
         )
         assert inked is on
+
+
+@pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])
+def test_a_position_played_to_its_end_keeps_the_end_out_of_every_question_beat(path):
+    ctrl = opened(path)
+    for _ in range(40):
+        if ctrl.game.is_over():
+            break
+        ctrl.do("ai")
+    assert ctrl.game.is_over()
+    ctrl.do("home")
+    asked = 0
+    for frame in walk(ctrl, presses=60):
+        if frame.asking:
+            asked += 1
+            assert frame.state == "playing" and frame.status == "Playing", path.name
+            words = frame.message.lower()
+            assert "won" not in words and "lost" not in words, (path.name, frame.message)
+    assert asked and ctrl.frame().state == ctrl.game.status()  # the end, at the last answer
+
+
+@pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])
+def test_a_subset_question_frames_the_larger_sentence_s_own_cells(path):
+    # 03's first question asks about {A3, B3} = 1 inside {A3, B3, C3} = 2: C3 is framed
+    # too, also when the subset step leads the one-cell conclusion it makes.
+    ctrl = opened(path)
+    for frame in walk(ctrl):
+        if not frame.asking or "inside the other's" not in frame.step.words:
+            continue
+        here = ctrl.room.step_index
+        subset = next(
+            s for s in ctrl.ai.steps[ctrl.timeline().lead(here) : here + 1] if s.rule == "subset"
+        )
+        small, big = subset.premises
+        assert frame.highlights.outlined == big.cells - small.cells, path.name
+
+
+@pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])
+def test_the_knowledge_header_counts_the_crosses_and_ticks_on_the_board(path):
+    # Also at the answer of the step ahead of the log (04: B2 safe, B5 a mine).
+    ctrl = opened(path)
+    for press, frame in enumerate(walk(ctrl), start=1):
+        marks = [mine for _, mine in frame.highlights.marks]
+        header = frame.knowledge.header
+        mines, safes = marks.count(True), marks.count(False)
+        assert f"{plural(mines, 'mine')}, {plural(safes, 'safe cell')}" in header, (press, header)
+
+
+def test_the_ai_s_words_for_a_counted_move_name_no_other_count_than_v_s():
+    # 07: the numbers allow 4 arrangements, 2 with the mines left. The AI's move once said
+    # "in every one of the 2 arrangements" (the expert game: 60, where V shows 5).
+    ctrl = opened(POSITIONS / "07-counter-settles.txt")
+    said = ctrl.do("ai").said
+    proof = next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration")
+    ctrl.show(proof, 1)
+    count = ctrl.enumeration().count
+    counts = re.findall(r"(\d+) arrangements?\b", said)
+    assert "C2 a mine" in said and all(int(n) == count for n in counts), said
+
+
+@pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])
+def test_an_answer_keeps_the_numbers_its_question_framed(path):
+    # 01: the question frames B2 ("What does this number tell us?"); its answer, about
+    # {B3, C1, C2, C3}, keeps B2 framed, so the class sees which number it came from.
+    ctrl = opened(path)
+    asked = None
+    for frame in walk(ctrl):
+        framed = {c for c, role in frame.highlights.roles if c in ctrl.game.revealed}
+        if frame.asking:
+            asked = framed
+        elif asked is not None:
+            assert asked <= framed, (path.name, asked - framed)
+            asked = None

@@ -11,7 +11,7 @@ import pytest
 import runner
 from minesweeper import BOARDS, Contradiction, MinesweeperAI, Rule, Step
 from screen import paint, palette
-from screen.layout import Zoom, layout, scale_for
+from screen.layout import Zoom, layout, scale_for, status_boxes
 from window.app import App
 from window.frame import (
     numbers_of,
@@ -367,6 +367,40 @@ def test_under_a_wide_board_the_lesson_takes_the_room_the_board_leaves(size):
     assert board_right >= size[0] * 0.65
     # The panel's list gets the room: it starts under the message, not under a step box.
     assert here.knowledge.top < here.panel.centery and here.font >= 28 * size[1] // 1080
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_a_lost_game_s_last_words_fit_the_panel_whole(size):
+    # "AI: guess O10: 50% mine, ... O10 was a mine: the game is lost. 3BV 101 of 134
+    # cleared, 133 clicks (...)": six lines in the panel, once cut at "3BV ...".
+    ctrl = App.new(BOARDS["expert"], seed=3, classroom=True)
+    while not ctrl.game.is_over():
+        ctrl.do("ai")
+    ctrl.do("end")
+    frame = ctrl.frame()
+    here = layout(size, frame, scale_for(size))
+    lines = paint.wrap(frame.message, paint.Painter().font(here.font), here.message.width)
+    assert len(lines) > 4 and len(lines) * here.line <= here.message.height + 2
+    assert here.list_rows() >= 5  # the knowledge list keeps room under it
+
+
+def test_with_the_lesson_under_the_board_the_counter_and_clock_keep_their_size():
+    # "Mines 99" and "Time 198.0" shrank to 22 and 18 px at 1080p beside the face.
+    size = (1920, 1080)
+    now = [1000.0]
+    ctrl = App.new(BOARDS["expert"], seed=3, classroom=True, clock=lambda: now[0])
+    while not ctrl.game.is_over():
+        ctrl.do("ai")
+        now[0] += 1.5  # a long game's clock: 198.0 s
+    frame = ctrl.frame()
+    here = layout(size, frame, scale_for(size))
+    boxes = status_boxes(here.status, here.scale)
+    texts = (frame.mines, None, frame.time, frame.status)
+    font = paint.Painter().font(here.px(17), bold=True)
+    assert here.px(17) >= 28 and "198" in frame.time
+    for box, text in zip(boxes, texts, strict=True):
+        if text is not None:
+            assert font.size(text)[0] <= box.width - here.px(8), text
 
 
 def test_in_the_panel_the_step_box_takes_the_room_a_short_list_leaves():

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from minesweeper import Decision, cell_name
 from window.session import Outcome, Session
-from window.words import decision_text, plural
+from window.words import decision_text, found_text, plural
 from window.words import step_text as words_for_step
 
 
@@ -57,8 +57,10 @@ def reason(session: Session, decision: Decision) -> str:
     """Return why the AI plays a decision's cell, with the numbers involved."""
     if decision.proof is not None:
         proof = session.ai.steps[decision.proof]
-        if proof.rule in ("zero", "enumeration"):
+        if proof.rule == "zero":
             return f"{decision_text(decision)}, because {words_for_step(proof)}"
+        if proof.rule == "enumeration":  # its count and its counter are the step box's (V's)
+            return f"{decision_text(decision)}, because exact counting proves {found_text(proof)}"
     return decision_text(decision)
 
 

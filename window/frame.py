@@ -20,7 +20,13 @@ from minesweeper import BOARDS
 from sweeper.board import Cell
 from sweeper.engine import Rule
 from sweeper.records import Knowledge, Step
-from window.arrangements import Enumeration, agreed_words, counter_words, viewing_words
+from window.arrangements import (
+    Enumeration,
+    agreed_words,
+    counter_words,
+    position_before,
+    viewing_words,
+)
 from window.lesson import board_at, question
 from window.session import Moment
 from window.words import (
@@ -32,6 +38,7 @@ from window.words import (
     decision_text,
     found_text,
     other_odds,
+    percent,
     plural,
     rule_text,
     step_text,
@@ -208,6 +215,19 @@ def moment_of(app: App) -> Optional[Moment]:
     return session.moments[min(bisect.bisect_left(session.batches, told), len(session.moments) - 1)]
 
 
+def moment_words(app: App, moment: Optional[Moment]) -> str:
+    """Return what the message line said at the moment on screen, the game's end not yet shown.
+
+    The last reveal of a won game said how it ended ("won in 12.3 s"): before that
+    end is on screen (a question beat over that reveal), its words wait too. (A
+    lost game's last reveal is the mine, after every step: its words come with the end.)
+    """
+    session = app.session
+    if moment is None or session.game.is_over() and moment.said == session.ending:
+        return ""
+    return moment.said
+
+
 def ended(app: App) -> bool:
     """True when the game's end is on screen: over, and shown at the step where it happened.
 
@@ -235,7 +255,7 @@ def build_frame(app: App) -> Frame:
     time = session.time_text() if end or moment is None else clock_text(moment.elapsed)
     odds = session.overlay and not room.on  # the classroom shows no odds: they give answers
     then = shown_knowledge(app)  # the step log folded once a frame
-    said = session.ending if end else moment.said if moment is not None else ""
+    said = session.ending if end else moment_words(app, moment)
     return Frame(
         rows=game.height,
         columns=game.width,
@@ -341,10 +361,10 @@ def highlights(
     # possibility, and the conclusion's colours would read as part of it.
     asking = room.on and (room.asking or room.viewing is not None)
     roles: dict[Cell, str] = {}
+    lead = lead_of_shown(app)
     if step is not None:
-        if asking:  # the numbers the question is about, framed
-            roles.update((cell, "premise") for cell in numbers_of(app))
-        lead = lead_of_shown(app)
+        if room.on:  # the numbers the question is about, framed (its answer too: 01's B2)
+            roles.update((cell, "premise") for cell in numbers_of(app) if cell in shown)
         if lead is not None:  # the step that made the premise: its question, its answer first
             roles.update(step_roles(lead, asking))
         if lead is None or not asking:
@@ -365,9 +385,11 @@ def highlights(
         marks.update((c, c in known.mines) for c in known.mines | known.safes)
         marks = {c: m for c, m in marks.items() if c not in shown and c not in cells}
     outlined: frozenset[Cell] = frozenset()
-    if step is not None and asking and step.rule == "subset" and len(step.premises) > 1:
+    asked = lead if step is not None and lead is not None and lead.rule == "subset" else step
+    if asked is not None and asking and asked.rule == "subset" and len(asked.premises) > 1:
         # The larger sentence's other cells, framed: tinted, the two would read as one.
-        outlined = frozenset(step.premises[1].cells - step.premises[0].cells)
+        # (Also when the subset step leads a one-cell conclusion: 03's {C3}.)
+        outlined = frozenset(asked.premises[1].cells - asked.premises[0].cells)
     # The AI's pick: after Think (not over a question), or the overlay's, outside class only.
     picked = room.thought and not asking or session.overlay and not room.on
     choice = session.pending.cell if picked and session.pending and not over else None
@@ -391,12 +413,24 @@ def numbers_of(app: App) -> frozenset[Cell]:
         return app.numbers_ahead(room.preview)
     if room.preview is not None or not 0 <= room.step_index < len(steps):
         return frozenset()
+    if steps[room.step_index].rule == "move":  # a guess of the log: as the one ahead of it
+        return bordering(app, shown_board(app))
     lead = lead_of_shown(app)
     if lead is not None and room.asking:
         if lead.rule == "clue" and lead.cell is not None:
             return frozenset({lead.cell})
         return app.numbers_behind(lead_index(app))
     return app.numbers_behind(room.step_index)
+
+
+def bordering(app: App, shown: dict[Cell, int]) -> frozenset[Cell]:
+    """Return the numbers on the board shown that border a closed cell: what a guess weighs."""
+    game = app.session.game
+    return frozenset(
+        cell
+        for cell, count in shown.items()
+        if count and any(n not in shown for n in game.neighbors(cell))
+    )
 
 
 def arrangement(app: App) -> tuple[tuple[Cell, str], ...]:
@@ -457,11 +491,39 @@ def answer_words(app: App, step: Step, enum: Optional[Enumeration]) -> str:
         rule = RULES["enumeration"]
         return f"{agreed_words(enum, found_text(step))}. Rule: {rule}."
     if step.rule == "move" and step.decision is not None and step.decision.is_guess:
-        odds = {cell: text for cell, (_, text) in app.session.probabilities().items()}
-        others = other_odds(step.decision.cell, odds) if app.room.ahead else ""
+        shown = shown_board(app)
+        untouched = [
+            c
+            for c in app.session.game.cells()
+            if c not in shown and not any(n in shown for n in app.session.game.neighbors(c))
+        ]
+        others = other_odds(step.decision.cell, odds_then(app), untouched=untouched)
         return decision_text(step.decision) + "." + (f" The others: {others}." if others else "")
     rule = RULES.get(step.rule, "")
     return f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
+
+
+_ODDS_THEN: dict[tuple[int, int, int], dict[Cell, str]] = {}  # the last one asked for
+
+
+def odds_then(app: App) -> dict[Cell, str]:
+    """Return each closed cell's chance of a mine at the step on screen, as the overlay writes it.
+
+    The step ahead of the log is now; a step of the log (a live game's guess,
+    replayed) is counted again on the position just before it, once.
+    """
+    room, ai = app.room, app.session.ai
+    if room.ahead or not 0 <= room.step_index < len(ai.steps):
+        return {cell: text for cell, (_, text) in app.session.probabilities().items()}
+    key = (id(ai), len(ai.steps), room.step_index)
+    if key not in _ODDS_THEN:
+        odds = position_before(ai, room.step_index).probabilities()
+        mark = "" if odds.exact else "≈"
+        _ODDS_THEN.clear()
+        _ODDS_THEN[key] = {
+            c: (mark if p not in (0, 1) else "") + percent(p) for c, p in odds.items()
+        }
+    return _ODDS_THEN[key]
 
 
 def capital(words: str) -> str:
@@ -480,6 +542,10 @@ def knowledge_list(app: App, step: Optional[Step], then: Optional[Knowledge]) ->
     mines, when = (then.mines, " at this step") if then is not None else (session.ai.mines, "")
     rules = listed(app, then)
     known = then.safes if then is not None else session.ai.safes
+    if room.ahead and not room.asking and step is not None:
+        # The answer of the step ahead of the log: its conclusions are known now, as
+        # after a step of the log (its tick and cross are on the board already).
+        mines, known = mines | step.mines, known | step.safes
     safes = known - shown_board(app).keys()  # safe cells still closed on the board shown
     header = f"Known{when}: {plural(len(rules), 'sentence')}, {plural(len(mines), 'mine')}"
     header += f", {plural(len(safes), 'safe cell')}"

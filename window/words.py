@@ -67,11 +67,7 @@ def cells_text(cells: Iterable[Cell]) -> str:
     """
     cells = sorted(cells)
     if len(cells) > LONGEST:
-        rows = [r for r, _ in cells]
-        columns = [c for _, c in cells]
-        corner = cell_name((min(rows), min(columns)))
-        far = cell_name((max(rows), max(columns)))
-        return f"{len(cells)} cells in {corner}-{far}"
+        return _region(cells)
     return cell_name(cells[0]) if len(cells) == 1 else _braced(cells)
 
 
@@ -276,25 +272,42 @@ def position_note(text: str) -> str:
     return " ".join(c for c in comments[1:] if c and not c.startswith("Teacher:"))
 
 
-def cells_summary(cells: Iterable[Cell], most: int = 6) -> str:
-    """Return cell names in reading order, or a count when there are more than most."""
-    names = [cell_name(c) for c in sorted(cells)]
-    if len(names) <= most:
-        return ", ".join(names)
-    return f"{len(names)} cells ({', '.join(names[:3])}, ...)"
+def cells_summary(cells: Iterable[Cell], most: int = 6, untouched: Iterable[Cell] = ()) -> str:
+    """Return cell names in reading order, or, past most of them, a summary never cut off.
+
+    untouched: the closed cells no number touches; a group of just those is named so
+    ("the 12 cells no number touches"), another long group by where it lies.
+    """
+    cells = sorted(cells)
+    if len(cells) <= most:
+        return ", ".join(cell_name(c) for c in cells)
+    if set(cells) == set(untouched):
+        return f"the {len(cells)} cells no number touches"
+    return _region(cells)
 
 
-def other_odds(chosen: Cell, odds: dict[Cell, str], most: int = 3) -> str:
+def _region(cells: list[Cell]) -> str:
+    """Return "12 cells in D20-J24": how many, and the rectangle they lie in."""
+    rows = [r for r, _ in cells]
+    columns = [c for _, c in cells]
+    corner = cell_name((min(rows), min(columns)))
+    return f"{len(cells)} cells in {corner}-{cell_name((max(rows), max(columns)))}"
+
+
+def other_odds(
+    chosen: Cell, odds: dict[Cell, str], most: int = 3, untouched: Iterable[Cell] = ()
+) -> str:
     """Return the other cells' chances beside a guess, cells with the same chance together.
 
-    odds: each closed cell's chance as the overlay writes it ("38%").
+    odds: each closed cell's chance as the overlay writes it ("38%"); untouched: the
+    closed cells no number touches (see cells_summary).
     """
     together: dict[str, list[Cell]] = {}
     for cell, text in odds.items():
         if cell != chosen and text not in ("0%", "100%"):  # known cells are no choice
             together.setdefault(text, []).append(cell)
     order = sorted(together, key=lambda t: float(t.lstrip("≈").rstrip("%")))
-    parts = [f"{cells_summary(together[t])}: {t}" for t in order[:most]]
+    parts = [f"{cells_summary(together[t], untouched=untouched)}: {t}" for t in order[:most]]
     if len(order) > most:
         parts.append("others more")
     return "; ".join(parts)
