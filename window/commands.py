@@ -139,13 +139,21 @@ def think(app: App, _: object) -> Outcome:
     if decision is None:
         return Outcome("The AI finds no cell left to play.")
     timeline = app.timeline()
+    shown: Optional[int] = None
     if room.on and decision.proof is not None:
-        room.show(decision.proof, 1, timeline)
+        shown = decision.proof
     elif room.on and timeline.ahead is not None:
-        room.show(timeline.steps, 1, timeline)  # the same lesson step the arrows reach
-    else:
-        room.viewing = None
-        room.preview = timeline.ahead or thought_step(session)
+        shown = timeline.steps  # the same lesson step the arrows reach
+    if shown is not None:
+        room.show(shown, 1, timeline)
+        room.thought = True
+        number = timeline.number(timeline.stop_of(shown))
+        where = f"lesson step {number}" if number is not None else "the step on screen"
+        # The lesson's own words give the reason; a second wording here would teach two lessons.
+        cell = cell_name(decision.cell)
+        return Outcome(f"Think: {where} is the AI's next conclusion. A plays {cell}.")
+    room.viewing = None
+    room.preview = timeline.ahead or thought_step(session)
     room.thought = True
     return Outcome(f"Think: {reason(session, decision)}. A plays it.")
 
