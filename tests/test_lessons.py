@@ -26,6 +26,8 @@ from window.words import NO_LESSON, step_text
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_runner import pick, press, pump, start, view  # noqa: E402
 
+from window.words import cells_summary
+
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "assets" / "positions").glob("0*.txt"))
 
@@ -567,3 +569,17 @@ def test_zoom_says_when_the_window_holds_less_than_asked():
     assert "175% asked" in words and "holds only 100%" in words
     assert zoom.change(1 / 1.75, full).startswith("Text zoom 100% (")
     assert zoom.change(1.15, (3000, 2000)).startswith("Text zoom 115% (")  # room to grow
+
+
+def test_a_long_group_of_cells_is_summarised_by_what_it_is_never_cut_off():
+    outside = [(r, c) for r in range(10, 16) for c in range(0, 30)]  # 180 cells no number touches
+    assert cells_summary(outside, untouched=outside) == "the 180 cells no number touches"
+    # Mostly untouched cells, with a few on the frontier: both said, neither cut.
+    mixed = [*outside, (3, 4), (3, 5)]
+    assert cells_summary(mixed, untouched=outside) == "the 180 cells no number touches and D5, D6"
+    many = [*outside, *[(2, c) for c in range(10)]]
+    assert cells_summary(many, untouched=outside) == (
+        "the 180 cells no number touches and 10 cells in C1-C10"
+    )
+    assert cells_summary([(0, c) for c in range(8)]) == "8 cells in A1-A8"
+    assert cells_summary([(0, 0), (0, 1)]) == "A1, A2"

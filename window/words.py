@@ -281,8 +281,15 @@ def cells_summary(cells: Iterable[Cell], most: int = 6, untouched: Iterable[Cell
     cells = sorted(cells)
     if len(cells) <= most:
         return ", ".join(cell_name(c) for c in cells)
-    if set(cells) == set(untouched):
-        return f"the {len(cells)} cells no number touches"
+    outside = set(untouched)
+    if outside and outside <= set(cells):
+        rest = [c for c in cells if c not in outside]
+        named = f"the {len(outside)} cells no number touches"
+        if not rest:
+            return named
+        if len(rest) <= most:
+            return f"{named} and {', '.join(cell_name(c) for c in rest)}"
+        return f"{named} and {_region(rest)}"
     return _region(cells)
 
 
