@@ -73,6 +73,11 @@ class Window:
         frame = self.app.frame()
         view = self.layout(frame)
         for name, arg in commands(event, self.app, frame, view):
+            busy = self.app.dealing(name)
+            if busy:  # the deal may take seconds: say so on screen before it starts
+                self.app.message = busy
+                self.draw()
+                pygame.display.flip()
             outcome = self.app.do(name, arg)
             if outcome.close:
                 return False

@@ -12,10 +12,12 @@ import pytest
 import minesweeper
 import runner
 from minesweeper import BOARDS, Minesweeper
+from screen.paint import paint as real_paint
 from sweeper.scores import three_bv, three_bv_cleared
-from tests.test_runner import FakeClock
+from tests.test_runner import FakeClock, click_cell, start
 from window.app import App
 from window.stats import Settings, Statistics
+from window.words import DEALING
 
 
 def test_the_no_guess_rule_is_in_the_title_and_deals_a_board_logic_clears():
@@ -49,6 +51,25 @@ def test_a_board_too_dense_for_no_guess_is_said_not_dealt():
     assert "No no-guess 9x9 board with 10 mines" in app.message
     assert "Nothing was revealed" in app.message
     assert not app.game.placed and not app.game.revealed
+
+
+def test_the_window_says_it_is_dealing_before_a_no_guess_deal_starts(pygame_display, monkeypatch):
+    # The deal may take seconds: the window draws "Dealing ..." first, then deals.
+    app = App.new(BOARDS["beginner"], seed=3, first_click="no-guess")
+    window = start(app)
+    drawn = []
+
+    def paint(surface, frame, layout, painter):
+        drawn.append((frame.message, app.game.placed))
+        real_paint(surface, frame, layout, painter)
+
+    monkeypatch.setattr("screen.loop.paint", paint)
+    assert app.dealing("reveal") == DEALING and app.dealing("flag") == ""
+    click_cell(app, (4, 4))
+    window.run(max_iterations=1)
+    assert (DEALING, False) in drawn  # drawn before the board was dealt
+    assert app.game.placed and app.dealing("reveal") == ""
+    assert drawn[-1][0] != DEALING  # after the deal the click's own words
 
 
 # -- honest records -----------------------------------------------------------------------

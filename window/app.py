@@ -31,7 +31,7 @@ from window.saves import read_save
 from window.session import Outcome, Session, opening, position_session, resumed_session
 from window.stats import Settings, start_up_messages
 from window.timeline import Timeline
-from window.words import clock_text
+from window.words import DEALING, clock_text
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
 RECORDS = "Records"
@@ -42,6 +42,7 @@ RESET_ASK = (
 # What a sheet over the board lets through without closing it.
 KEEPS_SHEET = ("tick", "press", "scroll", "reset-records", "stats")
 BOARD_MOVES = ("reveal", "chord", "flag", "reveal-cursor", "flag-cursor", "chord-cursor")
+DEALS = ("reveal", "reveal-cursor", "ai", "tick")  # the commands whose first reveal deals
 
 
 class App:
@@ -111,6 +112,16 @@ class App:
     def ai(self) -> MinesweeperAI:
         """The AI that plays it."""
         return self.session.ai
+
+    def dealing(self, name: str) -> str:
+        """Return what to say before command name runs, when its first reveal deals a no-guess
+        board (a search of up to NO_GUESS_SECONDS); else ""."""
+        game = self.session.game
+        if game.first_click != "no-guess" or game.placed or name not in DEALS:
+            return ""
+        if self.sheet is not None or refusal(self, name) is not None:
+            return ""
+        return DEALING
 
     # -- the door --------------------------------------------------------------------
 

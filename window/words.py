@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Pair
+from sweeper.noguess import NO_GUESS_SECONDS
 from sweeper.records import Decision, Step
 from window.stats import tenths
 
@@ -39,6 +40,11 @@ NO_LESSON = (
     "E shows every step."
 )
 PAUSED = "Paused: P carries on."
+
+# Said (and drawn) before a first click deals a no-guess board: the search may take a while.
+DEALING = (
+    f"Dealing a board that needs no guess: this can take up to {NO_GUESS_SECONDS:.0f} s."
+)
 
 RULES = {
     "clue": "a revealed number gives a sentence",
