@@ -148,6 +148,13 @@ def test_a_lost_expert_game_shows_no_end_and_no_running_clock_before_its_last_an
         assert not drawn - known, k
         assert frame.status == "Playing" and frame.state == "playing" and frame.mood == "playing"
         assert frame.time == first.time and "lost" not in frame.message
+    # At an earlier moment every refused command says so, and nothing of the end.
+    ctrl.do("home")
+    for name, arg in [("reveal", (5, 5)), ("ai", None), ("think", None), ("auto", None),
+                      ("reveal-cursor", None), ("flag-cursor", None), ("chord-cursor", None)]:
+        ctrl.do(name, arg)
+        assert "earlier moment" in ctrl.message and "mine" not in ctrl.message, name
+        assert "lost" not in ctrl.frame().message.lower(), name
     ctrl.do("end")  # the last step's answer: the end of the game, where it happened
     frame = ctrl.frame()
     assert frame.status == "Lost" and "exploded" in frame.tiles

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from minesweeper import Minesweeper
+from minesweeper import BOARDS, Minesweeper
+from window.app import App
 from window.saves import Saved, read_save, save_text
 
 POSITIONS = Path(__file__).resolve().parent.parent / "assets" / "positions"
@@ -77,3 +78,15 @@ def test_a_saved_game_must_hide_its_mines():
     text = "# t\n#= saved 1\n" + game.to_text()  # the open form, marked as a save
     with pytest.raises(ValueError, match="mines"):
         read_save(text)
+
+
+def test_a_finished_game_is_not_saved_to_play_on(tmp_path):
+    # A lost game has nothing to play on: S says so and writes no file that would
+    # reopen "with the clock going on" at a board already lost.
+    app = App.new(BOARDS["beginner"], seed=4, save_dir=tmp_path)
+    app.do("reveal", (0, 0))
+    mine = min(app.game.mines)
+    app.do("reveal", mine)
+    assert app.game.lost()
+    app.do("save")
+    assert "The game is over" in app.message and not list(tmp_path.iterdir())

@@ -399,7 +399,9 @@ def test_an_uncounted_save_counts_once_when_finished_and_no_more_after(tmp_path)
     finish(second)
     stats = record(app)
     assert (stats.games, stats.wins, stats.assisted_games) == (1, 1, 1)
-    resaved = first.do("save").path  # a save of the finished game says it was counted
+    assert "The game is over" in first.do("save").said  # a finished game is not saved
+    third = runner.app_from_args(["--position", str(path)])  # the same save, once more
+    resaved = third.do("save").path  # saved again: it says the game was counted
     assert "#= counted yes" in resaved.read_text()
 
 

@@ -56,10 +56,14 @@ def refusal(app: App, name: str) -> Optional[str]:
     if PAUSE in refused and app.session.watch.paused:
         return PAUSED
     if OVER in refused and app.session.game.is_over():
-        return app.session.after_the_end()
+        # At an earlier moment the end is not on screen yet, so the refusal tells none of it.
+        return EARLIER if replaying(app) else app.session.after_the_end()
     if PAST in refused and replaying(app):
-        return "An earlier moment is on screen: End goes to now, where the game is played."
+        return EARLIER
     return None
+
+
+EARLIER = "An earlier moment is on screen: End goes to now, where the game is played."
 
 
 # -- the player's moves ----------------------------------------------------------------

@@ -115,6 +115,8 @@ def save_position(session: Session) -> Outcome:
     game = session.game
     if not game.placed:
         return Outcome("Nothing to save yet: the mines are placed at the first click.")
+    if game.is_over():
+        return Outcome("The game is over: there is nothing to play on. X takes a picture of it.")
     stamp = datetime.now()
     title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
     title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
