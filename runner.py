@@ -205,6 +205,12 @@ def export_size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def complain(problem: str) -> int:
+    """Print a bad argument's one line, as the parser words its own, and return status 2."""
+    print(f"runner.py: error: {problem} (see --help)", file=sys.stderr)
+    return 2
+
+
 def picture(app: App, args: argparse.Namespace) -> int:
     """Draw the view asked for by --export and its options; return the exit status."""
     if pygame_missing():
@@ -212,14 +218,14 @@ def picture(app: App, args: argparse.Namespace) -> int:
         return 2
     from screen.picture import export  # pygame only when a picture is drawn
 
+    if args.export.suffix.lower() != ".png":
+        return complain(f"--export: {args.export.name} is not a .png file name")
     try:
         size = export_size(args.size)
     except ValueError as error:
-        print(f"runner.py: --size: {error}", file=sys.stderr)
-        return 2
+        return complain(f"--size: {error}")
     if not 0 <= args.ai_moves <= 100_000:
-        print("runner.py: --ai-moves: 0 to 100,000 moves", file=sys.stderr)
-        return 2
+        return complain("--ai-moves: 0 to 100,000 moves")
     for _ in range(args.ai_moves):
         if app.game.is_over():
             break
@@ -227,8 +233,7 @@ def picture(app: App, args: argparse.Namespace) -> int:
     app.room.on = True
     problem = export(app, args.export, size, args.step, args.question, args.arrangement)
     if problem:
-        print(f"runner.py: {problem}", file=sys.stderr)
-        return 2
+        return complain(problem)
     print(f"wrote {args.export} ({size[0]}x{size[1]})")
     return 0
 
@@ -241,8 +246,7 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
         app.session.keeps_files = False  # a handout never touches the records or settings
         return picture(app, args)
     if args.step is not None or args.question or args.arrangement is not None:
-        print("runner.py: --step, --question and --arrangement go with --export", file=sys.stderr)
-        return 2
+        return complain("--step, --question and --arrangement go with --export")
     missing = pygame_missing() or no_display()
     if missing:
         print(missing, file=sys.stderr)

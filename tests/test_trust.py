@@ -296,6 +296,20 @@ def test_a_handout_touches_neither_records_nor_settings(board, private_data_fold
     assert not (private_data_folder / "settings.json").exists()
 
 
+def test_a_handout_on_a_fresh_machine_makes_no_data_folder(private_data_folder, tmp_path, capsys):
+    out = tmp_path / "x.png"
+    subset = str(runner.PROJECT / "assets" / "positions" / "03-subset.txt")
+    argv = ["--position", subset, "--step", "1", "--size", "1280x720"]
+    assert runner.main([*argv, "--export", str(out)]) == 0 and out.exists()
+    assert not private_data_folder.exists() or not any(private_data_folder.iterdir())
+    # A picture goes to a .png name only; the refusal reads as the parser's own do.
+    assert runner.main([*argv, "--export", str(tmp_path / "x.txt")]) == 2
+    assert capsys.readouterr().err == (
+        "runner.py: error: --export: x.txt is not a .png file name (see --help)\n"
+    )
+    assert not (tmp_path / "x.txt").exists()
+
+
 # -- saves that keep the secret and play on -------------------------------------------------
 
 

@@ -312,6 +312,9 @@ class Statistics:
 
     def refresh(self) -> None:
         """Read the records afresh (another window may have added games)."""
+        if not self.path.exists():  # nothing to read: make no folder and no lock file
+            self._load()
+            return
         with locked(self.path):
             self._load()
 
