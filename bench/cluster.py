@@ -29,6 +29,8 @@ import pickle
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.request
 import zipfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -145,9 +147,28 @@ class Cluster:
 
     @property
     def dashboard(self) -> str:
-        """Return the scheduler's dashboard address, or "" when it runs none."""
+        """Return the scheduler's dashboard address, or "" when it runs none.
+
+        A scheduler always runs a web server (for its health and metrics), and
+        names it "dashboard" even when started with --no-dashboard; only its
+        answer for the dashboard's page tells: none there (404), or a page
+        (the dashboard, or one that says bokeh is missing). A HEAD request asks
+        without opening a dashboard session.
+        """
         services: dict[str, Any] = self.client.scheduler_info().get("services", {})
-        return str(self.client.dashboard_link) if "dashboard" in services else ""
+        if "dashboard" not in services:
+            return ""
+        link = str(self.client.dashboard_link)
+        direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never a proxy
+        try:
+            direct.open(urllib.request.Request(link, method="HEAD"), timeout=2).close()
+        except urllib.error.HTTPError as error:  # an answer: only 404 says there is none
+            error.close()
+            if error.code == 404:
+                return ""
+        except (OSError, ValueError):  # no answer: bound to another address, or a firewall
+            return f"{link} (not reachable from this machine)"
+        return link
 
     def streamed(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
         """Yield func(task) for each task, in order, keeping a few tasks per worker in flight.
