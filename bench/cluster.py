@@ -88,7 +88,8 @@ class Cluster:
             hint = (
                 tls_hint(address)
                 if address.startswith("tls://")
-                else "start one with 'dask scheduler' and give the address it prints"
+                else "start one with 'dask scheduler' and give the address it prints "
+                "(tls:// for one with TLS)"
             )
             restore_logs(self._levels)
             raise ClusterError(

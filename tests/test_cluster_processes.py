@@ -482,6 +482,7 @@ def test_tls_lets_in_a_client_with_the_certificate_and_no_other(tmp_path: Path) 
         assert refused.stderr.startswith("benchmark.py: cannot reach a Dask scheduler")
         assert len(refused.stderr.splitlines()) == 1, refused.stderr
     assert "DASK_DISTRIBUTED__COMM__TLS__CA_FILE" in nothing.stderr
+    assert "(tls:// for one with TLS)" in cleartext.stderr
 
 
 def test_no_worker_at_all_is_a_message_after_the_patience(tmp_path: Path) -> None:
