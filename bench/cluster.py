@@ -24,9 +24,13 @@ certificate settings (docs/benchmarking.md, "On a cluster").
 from __future__ import annotations
 
 import hashlib
+import logging
 import pickle
 import tempfile
+import threading
 import time
+import urllib.error
+import urllib.request
 import zipfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -74,27 +78,37 @@ class Cluster:
                 + CLUSTER_INSTALL
             ) from None
         make_client: Any = untyped_client  # distributed's Client has no annotations
+        # Our failures are one line each (ClusterError); Dask's own log of them in
+        # this process would add tracebacks, such as its reconnection being
+        # cancelled when we close after losing the scheduler.
+        self._levels = quiet_dask_logs()
         try:
             self.client: Any = make_client(address, timeout=timeout)
         except (OSError, TimeoutError, ValueError, TypeError) as error:
             hint = (
                 tls_hint(address)
                 if address.startswith("tls://")
-                else "start one with 'dask scheduler' and give the address it prints"
+                else "start one with 'dask scheduler' and give the address it prints "
+                "(tls:// for one with TLS)"
             )
+            restore_logs(self._levels)
             raise ClusterError(
                 f"cannot reach a Dask scheduler at {address!r} ({first_line(error)}); {hint}"
             ) from None
-        try:
-            self.client.wait_for_workers(1, timeout=patience)
-        except (OSError, TimeoutError) as error:
-            self.client.close()
-            raise ClusterError(
-                f"the scheduler at {address} has no workers after {patience:.0f} s; "
-                f"start some with 'dask worker {address} --nworkers auto --nthreads 1'"
-            ) from error
         self.address = address
         self.patience = patience
+        try:
+            self.client.wait_for_workers(1, timeout=patience)
+        except OSError as error:  # TimeoutError too, which is an OSError
+            if self.client.status != "running":  # the scheduler went while we waited
+                failure = self._failure(error)
+            else:
+                failure = ClusterError(
+                    f"the scheduler at {address} has no workers after {patience:.0f} s; "
+                    f"start some with 'dask worker {address} --nworkers auto --nthreads 1'"
+                )
+            self.close()
+            raise failure from None
         self._send_code()
 
     def _send_code(self) -> None:
@@ -120,7 +134,7 @@ class Cluster:
             try:
                 self.client.register_plugin(UploadFile(str(archive)), name="minesweeper-code")
             except Exception as error:  # raised on a worker: say it in one line
-                self.client.close()
+                self.close()
                 raise ClusterError(
                     f"the workers of {self.address} could not load this checkout's code "
                     f"({first_line(error)})"
@@ -134,9 +148,28 @@ class Cluster:
 
     @property
     def dashboard(self) -> str:
-        """Return the scheduler's dashboard address, or "" when it runs none."""
+        """Return the scheduler's dashboard address, or "" when it runs none.
+
+        A scheduler always runs a web server (for its health and metrics), and
+        names it "dashboard" even when started with --no-dashboard; only its
+        answer for the dashboard's page tells: none there (404), or a page
+        (the dashboard, or one that says bokeh is missing). A HEAD request asks
+        without opening a dashboard session.
+        """
         services: dict[str, Any] = self.client.scheduler_info().get("services", {})
-        return str(self.client.dashboard_link) if "dashboard" in services else ""
+        if "dashboard" not in services:
+            return ""
+        link = str(self.client.dashboard_link)
+        direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never a proxy
+        try:
+            direct.open(urllib.request.Request(link, method="HEAD"), timeout=2).close()
+        except urllib.error.HTTPError as error:  # an answer: only 404 says there is none
+            error.close()
+            if error.code == 404:
+                return ""
+        except (OSError, ValueError):  # no answer: bound to another address, or a firewall
+            return f"{link} (not reachable from this machine)"
+        return link
 
     def streamed(self, func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
         """Yield func(task) for each task, in order, keeping a few tasks per worker in flight.
@@ -156,35 +189,95 @@ class Cluster:
             yield self._result(pending.popleft())
 
     def _result(self, future: Any) -> Any:
-        """Wait for one chunk's result while some worker is there to compute it."""
-        alone_since = None
-        while True:
-            try:
-                return future.result(timeout=POLL)
-            except TimeoutError:
-                pass
-            except Exception as error:  # a chunk catches its games' crashes: this is Dask's
-                raise ClusterError(
-                    f"the cluster at {self.address} lost a chunk ({first_line(error)})"
-                ) from None
-            if self.client.nthreads():
-                alone_since = None
-            elif alone_since is None:
-                alone_since = time.monotonic()
-            elif time.monotonic() - alone_since > self.patience:
+        """Wait for one chunk's result while some worker is there to compute it.
+
+        The wait itself has no timeout: one that expires leaves a task of
+        Dask's behind, which prints a traceback ("Task exception was never
+        retrieved") when the client closes. A Watch cancels the chunk instead
+        when no worker has been there for the patience, and that ends it.
+        """
+        watch = Watch(self, future)
+        watch.start()
+        try:
+            return future.result()
+        except Exception as error:  # a chunk catches its games' crashes: this is Dask's
+            if watch.gave_up:
                 raise ClusterError(
                     f"every worker of {self.address} is gone (none for {self.patience:.0f} s)"
-                )
+                ) from None
+            raise self._failure(error) from None
+        finally:
+            watch.stop()
+
+    def _failure(self, error: BaseException) -> ClusterError:
+        """Say in one line why a result will not come: the scheduler gone, or Dask's error."""
+        if self.client.status != "running":
+            return ClusterError(
+                f"lost the connection to the scheduler at {self.address} "
+                "(it stopped, or the network between us did)"
+            )
+        return ClusterError(f"the cluster at {self.address} lost a chunk ({first_line(error)})")
 
     def close(self) -> None:
         """Let go of the scheduler (the cluster itself keeps running)."""
-        self.client.close()
+        try:
+            self.client.close()
+        finally:
+            restore_logs(self._levels)
 
     def __enter__(self) -> Cluster:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class Watch(threading.Thread):
+    """While a chunk is awaited, look at the workers; cancel the chunk after the patience alone."""
+
+    def __init__(self, cluster: Cluster, future: Any) -> None:
+        super().__init__(name="cluster-watch", daemon=True)
+        self.cluster = cluster
+        self.future = future
+        self.ended = threading.Event()
+        self.gave_up = False
+
+    def run(self) -> None:
+        alone_since = None
+        while not self.ended.wait(POLL):
+            try:
+                threads = self.cluster.client.nthreads()
+            except Exception:  # the scheduler is gone, which ends the wait by itself
+                return
+            now = time.monotonic()
+            if threads:
+                alone_since = None
+            elif alone_since is None:
+                alone_since = now
+            elif now - alone_since > self.cluster.patience:
+                self.gave_up = True
+                self.future.cancel()
+                return
+
+    def stop(self) -> None:
+        """End the watch, once the wait is over."""
+        self.ended.set()
+        self.join()
+
+
+def quiet_dask_logs() -> dict[str, int]:
+    """Silence Dask's loggers in this process (some have levels of their own); return the old."""
+    names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] == "distributed"]
+    levels = {name: logging.getLogger(name).level for name in ["distributed", *names]}
+    for name in levels:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    return levels
+
+
+def restore_logs(levels: dict[str, int]) -> None:
+    """Give Dask's loggers back the levels quiet_dask_logs found."""
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)
 
 
 def first_line(error: BaseException) -> str:

@@ -20,7 +20,7 @@ def local_cluster():
     """A scheduler and two single-threaded worker processes on this machine."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0"
     ) as cluster:
         yield cluster
 
@@ -115,3 +115,31 @@ def test_a_worker_forgets_an_earlier_version_of_the_code_when_sent_a_new_one(tmp
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT
     )
     assert done.stdout.split() == ["True", "True", "[]"], done.stderr
+
+
+class FakeClient:
+    """What Cluster.dashboard asks of a Dask client: the scheduler's services and link."""
+
+    def __init__(self, link: str, services: dict) -> None:
+        self.dashboard_link = link
+        self.services = services
+
+    def scheduler_info(self) -> dict:
+        return {"services": self.services}
+
+
+def dashboard_of(link: str, services: dict) -> str:
+    cluster = Cluster.__new__(Cluster)
+    cluster.client = FakeClient(link, services)
+    return cluster.dashboard
+
+
+def test_a_dashboard_this_machine_cannot_reach_is_named_as_such():
+    import socket
+
+    with socket.socket() as closed:  # a port that nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    link = f"http://127.0.0.1:{port}/status"
+    assert dashboard_of(link, {"dashboard": port}) == f"{link} (not reachable from this machine)"
+    assert dashboard_of(link, {}) == ""  # a scheduler without any web server
