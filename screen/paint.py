@@ -56,6 +56,7 @@ from window.frame import Frame, KnowledgeList, StepBox
 HERE = Path(__file__).resolve().parent.parent
 FONTS = HERE / "assets" / "fonts"
 IMAGES = HERE / "assets" / "images"
+MIN_LABEL = 9  # the smallest row letter or column number, in pixels
 FONT_FILE = FONTS / "DejaVuSans.ttf"
 BOLD_FONT_FILE = FONTS / "DejaVuSans-Bold.ttf"
 
@@ -200,17 +201,47 @@ def cells(frame: Frame) -> list[tuple[int, int]]:
 
 def paint_labels(screen: pygame.Surface, view: Layout, painter: Painter) -> None:
     """Draw row letters down the left edge and column numbers along the top."""
-    most = view.px(CLASS_LABEL if view.font >= view.px(CLASS_TEXT) else 16)
-    size = max(9, min(most, view.cell * 2 // 3))  # as large as a column leaves room for
+    size, _ = label_size(view, painter)
     x0, y0 = view.origin
     for row in range(view.rows):
         label = painter.text(row_name(row), size, FAINT_INK, bold=True)
         y = y0 + row * view.cell + view.cell // 2
         screen.blit(label, label.get_rect(midright=(x0 - 5, y)))
-    for col in range(view.columns):
-        label = painter.text(str(col + 1), size, FAINT_INK, bold=True)
-        x = x0 + col * view.cell + view.cell // 2
-        screen.blit(label, label.get_rect(midbottom=(x, y0 - 3)))
+    for text, rect in column_labels(view, painter):
+        screen.blit(painter.text(text, size, FAINT_INK, bold=True), rect)
+
+
+def label_size(view: Layout, painter: Painter) -> tuple[int, int]:
+    """Return the labels' text size, and every how many columns a number is written.
+
+    The widest column number keeps a gap to the next (a quarter of a cell, 5 px at
+    least): "10111213" ran together on an expert board at 1280 px. When even the
+    smallest size leaves no gap, every other column is numbered.
+    """
+    most = view.px(CLASS_LABEL if view.font >= view.px(CLASS_TEXT) else 16)
+    size = max(MIN_LABEL, min(most, view.cell * 2 // 3))  # as large as a column leaves room for
+    widest = str(view.columns)
+    gap = max(5, view.cell // 4)
+    while size > MIN_LABEL and painter.font(size, True).size(widest)[0] > view.cell - gap:
+        size -= 1
+    every = 1
+    while painter.font(size, True).size(widest)[0] > every * view.cell - gap:
+        every += 1
+    return size, every
+
+
+def column_labels(view: Layout, painter: Painter) -> list[tuple[str, pygame.Rect]]:
+    """Return the column numbers written over the board and where (1 always, then every k)."""
+    size, every = label_size(view, painter)
+    font = painter.font(size, True)
+    x0, y0 = view.origin
+    found = []
+    for col in range(0, view.columns, every):
+        text = str(col + 1)
+        rect = pygame.Rect((0, 0), font.size(text))
+        rect.midbottom = (x0 + col * view.cell + view.cell // 2, y0 - 3)
+        found.append((text, rect))
+    return found
 
 
 def paint_tiles(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:

@@ -352,6 +352,25 @@ def test_a_resized_window_scales_the_cells():
     assert small.cell_rect((15, 29)).right <= 900 - layout_module.PANEL_WIDTH
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1260, 700), None])
+@pytest.mark.parametrize("classroom", [False, True])
+def test_an_expert_board_s_column_numbers_stand_apart(size, classroom):
+    # "1011121314...": at 1280 px (and 1080p) the two-digit numbers touched.
+    ctrl = App.new(BOARDS["expert"], seed=1, classroom=classroom)
+    size = size or minimum_window_size(ctrl.frame())  # the smallest cells: every other column
+    here = sized(size, ctrl)
+    painter = paint.Painter()
+    labels = paint.column_labels(here, painter)
+    numbers = [int(text) for text, _ in labels]
+    assert numbers[0] == 1 and numbers[-1] >= 29 and len(set(numbers)) == len(numbers)
+    for (_, left), (_, right) in zip(labels, labels[1:], strict=False):
+        assert right.left - left.right >= 5, (left, right)
+    for _, rect in labels:  # each over its own column, clear of the cells
+        assert here.origin[0] <= rect.centerx <= here.cell_rect((0, 29)).right
+        assert rect.bottom < here.origin[1]
+    assert paint.label_size(here, painter)[0] >= paint.MIN_LABEL
+
+
 @pytest.mark.parametrize("classroom", [False, True])
 def test_a_window_made_too_small_grows_back_to_show_everything(classroom):
     ctrl = App.new(BOARDS["expert"], seed=1, classroom=classroom)
