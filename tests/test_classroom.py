@@ -353,6 +353,22 @@ def test_in_class_the_knowledge_waits_for_the_first_step():
     assert ctrl.frame().knowledge is None and "The AI knows" in ctrl.frame().summary
 
 
+def test_before_the_first_step_the_class_is_told_how_many_lesson_steps_there_are():
+    # "Steps: 15 so far" over a position whose arrows go through 2 lesson steps.
+    ctrl = App.from_position(
+        (ROOT / "assets" / "positions" / "01-single-neighbour.txt").read_text(encoding="utf-8")
+    )
+    timeline = ctrl.timeline()
+    lessons = len(timeline.lessons)
+    assert 0 < lessons < timeline.steps  # bookkeeping steps fold into the lesson steps
+    assert ctrl.frame().step.header == f"Lesson steps: {lessons} so far"
+    ctrl.do("step")
+    assert ctrl.frame().step.header.startswith(f"Lesson step 1 of {lessons} ")
+    ctrl.do("expand")  # E: every step, and the count says so
+    ctrl.room.step_index = -1
+    assert ctrl.frame().step.header == f"Steps: {timeline.steps} so far"
+
+
 # -- positions: load, save, reload -------------------------------------------------
 
 

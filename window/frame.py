@@ -457,9 +457,9 @@ def toggles(app: App) -> frozenset[str]:
 
 def step_box(app: App, step: Optional[Step]) -> StepBox:
     """Return the step box: the step on show, its question or its answer."""
-    room, total = app.room, len(app.session.ai.steps)
+    room = app.room
     if step is None:
-        header = f"Steps: {total} so far" if total else "Steps: none yet"
+        header = steps_so_far(app)
         words = "Step ▶ (→) shows the AI's inferences one at a time; Think (T) draws the next."
         return StepBox(header, words, True)
     if room.preview is not None and not room.ahead:
@@ -480,6 +480,20 @@ def step_box(app: App, step: Optional[Step]) -> StepBox:
     if lead is not None:
         words = f"{step_text(lead)}, so {words}"
     return StepBox(header, capital(words), True)
+
+
+def steps_so_far(app: App) -> str:
+    """Return how many steps the arrows go through: lesson steps, or every step after E.
+
+    Counted as the step box's header counts them ("Lesson step 1 of 2"), not the
+    bookkeeping the lesson steps fold in (a position said "15 so far" of its 2).
+    """
+    timeline = app.timeline()
+    if app.room.expanded:
+        what, count = "Steps", timeline.steps
+    else:
+        what, count = "Lesson steps", len(timeline.lessons)
+    return f"{what}: {count} so far" if count else f"{what}: none yet"
 
 
 def answer_words(app: App, step: Step, enum: Optional[Enumeration]) -> str:
