@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import Optional
 
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Pair
@@ -137,6 +138,19 @@ def step_text(step: Step) -> str:
         assert step.decision is not None
         return decision_text(step.decision)
     raise ValueError(f"no words for a step of rule {rule!r}")
+
+
+def zero_reason(zero: Step, made: Optional[Step]) -> str:
+    """Return why a count of 0 proves its cells safe: the step that made the sentence, in words.
+
+    "C27 is safe: the count is 0" names the cell it proves, which reads as a circle;
+    the step that brought the sentence to 0 names its numbers ("{A27, B27, C27} = 1
+    minus {A27, B27} = 1 gives {C27} = 0"). Without one, "" for one cell (known to
+    be safe, no more to say), and the count itself for several.
+    """
+    if made is not None and made.rule in ("clue", "known", "subset"):
+        return step_text(made)
+    return step_text(zero) if len(zero.safes) > 1 else ""
 
 
 def _known_text(step: Step) -> str:
