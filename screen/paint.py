@@ -57,6 +57,7 @@ HERE = Path(__file__).resolve().parent.parent
 FONTS = HERE / "assets" / "fonts"
 IMAGES = HERE / "assets" / "images"
 MIN_LABEL = 9  # the smallest row letter or column number, in pixels
+MIN_TEXT = 9  # text is made no smaller than this to fit its box
 FONT_FILE = FONTS / "DejaVuSans.ttf"
 BOLD_FONT_FILE = FONTS / "DejaVuSans-Bold.ttf"
 
@@ -556,7 +557,7 @@ def paint_knowledge(
     """Draw the knowledge list, one sentence a row, scrolled; the selected row is tinted."""
     rect, px = view.knowledge, view.px
     if known.withheld:
-        screen.blit(painter.text(known.header, view.font, INK, bold=True), rect.topleft)
+        screen.blit(fitted(known.header, rect.width, view.font, painter), rect.topleft)
         return
     rows = view.list_rows()
     first = known.top(rows)
@@ -579,17 +580,20 @@ def paint_knowledge(
             screen.fill(SELECTED_ROW, row)
         # The step's own sentence in bold, so the class finds it in a long list.
         bold = k == known.bold
-        screen.blit(painter.text(text, view.font, INK, bold=bold), (rect.x + px(4), y + 1))
+        label = fitted(text, rect.width - px(4), view.font, painter, bold)  # 8 cells fit too
+        screen.blit(label, (rect.x + px(4), y + 1))
         y += view.list_line
     screen.set_clip(clip)
 
 
-def fitted(text: str, width: int, size: int, painter: Painter) -> pygame.Surface:
-    """Return a bold one-line header, made smaller until it fits width (never cut)."""
-    label = painter.text(text, size, INK, bold=True)
+def fitted(
+    text: str, width: int, size: int, painter: Painter, bold: bool = True
+) -> pygame.Surface:
+    """Return one line of text (a header: bold), made smaller until it fits width (never cut)."""
+    label = painter.text(text, size, INK, bold=bold)
     while label.get_width() > width and size > 8:
         size -= 1
-        label = painter.text(text, size, INK, bold=True)
+        label = painter.text(text, size, INK, bold=bold)
     return label
 
 
@@ -603,10 +607,13 @@ def paint_wrapped(
     bold: bool = False,
     line: Optional[int] = None,
 ) -> None:
-    """Draw text word-wrapped into rect; when it does not all fit, the last line ends in "…"."""
-    font = painter.font(size, bold)
+    """Draw text word-wrapped into rect, smaller (to SHRINK_MOST) when it would not fit.
+
+    Only text that does not fit even then is cut, its last line ending in "…".
+    """
     line = line or round(size * 1.36)
-    parts = wrap(text, font, rect.width)
+    size, line, parts = wrapped_to_fit(text, rect, painter, size, bold, line)
+    font = painter.font(size, bold)
     room = max(0, (rect.height + 2) // line)
     if len(parts) > room > 0:
         parts = parts[:room]
@@ -616,3 +623,22 @@ def paint_wrapped(
         parts[-1] = f"{cut} …"
     for k, part in enumerate(parts[:room]):
         screen.blit(painter.text(part, size, colour, bold), (rect.x, rect.y + k * line))
+
+
+SHRINK_MOST = 0.75  # text made smaller to fit its box keeps three quarters of its size
+
+
+def wrapped_to_fit(
+    text: str, rect: pygame.Rect, painter: Painter, size: int, bold: bool, line: int
+) -> tuple[int, int, list[str]]:
+    """Return the largest size (and its line) down to SHRINK_MOST whose wrapped text fits rect.
+
+    When none fits, the size asked for and its lines: the caller cuts them.
+    """
+    floor = max(MIN_TEXT, round(size * SHRINK_MOST))
+    for tried in range(size, floor - 1, -1):
+        step = line if tried == size else max(1, round(line * tried / size))
+        parts = wrap(text, painter.font(tried, bold), rect.width)
+        if len(parts) <= max(1, (rect.height + 2) // step):
+            return tried, step, parts
+    return size, line, wrap(text, painter.font(size, bold), rect.width)

@@ -23,17 +23,51 @@ RULE_WORDS = {
     "none": "first click may hit a mine",
     "no-guess": "no guess needed",
 }
-HELP = (
-    "Left: reveal · Right: flag, ?, nothing · Middle, or left on a number: chord · "
-    "Arrows + Space/F/D: reveal, flag, chord · A: AI move · G: auto-play · P: pause · "
-    "N, F2, face: new game · R: restart · U: undo a loss · W: custom · K: first click · "
-    "Q: ? marks · "
-    "M: AI flags · H: hint · I: records · T: think · O: odds · C: classroom · S: save · "
-    "Esc: quit"
+
+
+def keys_help(*entries: str) -> str:
+    """Return the keys' help: entries joined by " · ", none broken across two lines.
+
+    Inside an entry the spaces are no-break spaces, so that a wrapped line never
+    ends in "12" with "Enter: step 12" on the next.
+    """
+    return " · ".join(entry.replace(" ", "\u00a0") for entry in entries)
+
+
+HELP = keys_help(
+    "Left: reveal",
+    "Right: flag, ?, nothing",
+    "Middle, or left on a number: chord",
+    "Arrows + Space/F/D: reveal, flag, chord",
+    "A: AI move",
+    "G: auto-play",
+    "P: pause",
+    "N, F2, face: new game",
+    "R: restart",
+    "U: undo a loss",
+    "W: custom",
+    "K: first click",
+    "Q: ? marks",
+    "M: AI flags",
+    "H: hint",
+    "I: records",
+    "T: think",
+    "O: odds",
+    "C: classroom",
+    "S: save",
+    "Esc: quit",
 )
-CLASS_HELP = (
-    "→/←: next/previous beat · Home/End · 12 Enter: step 12 · E: every step · "
-    "V: arrangements · T: think · A: AI move · X: picture · C: leave class · ?: hide keys"
+CLASS_HELP = keys_help(
+    "→/←: next/previous beat",
+    "Home/End",
+    "12 Enter: step 12",
+    "E: every step",
+    "V: arrangements",
+    "T: think",
+    "A: AI move",
+    "X: picture",
+    "C: leave class",
+    "?: hide keys",
 )
 KEYS_HINT = "?: the keys"
 NO_LESSON = (
