@@ -9,7 +9,7 @@ keys' own factor on top. Nothing here is global: a Layout carries its scale.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import NamedTuple, Optional
 
@@ -41,6 +41,7 @@ MESSAGE_MOST = 7
 FONT_FILE = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "DejaVuSans.ttf"
 BOLD_FONT_FILE = FONT_FILE.with_name("DejaVuSans-Bold.ttf")
 TITLE_MOST = 3  # a resumed game's title ("... (saved 2024-05-01 12:00:00)") takes a third line
+ODDS_KEY_HEIGHT = 62  # the odds overlay's key at scale 1: its name, the colour bar, its marks
 SUMMARY_LINES = 3  # outside class, the room kept under the message for the AI's one-line summary
 PANEL_TALL, PANEL_WIDE = 620, 1100
 
@@ -138,6 +139,7 @@ class Layout:
     line: int = LINE  # a line of panel text, in pixels
     list_line: int = LIST_LINE  # a row of the knowledge list, in pixels
     head_lines: int = 1  # the knowledge list's header: two lines in class, read from afar
+    odds_key: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
     @property
     def head(self) -> int:
@@ -224,11 +226,15 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     help_rect = pygame.Rect(
         x, height - help_lines * help_line - margin, inner, help_lines * help_line
     )
+    # Outside class, with the odds overlay on, its key stands over the help.
+    keyed = px(ODDS_KEY_HEIGHT) if frame.odds_key is not None and not lesson else 0
+    odds_key = pygame.Rect(x, help_rect.y - px(6) - keyed, inner, keyed)
+    above_help = odds_key.y if keyed else help_rect.y
     said = 0  # in class: no message, no room kept for one
     if frame.message and lesson:
         said = message_lines(frame.message, inner, font, 4 if below is not None else 3)
     elif not lesson:  # the message takes the lines it needs, the AI's summary keeps its room
-        room = (help_rect.y - px(6) - SUMMARY_LINES * px(LINE) - px(6) - y - px(4)) // line
+        room = (above_help - px(6) - SUMMARY_LINES * px(LINE) - px(6) - y - px(4)) // line
         said = max(4, min(text_lines(frame.message, inner, font) or 4, room))
     message = pygame.Rect(x, y + px(4), inner, said * line)
     step = pygame.Rect(x, message.bottom + px(6), inner, step_lines(frame) * line if lesson else 0)
@@ -246,7 +252,7 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
         least = 2 * line + min(1, sentences) * list_line
         step.height = max(0, min(step.height + max(0, spare), room - least))
     top = (message.bottom if below is not None else step.bottom) + px(6)
-    knowledge = pygame.Rect(x, top, inner, max(0, help_rect.y - px(6) - top))
+    knowledge = pygame.Rect(x, top, inner, max(0, above_help - px(6) - top))
     return Layout(
         frame.rows,
         frame.columns,
@@ -265,6 +271,7 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
         line,
         list_line,
         2 if lesson else 1,
+        odds_key,
     )
 
 
@@ -411,7 +418,8 @@ def minimum_window_size(frame: Frame) -> tuple[int, int]:
     said = (3 if lesson else 4) * tall.line  # a message may come: its room is kept
     step = 6 + (step_lines(frame) * tall.line if lesson else 0)  # the step box before it grows
     listed = tall.head + 3 * tall.line
-    panel = tall.message.y + said + step + 6 + listed + 6 + (tall.panel.bottom - tall.help.y)
+    key = tall.odds_key.height + 6 if tall.odds_key.height else 0  # the odds overlay's key
+    panel = tall.message.y + said + step + 6 + listed + 6 + key + (tall.panel.bottom - tall.help.y)
     return (width, max(panel, edges + MIN_CELL * frame.rows))
 
 

@@ -51,7 +51,7 @@ from screen.palette import (
     overlay_ink,
 )
 from sweeper.board import row_name
-from window.frame import Frame, KnowledgeList, StepBox
+from window.frame import Frame, KnowledgeList, OddsKey, StepBox
 
 HERE = Path(__file__).resolve().parent.parent
 FONTS = HERE / "assets" / "fonts"
@@ -302,6 +302,38 @@ def paint_odds(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pain
         screen.blit(label, label.get_rect(center=rect.center))
 
 
+def paint_odds_key(screen: pygame.Surface, key: OddsKey, view: Layout, painter: Painter) -> None:
+    """Draw the odds overlay's key: its colours from 0% to 100% as on the board, and the pick.
+
+    The bar is the overlay's own tint over a hidden cell's colour, so that each
+    colour on the board is found on it; the marks under it are the key's.
+    """
+    px, rect, size = view.px, view.odds_key, view.px(13)
+    title = painter.text(key.title, view.px(14), INK, bold=True)
+    screen.blit(title, rect.topleft)
+    pick = painter.text(key.pick, size, FAINT_INK)
+    box = pygame.Rect(0, 0, px(16), px(16))
+    box.midright = (rect.right - pick.get_width() - px(5), rect.y + title.get_height() // 2)
+    screen.fill(HIDDEN, box)
+    pygame.draw.rect(screen, CHOICE_OUTLINE, box, max(2, px(3)))
+    screen.blit(pick, pick.get_rect(midleft=(box.right + px(5), box.centery)))
+    bar = pygame.Rect(rect.x, rect.y + px(22), rect.width, px(18))
+    tints = pygame.Surface(bar.size, pygame.SRCALPHA)
+    for x in range(bar.width):
+        percent = round(100 * x / max(1, bar.width - 1))
+        pygame.draw.line(tints, overlay_colour(f"{percent}%"), (x, 0), (x, bar.height))
+    screen.fill(HIDDEN, bar)
+    screen.blit(tints, bar)
+    pygame.draw.rect(screen, GRID, bar, 1)
+    for percent in key.marks:
+        x = bar.x + round(percent / 100 * (bar.width - 1))
+        pygame.draw.line(screen, INK, (x, bar.bottom), (x, bar.bottom + px(3)), max(1, px(1)))
+        label = painter.text(f"{percent}%", size, INK)
+        where = label.get_rect(midtop=(x, bar.bottom + px(4)))
+        where.clamp_ip(pygame.Rect(rect.x, where.y, rect.width, where.height))
+        screen.blit(label, where)
+
+
 def paint_highlights(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
     """Tint or frame each highlighted cell in its role's colour; mark what is known or found."""
     marks = frame.highlights
@@ -384,6 +416,8 @@ def paint_panel(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pai
         paint_knowledge(screen, frame.knowledge, view, painter)
     else:
         paint_wrapped(screen, frame.summary, view.knowledge, painter, px(14), FAINT_INK)
+    if frame.odds_key is not None and view.odds_key.height:
+        paint_odds_key(screen, frame.odds_key, view, painter)
     help_line = view.line if frame.classroom else px(18)
     paint_wrapped(screen, frame.help, view.help, painter, view.font, FAINT_INK, line=help_line)
 

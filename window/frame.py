@@ -33,6 +33,8 @@ from window.words import (
     CLASS_HELP,
     HELP,
     KEYS_HINT,
+    ODDS_PICK,
+    ODDS_SCALE,
     RULES,
     clock_text,
     decision_text,
@@ -65,6 +67,15 @@ class Highlights:
     cursor: Optional[Cell] = None  # the keyboard's cell
     pressed: frozenset[Cell] = frozenset()  # cells held down by a mouse button
     arrangement: tuple[tuple[Cell, str], ...] = ()  # V: (cell, "mine" / "faint mine" / "ring")
+
+
+@dataclass(frozen=True)
+class OddsKey:
+    """The odds overlay's key: the colour scale's name, its marks, and the pick's outline."""
+
+    title: str
+    marks: tuple[int, ...]  # percentages written under the scale
+    pick: str  # the words beside the AI's pick's outline
 
 
 @dataclass(frozen=True)
@@ -120,6 +131,7 @@ class Frame:
     keys: bool = False  # in class, the keys' help is open (?)
     sheet_title: str = ""  # a sheet over the board: the records overview, or damage found
     sheet: tuple[str, ...] = ()
+    odds_key: Optional[OddsKey] = None  # with the overlay on: its colour scale, explained
     # What the tests and the command guard read: the moment's facts.
     paused: bool = False
     asking: bool = False
@@ -280,12 +292,16 @@ def build_frame(app: App) -> Frame:
         keys=room.on and room.keys,
         sheet_title=app.sheet[0] if app.sheet else "",
         sheet=app.sheet[1] if app.sheet else (),
+        odds_key=ODDS_KEY if odds and not paused else None,
         paused=paused,
         asking=room.asking,
         replaying=replaying(app, shown),
         shown_step=step,
         numbers=shown,
     )
+
+
+ODDS_KEY = OddsKey(ODDS_SCALE, (0, 25, 50, 75, 100), ODDS_PICK)
 
 
 def tiles(

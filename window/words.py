@@ -70,6 +70,8 @@ CLASS_HELP = keys_help(
     "?: hide keys",
 )
 KEYS_HINT = "?: the keys"
+ODDS_SCALE = "Chance of a mine"  # the odds overlay's key
+ODDS_PICK = "the AI's pick"
 NO_LESSON = (
     "No lesson step yet: the numbers alone prove nothing here. T thinks, A moves; "
     "E shows every step."
