@@ -209,6 +209,10 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     if below is not None:  # over the lesson, the board stands in the middle of its width
         spare = below.width - px(LABEL) - cell * frame.columns
         origin = (origin[0] + max(0, spare) // 2, origin[1])
+    else:  # the board stands in the middle of the room left of the panel, not in its corner
+        spare_x = width - wide - origin[0] - cell * frame.columns - MARGIN
+        spare_y = height - origin[1] - cell * frame.rows - MARGIN
+        origin = (origin[0] + max(0, spare_x) // 2, origin[1] + max(0, spare_y) // 2)
     panel = pygame.Rect(width - wide, 0, wide, height)
     x, inner = panel.x + margin, wide - 2 * margin
     titled = min(max(2, text_lines(frame.title, inner, px(16), bold=True) or 2), TITLE_MOST)

@@ -652,3 +652,17 @@ def test_a_save_dir_that_is_a_file_is_refused_at_start(tmp_path, capsys):
     assert exit_info.value.code == 2
     assert "is a file" in capsys.readouterr().err
     assert a_file.read_text() == "hello"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1600, 900), (1280, 720)])
+def test_out_of_class_the_board_stands_in_the_middle_of_its_room(size):
+    # Not in the top left corner with the room's lower half empty beside the panel.
+    ctrl = App.new(BOARDS["expert"], seed=3)
+    here = sized(size, ctrl)
+    first, last = here.cell_rect((0, 0)), here.cell_rect((15, 29))
+    room_right, room_bottom = here.panel.left, size[1]
+    left, right = first.left, room_right - last.right
+    top, bottom = first.top, room_bottom - last.bottom
+    # The row letters' band on the left and the column numbers' band on top are the same
+    # width: past them, the room left over is shared equally on both sides, both ways.
+    assert abs((top - bottom) - (left - right)) <= 2 and top > bottom > 0
