@@ -9,7 +9,7 @@ keys' own factor on top. Nothing here is global: a Layout carries its scale.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import NamedTuple, Optional
 
@@ -39,6 +39,10 @@ NARROW_PANEL = 0.85  # the panel's width then, when the board can use what it gi
 # these (a live game's move and its end run to 6 at 1080p), the list the rest.
 MESSAGE_MOST = 7
 FONT_FILE = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "DejaVuSans.ttf"
+BOLD_FONT_FILE = FONT_FILE.with_name("DejaVuSans-Bold.ttf")
+TITLE_MOST = 3  # a resumed game's title ("... (saved 2024-05-01 12:00:00)") takes a third line
+ODDS_KEY_HEIGHT = 62  # the odds overlay's key at scale 1: its name, the colour bar, its marks
+SUMMARY_LINES = 3  # outside class, the room kept under the message for the AI's one-line summary
 PANEL_TALL, PANEL_WIDE = 620, 1100
 
 BUTTON_ROWS = (
@@ -135,6 +139,7 @@ class Layout:
     line: int = LINE  # a line of panel text, in pixels
     list_line: int = LIST_LINE  # a row of the knowledge list, in pixels
     head_lines: int = 1  # the knowledge list's header: two lines in class, read from afar
+    odds_key: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
     @property
     def head(self) -> int:
@@ -204,9 +209,14 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     if below is not None:  # over the lesson, the board stands in the middle of its width
         spare = below.width - px(LABEL) - cell * frame.columns
         origin = (origin[0] + max(0, spare) // 2, origin[1])
+    else:  # the board stands in the middle of the room left of the panel, not in its corner
+        spare_x = width - wide - origin[0] - cell * frame.columns - MARGIN
+        spare_y = height - origin[1] - cell * frame.rows - MARGIN
+        origin = (origin[0] + max(0, spare_x) // 2, origin[1] + max(0, spare_y) // 2)
     panel = pygame.Rect(width - wide, 0, wide, height)
     x, inner = panel.x + margin, wide - 2 * margin
-    title = pygame.Rect(x, margin, inner, 2 * round(px(16) * 1.36))
+    titled = min(max(2, text_lines(frame.title, inner, px(16), bold=True) or 2), TITLE_MOST)
+    title = pygame.Rect(x, margin, inner, titled * round(px(16) * 1.36))
     # With the lesson under the board, the panel has the room to give the status words a
     # row of their own: "Mines 99" and "Time 198.0" beside the face keep 30 px at 1080p
     # (in one row they shrank to 22 and 18).
@@ -214,26 +224,39 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     status = pygame.Rect(x, title.bottom + px(4), inner, 2 * px(40) + px(6) if two else px(40))
     rows = CLASS_BUTTONS if lesson else button_rows(frame.custom)
     buttons, y = _buttons(rows, x, status.bottom + px(10), inner, scale)
-    said = 0  # in class: no message, no room kept for one
-    if frame.message:
-        said = message_lines(frame.message, inner, font) if below is not None else 3
-    message = pygame.Rect(x, y + px(4), inner, (said if lesson else 4) * line)
-    step = pygame.Rect(x, message.bottom + px(6), inner, step_lines(frame) * line if lesson else 0)
-    if below is not None:  # a wide board leaves room under it: the lesson goes there, large
-        step = below
-    help_lines = (4 if frame.keys else 1) if lesson else 6  # in class the keys are behind "?"
+    # In class the keys are behind "?"; the help takes the lines its words need.
+    help_lines = text_lines(frame.help, inner, font) or ((4 if frame.keys else 1) if lesson else 6)
     help_line = line if lesson else px(18)
     help_rect = pygame.Rect(
         x, height - help_lines * help_line - margin, inner, help_lines * help_line
     )
+    # Outside class, with the odds overlay on, its key stands over the help.
+    keyed = px(ODDS_KEY_HEIGHT) if frame.odds_key is not None and not lesson else 0
+    odds_key = pygame.Rect(x, help_rect.y - px(6) - keyed, inner, keyed)
+    above_help = odds_key.y if keyed else help_rect.y
+    said = 0  # in class: no message, no room kept for one
+    if frame.message and lesson:
+        said = message_lines(frame.message, inner, font, 4 if below is not None else 3)
+    elif not lesson:  # the message takes the lines it needs, the AI's summary keeps its room
+        room = (above_help - px(6) - SUMMARY_LINES * px(LINE) - px(6) - y - px(4)) // line
+        said = max(4, min(text_lines(frame.message, inner, font) or 4, room))
+    message = pygame.Rect(x, y + px(4), inner, said * line)
+    step = pygame.Rect(x, message.bottom + px(6), inner, step_lines(frame) * line if lesson else 0)
+    if below is not None:  # a wide board leaves room under it: the lesson goes there, large
+        step = below
     list_line = px(CLASS_LIST_LINE if lesson else LIST_LINE)
     if lesson and below is None and frame.knowledge is not None:
-        # The step box takes the room a short knowledge list leaves (a long answer fits).
-        wanted = 2 * line + max(3, len(frame.knowledge.rows)) * list_line
-        spare = help_rect.y - px(6) - (step.bottom + px(6)) - wanted
-        step.height += max(0, spare)
+        # The step box takes the room a short knowledge list leaves (a long answer fits);
+        # under a long message it gives room up, so that the list keeps its header and a row
+        # (the step's words are then drawn smaller: paint_wrapped).
+        sentences = len(frame.knowledge.rows)
+        wanted = 2 * line + max(3, sentences) * list_line
+        room = help_rect.y - px(6) - step.y - px(6)  # for the step box and the list
+        spare = room - step.height - wanted
+        least = 2 * line + min(1, sentences) * list_line
+        step.height = max(0, min(step.height + max(0, spare), room - least))
     top = (message.bottom if below is not None else step.bottom) + px(6)
-    knowledge = pygame.Rect(x, top, inner, max(0, help_rect.y - px(6) - top))
+    knowledge = pygame.Rect(x, top, inner, max(0, above_help - px(6) - top))
     return Layout(
         frame.rows,
         frame.columns,
@@ -252,6 +275,7 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
         line,
         list_line,
         2 if lesson else 1,
+        odds_key,
     )
 
 
@@ -271,13 +295,18 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def message_lines(text: str, width: int, size: int) -> int:
-    """Return the lines a message takes in the panel's font (4 to MESSAGE_MOST, the room kept)."""
+def text_lines(text: str, width: int, size: int, bold: bool = False) -> Optional[int]:
+    """Return the lines text takes wrapped to width at a size, or None before fonts start."""
     if not pygame.font.get_init():
-        return 4
+        return None
     # Made each time (a few microseconds): a font kept past pygame.quit() would crash.
-    font = pygame.font.Font(str(FONT_FILE), size)
-    return min(max(4, len(wrap(text, font, width))), MESSAGE_MOST)
+    font = pygame.font.Font(str(BOLD_FONT_FILE if bold else FONT_FILE), size)
+    return len(wrap(text, font, width))
+
+
+def message_lines(text: str, width: int, size: int, least: int = 4) -> int:
+    """Return the lines a message takes in the panel's font (least to MESSAGE_MOST)."""
+    return min(max(least, text_lines(text, width, size) or least), MESSAGE_MOST)
 
 
 def step_lines(frame: Frame) -> int:
@@ -393,7 +422,8 @@ def minimum_window_size(frame: Frame) -> tuple[int, int]:
     said = (3 if lesson else 4) * tall.line  # a message may come: its room is kept
     step = 6 + (step_lines(frame) * tall.line if lesson else 0)  # the step box before it grows
     listed = tall.head + 3 * tall.line
-    panel = tall.message.y + said + step + 6 + listed + 6 + (tall.panel.bottom - tall.help.y)
+    key = tall.odds_key.height + 6 if tall.odds_key.height else 0  # the odds overlay's key
+    panel = tall.message.y + said + step + 6 + listed + 6 + key + (tall.panel.bottom - tall.help.y)
     return (width, max(panel, edges + MIN_CELL * frame.rows))
 
 

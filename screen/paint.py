@@ -51,11 +51,13 @@ from screen.palette import (
     overlay_ink,
 )
 from sweeper.board import row_name
-from window.frame import Frame, KnowledgeList, StepBox
+from window.frame import Frame, KnowledgeList, OddsKey, StepBox
 
 HERE = Path(__file__).resolve().parent.parent
 FONTS = HERE / "assets" / "fonts"
 IMAGES = HERE / "assets" / "images"
+MIN_LABEL = 9  # the smallest row letter or column number, in pixels
+MIN_TEXT = 9  # text is made no smaller than this to fit its box
 FONT_FILE = FONTS / "DejaVuSans.ttf"
 BOLD_FONT_FILE = FONTS / "DejaVuSans-Bold.ttf"
 
@@ -200,17 +202,47 @@ def cells(frame: Frame) -> list[tuple[int, int]]:
 
 def paint_labels(screen: pygame.Surface, view: Layout, painter: Painter) -> None:
     """Draw row letters down the left edge and column numbers along the top."""
-    most = view.px(CLASS_LABEL if view.font >= view.px(CLASS_TEXT) else 16)
-    size = max(9, min(most, view.cell * 2 // 3))  # as large as a column leaves room for
+    size, _ = label_size(view, painter)
     x0, y0 = view.origin
     for row in range(view.rows):
         label = painter.text(row_name(row), size, FAINT_INK, bold=True)
         y = y0 + row * view.cell + view.cell // 2
         screen.blit(label, label.get_rect(midright=(x0 - 5, y)))
-    for col in range(view.columns):
-        label = painter.text(str(col + 1), size, FAINT_INK, bold=True)
-        x = x0 + col * view.cell + view.cell // 2
-        screen.blit(label, label.get_rect(midbottom=(x, y0 - 3)))
+    for text, rect in column_labels(view, painter):
+        screen.blit(painter.text(text, size, FAINT_INK, bold=True), rect)
+
+
+def label_size(view: Layout, painter: Painter) -> tuple[int, int]:
+    """Return the labels' text size, and every how many columns a number is written.
+
+    The widest column number keeps a gap to the next (a quarter of a cell, 5 px at
+    least): "10111213" ran together on an expert board at 1280 px. When even the
+    smallest size leaves no gap, every other column is numbered.
+    """
+    most = view.px(CLASS_LABEL if view.font >= view.px(CLASS_TEXT) else 16)
+    size = max(MIN_LABEL, min(most, view.cell * 2 // 3))  # as large as a column leaves room for
+    widest = str(view.columns)
+    gap = max(5, view.cell // 4)
+    while size > MIN_LABEL and painter.font(size, True).size(widest)[0] > view.cell - gap:
+        size -= 1
+    every = 1
+    while painter.font(size, True).size(widest)[0] > every * view.cell - gap:
+        every += 1
+    return size, every
+
+
+def column_labels(view: Layout, painter: Painter) -> list[tuple[str, pygame.Rect]]:
+    """Return the column numbers written over the board and where (1 always, then every k)."""
+    size, every = label_size(view, painter)
+    font = painter.font(size, True)
+    x0, y0 = view.origin
+    found = []
+    for col in range(0, view.columns, every):
+        text = str(col + 1)
+        rect = pygame.Rect((0, 0), font.size(text))
+        rect.midbottom = (x0 + col * view.cell + view.cell // 2, y0 - 3)
+        found.append((text, rect))
+    return found
 
 
 def paint_tiles(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
@@ -268,6 +300,38 @@ def paint_odds(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pain
         screen.blit(painter.tint(overlay_colour(text), view.cell), rect)
         label = painter.text(text, size, overlay_ink(text), bold=True)
         screen.blit(label, label.get_rect(center=rect.center))
+
+
+def paint_odds_key(screen: pygame.Surface, key: OddsKey, view: Layout, painter: Painter) -> None:
+    """Draw the odds overlay's key: its colours from 0% to 100% as on the board, and the pick.
+
+    The bar is the overlay's own tint over a hidden cell's colour, so that each
+    colour on the board is found on it; the marks under it are the key's.
+    """
+    px, rect, size = view.px, view.odds_key, view.px(13)
+    title = painter.text(key.title, view.px(14), INK, bold=True)
+    screen.blit(title, rect.topleft)
+    pick = painter.text(key.pick, size, FAINT_INK)
+    box = pygame.Rect(0, 0, px(16), px(16))
+    box.midright = (rect.right - pick.get_width() - px(5), rect.y + title.get_height() // 2)
+    screen.fill(HIDDEN, box)
+    pygame.draw.rect(screen, CHOICE_OUTLINE, box, max(2, px(3)))
+    screen.blit(pick, pick.get_rect(midleft=(box.right + px(5), box.centery)))
+    bar = pygame.Rect(rect.x, rect.y + px(22), rect.width, px(18))
+    tints = pygame.Surface(bar.size, pygame.SRCALPHA)
+    for x in range(bar.width):
+        percent = round(100 * x / max(1, bar.width - 1))
+        pygame.draw.line(tints, overlay_colour(f"{percent}%"), (x, 0), (x, bar.height))
+    screen.fill(HIDDEN, bar)
+    screen.blit(tints, bar)
+    pygame.draw.rect(screen, GRID, bar, 1)
+    for percent in key.marks:
+        x = bar.x + round(percent / 100 * (bar.width - 1))
+        pygame.draw.line(screen, INK, (x, bar.bottom), (x, bar.bottom + px(3)), max(1, px(1)))
+        label = painter.text(f"{percent}%", size, INK)
+        where = label.get_rect(midtop=(x, bar.bottom + px(4)))
+        where.clamp_ip(pygame.Rect(rect.x, where.y, rect.width, where.height))
+        screen.blit(label, where)
 
 
 def paint_highlights(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
@@ -352,6 +416,8 @@ def paint_panel(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pai
         paint_knowledge(screen, frame.knowledge, view, painter)
     else:
         paint_wrapped(screen, frame.summary, view.knowledge, painter, px(14), FAINT_INK)
+    if frame.odds_key is not None and view.odds_key.height:
+        paint_odds_key(screen, frame.odds_key, view, painter)
     help_line = view.line if frame.classroom else px(18)
     paint_wrapped(screen, frame.help, view.help, painter, view.font, FAINT_INK, line=help_line)
 
@@ -525,7 +591,7 @@ def paint_knowledge(
     """Draw the knowledge list, one sentence a row, scrolled; the selected row is tinted."""
     rect, px = view.knowledge, view.px
     if known.withheld:
-        screen.blit(painter.text(known.header, view.font, INK, bold=True), rect.topleft)
+        screen.blit(fitted(known.header, rect.width, view.font, painter), rect.topleft)
         return
     rows = view.list_rows()
     first = known.top(rows)
@@ -548,17 +614,20 @@ def paint_knowledge(
             screen.fill(SELECTED_ROW, row)
         # The step's own sentence in bold, so the class finds it in a long list.
         bold = k == known.bold
-        screen.blit(painter.text(text, view.font, INK, bold=bold), (rect.x + px(4), y + 1))
+        label = fitted(text, rect.width - px(4), view.font, painter, bold)  # 8 cells fit too
+        screen.blit(label, (rect.x + px(4), y + 1))
         y += view.list_line
     screen.set_clip(clip)
 
 
-def fitted(text: str, width: int, size: int, painter: Painter) -> pygame.Surface:
-    """Return a bold one-line header, made smaller until it fits width (never cut)."""
-    label = painter.text(text, size, INK, bold=True)
+def fitted(
+    text: str, width: int, size: int, painter: Painter, bold: bool = True
+) -> pygame.Surface:
+    """Return one line of text (a header: bold), made smaller until it fits width (never cut)."""
+    label = painter.text(text, size, INK, bold=bold)
     while label.get_width() > width and size > 8:
         size -= 1
-        label = painter.text(text, size, INK, bold=True)
+        label = painter.text(text, size, INK, bold=bold)
     return label
 
 
@@ -572,10 +641,13 @@ def paint_wrapped(
     bold: bool = False,
     line: Optional[int] = None,
 ) -> None:
-    """Draw text word-wrapped into rect; when it does not all fit, the last line ends in "…"."""
-    font = painter.font(size, bold)
+    """Draw text word-wrapped into rect, smaller (to SHRINK_MOST) when it would not fit.
+
+    Only text that does not fit even then is cut, its last line ending in "…".
+    """
     line = line or round(size * 1.36)
-    parts = wrap(text, font, rect.width)
+    size, line, parts = wrapped_to_fit(text, rect, painter, size, bold, line)
+    font = painter.font(size, bold)
     room = max(0, (rect.height + 2) // line)
     if len(parts) > room > 0:
         parts = parts[:room]
@@ -585,3 +657,22 @@ def paint_wrapped(
         parts[-1] = f"{cut} …"
     for k, part in enumerate(parts[:room]):
         screen.blit(painter.text(part, size, colour, bold), (rect.x, rect.y + k * line))
+
+
+SHRINK_MOST = 0.75  # text made smaller to fit its box keeps three quarters of its size
+
+
+def wrapped_to_fit(
+    text: str, rect: pygame.Rect, painter: Painter, size: int, bold: bool, line: int
+) -> tuple[int, int, list[str]]:
+    """Return the largest size (and its line) down to SHRINK_MOST whose wrapped text fits rect.
+
+    When none fits, the size asked for and its lines: the caller cuts them.
+    """
+    floor = max(MIN_TEXT, round(size * SHRINK_MOST))
+    for tried in range(size, floor - 1, -1):
+        step = line if tried == size else max(1, round(line * tried / size))
+        parts = wrap(text, painter.font(tried, bold), rect.width)
+        if len(parts) <= max(1, (rect.height + 2) // step):
+            return tried, step, parts
+    return size, line, wrap(text, painter.font(size, bold), rect.width)

@@ -10,7 +10,7 @@ import pytest
 import runner
 from minesweeper import BOARDS, Minesweeper, parse_board
 from screen import paint, palette
-from screen.layout import minimum_window_size
+from screen.layout import layout, minimum_window_size, scale_for
 from window.app import App
 from window.frame import current_step, listed, step_roles
 from window.words import percent
@@ -258,6 +258,35 @@ def test_the_overlay_before_the_first_click_says_the_first_click_is_safe(rule):
     assert "first click itself" not in ctrl.message
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_odds_overlay_has_a_key_in_the_board_s_own_colours(size):
+    ctrl = App.new(BOARDS["expert"], seed=3)
+    for _ in range(10):
+        ctrl.do("ai")
+    assert ctrl.frame().odds_key is None  # no overlay, no key
+    ctrl.do("overlay")
+    frame = ctrl.frame()
+    assert frame.odds_key is not None and frame.odds_key.marks[::4] == (0, 100)
+    pygame.display.set_mode(size)
+    screen = pygame.display.get_surface()
+    here = layout(size, frame, scale_for(size))
+    paint.paint(screen, frame, here, paint.Painter())
+    key = here.odds_key
+    # In the panel, under the AI's summary and over the help, clear of both.
+    assert key.left >= here.panel.left and key.right <= here.panel.right
+    assert here.knowledge.bottom <= key.top and key.bottom <= here.help.top
+    bar_y = key.y + here.px(22) + here.px(9)  # the middle of the colour bar
+    ends = [tuple(screen.get_at((x, bar_y)))[:3] for x in (key.left + 2, key.right - 3)]
+    for seen, percentage in zip(ends, ("0%", "100%"), strict=True):
+        expected = blend(palette.HIDDEN, palette.overlay_colour(percentage))
+        assert close(seen, expected, tolerance=12), (seen, expected, percentage)
+    # Darkest at 0%, lightest at 100%, never darker on the way: the board's order.
+    light = [sum(tuple(screen.get_at((x, bar_y)))[:3]) for x in range(key.left + 2, key.right - 2)]
+    assert all(b >= a - 3 for a, b in zip(light, light[1:], strict=False))
+    ctrl.do("classroom")  # the class sees no odds, and no key to them
+    assert ctrl.frame().odds_key is None and not ctrl.frame().odds
+
+
 def test_overlay_colours_run_from_blue_to_yellow():
     blue, yellow = palette.overlay_colour("0%"), palette.overlay_colour("100%")
     assert blue[2] > blue[0] and yellow[0] > yellow[2]
@@ -301,7 +330,7 @@ def long_knowledge(moves, more):
             break
         ctrl.do("ai")
     ctrl.do("end")  # the list shows the knowledge after the last step: today's
-    return ctrl, painter, rows
+    return ctrl, painter, view(ctrl).list_rows()  # (a long message takes some of its rows)
 
 
 def test_the_wheel_scrolls_a_long_knowledge_list_and_stops_at_its_end():
@@ -351,6 +380,22 @@ def test_in_class_the_knowledge_waits_for_the_first_step():
     assert not ctrl.frame().knowledge.withheld
     ctrl.room.on = False  # outside class: the one-line summary, nothing withheld
     assert ctrl.frame().knowledge is None and "The AI knows" in ctrl.frame().summary
+
+
+def test_before_the_first_step_the_class_is_told_how_many_lesson_steps_there_are():
+    # "Steps: 15 so far" over a position whose arrows go through 2 lesson steps.
+    ctrl = App.from_position(
+        (ROOT / "assets" / "positions" / "01-single-neighbour.txt").read_text(encoding="utf-8")
+    )
+    timeline = ctrl.timeline()
+    lessons = len(timeline.lessons)
+    assert 0 < lessons < timeline.steps  # bookkeeping steps fold into the lesson steps
+    assert ctrl.frame().step.header == f"Lesson steps: {lessons} so far"
+    ctrl.do("step")
+    assert ctrl.frame().step.header.startswith(f"Lesson step 1 of {lessons} ")
+    ctrl.do("expand")  # E: every step, and the count says so
+    ctrl.room.step_index = -1
+    assert ctrl.frame().step.header == f"Steps: {timeline.steps} so far"
 
 
 # -- positions: load, save, reload -------------------------------------------------

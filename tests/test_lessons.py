@@ -368,7 +368,8 @@ def test_under_a_wide_board_the_lesson_takes_the_room_the_board_leaves(size):
     # The panel gives the board width it can use: two thirds of the screen (it had 61%).
     assert board_right >= size[0] * 0.65
     # The panel's list gets the room: it starts under the message, not under a step box.
-    assert here.knowledge.top < here.panel.centery and here.font >= 28 * size[1] // 1080
+    assert here.knowledge.top == here.message.bottom + here.px(6) and here.list_rows() >= 5
+    assert here.font >= 28 * size[1] // 1080
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])

@@ -175,6 +175,31 @@ def test_key_a_plays_a_known_safe_cell_and_says_why():
     assert "because" in ctrl.message and cell_name(played) in ctrl.message
 
 
+def test_a_known_safe_move_s_reason_is_the_step_that_made_its_count_0():
+    # It said "play B3: known to be safe, because B3 is safe: the count is 0": a circle.
+    path = ROOT / "assets" / "positions" / "03-subset.txt"
+    ctrl = App.from_position(path.read_text(encoding="utf-8"))
+    ctrl.do("ai")
+    assert ctrl.message.startswith(
+        "AI: play B3: known to be safe, because {B3, C3} = 1 without the known mine C3 "
+        "gives {B3} = 0. "
+    )
+
+
+def test_no_known_safe_move_of_an_expert_game_is_its_own_reason():
+    ctrl = App.new(BOARDS["expert"], seed=0)
+    said = []
+    while not ctrl.game.is_over():
+        ctrl.do("ai")
+        if ctrl.ai.last_decision.strategy == "known safe":
+            said.append((cell_name(ctrl.ai.last_decision.cell), ctrl.message))
+    assert len(said) > 100
+    for name, words in said:
+        why = words.split(", because ", 1)[1].split(". ", 1)[0]
+        assert f"{name} is safe" not in why and "are safe" not in why, words
+        assert " gives " in why or "exact counting" in why, words
+
+
 def test_ai_move_after_the_game_ended_changes_nothing():
     ctrl = position(CORNER)
     painter = start(ctrl)
@@ -350,6 +375,25 @@ def test_a_resized_window_scales_the_cells():
     large = sized((1900, 1000), ctrl)
     assert small.cell < large.cell
     assert small.cell_rect((15, 29)).right <= 900 - layout_module.PANEL_WIDTH
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1260, 700), None])
+@pytest.mark.parametrize("classroom", [False, True])
+def test_an_expert_board_s_column_numbers_stand_apart(size, classroom):
+    # "1011121314...": at 1280 px (and 1080p) the two-digit numbers touched.
+    ctrl = App.new(BOARDS["expert"], seed=1, classroom=classroom)
+    size = size or minimum_window_size(ctrl.frame())  # the smallest cells: every other column
+    here = sized(size, ctrl)
+    painter = paint.Painter()
+    labels = paint.column_labels(here, painter)
+    numbers = [int(text) for text, _ in labels]
+    assert numbers[0] == 1 and numbers[-1] >= 29 and len(set(numbers)) == len(numbers)
+    for (_, left), (_, right) in zip(labels, labels[1:], strict=False):
+        assert right.left - left.right >= 5, (left, right)
+    for _, rect in labels:  # each over its own column, clear of the cells
+        assert here.origin[0] <= rect.centerx <= here.cell_rect((0, 29)).right
+        assert rect.bottom < here.origin[1]
+    assert paint.label_size(here, painter)[0] >= paint.MIN_LABEL
 
 
 @pytest.mark.parametrize("classroom", [False, True])
@@ -608,3 +652,17 @@ def test_a_save_dir_that_is_a_file_is_refused_at_start(tmp_path, capsys):
     assert exit_info.value.code == 2
     assert "is a file" in capsys.readouterr().err
     assert a_file.read_text() == "hello"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1600, 900), (1280, 720)])
+def test_out_of_class_the_board_stands_in_the_middle_of_its_room(size):
+    # Not in the top left corner with the room's lower half empty beside the panel.
+    ctrl = App.new(BOARDS["expert"], seed=3)
+    here = sized(size, ctrl)
+    first, last = here.cell_rect((0, 0)), here.cell_rect((15, 29))
+    room_right, room_bottom = here.panel.left, size[1]
+    left, right = first.left, room_right - last.right
+    top, bottom = first.top, room_bottom - last.bottom
+    # The row letters' band on the left and the column numbers' band on top are the same
+    # width: past them, the room left over is shared equally on both sides, both ways.
+    assert abs((top - bottom) - (left - right)) <= 2 and top > bottom > 0

@@ -558,3 +558,15 @@ def test_two_windows_finishing_games_on_one_folder_keep_every_game(private_data_
     assert [w.wait(timeout=300) for w in windows] == [0, 0]
     (stats,) = Statistics().boards.values()
     assert stats.games + stats.assisted_games == 2 * games and stats.wins == 2 * games
+
+
+def test_a_teachers_position_won_says_no_3bv_or_efficiency():
+    # Its open cells were nobody's clicks: 3BV over clicks would read "efficiency 200%".
+    path = runner.PROJECT / "assets" / "positions" / "01-single-neighbour.txt"
+    app = App.from_position(path.read_text(encoding="utf-8"), name=path.name)
+    while not app.game.is_over():
+        app.do("ai")
+    assert app.game.won() and "3BV" not in app.message and "efficiency" not in app.message
+    played = small_app()
+    win(played)  # a game of one's own says them
+    assert "3BV" in played.message and "efficiency" in played.message

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from minesweeper import Decision, cell_name
+from window.lesson import maker_of
 from window.session import Outcome, Session
-from window.words import decision_text, found_text, plural
-from window.words import step_text as words_for_step
+from window.words import decision_text, found_text, plural, zero_reason
 
 
 def ai_move(session: Session) -> Outcome:
@@ -56,9 +56,12 @@ def ai_move(session: Session) -> Outcome:
 def reason(session: Session, decision: Decision) -> str:
     """Return why the AI plays a decision's cell, with the numbers involved."""
     if decision.proof is not None:
-        proof = session.ai.steps[decision.proof]
+        steps = session.ai.steps
+        proof = steps[decision.proof]
         if proof.rule == "zero":
-            return f"{decision_text(decision)}, because {words_for_step(proof)}"
+            made = maker_of(steps, decision.proof)
+            why = zero_reason(proof, None if made is None else steps[made])
+            return f"{decision_text(decision)}, because {why}" if why else decision_text(decision)
         if proof.rule == "enumeration":  # its count and its counter are the step box's (V's)
             return f"{decision_text(decision)}, because exact counting proves {found_text(proof)}"
     return decision_text(decision)

@@ -28,7 +28,7 @@ from window.options import (
     toggle_question_marks,
 )
 from window.session import Outcome, Session, thought_step
-from window.words import PAUSED
+from window.words import EARLIER, PAUSED
 
 if TYPE_CHECKING:
     from window.app import App
@@ -61,9 +61,6 @@ def refusal(app: App, name: str) -> Optional[str]:
     if PAST in refused and replaying(app):
         return EARLIER
     return None
-
-
-EARLIER = "An earlier moment is on screen: End goes to now, where the game is played."
 
 
 # -- the player's moves ----------------------------------------------------------------

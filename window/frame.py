@@ -33,6 +33,8 @@ from window.words import (
     CLASS_HELP,
     HELP,
     KEYS_HINT,
+    ODDS_PICK,
+    ODDS_SCALE,
     RULES,
     clock_text,
     decision_text,
@@ -65,6 +67,15 @@ class Highlights:
     cursor: Optional[Cell] = None  # the keyboard's cell
     pressed: frozenset[Cell] = frozenset()  # cells held down by a mouse button
     arrangement: tuple[tuple[Cell, str], ...] = ()  # V: (cell, "mine" / "faint mine" / "ring")
+
+
+@dataclass(frozen=True)
+class OddsKey:
+    """The odds overlay's key: the colour scale's name, its marks, and the pick's outline."""
+
+    title: str
+    marks: tuple[int, ...]  # percentages written under the scale
+    pick: str  # the words beside the AI's pick's outline
 
 
 @dataclass(frozen=True)
@@ -120,6 +131,7 @@ class Frame:
     keys: bool = False  # in class, the keys' help is open (?)
     sheet_title: str = ""  # a sheet over the board: the records overview, or damage found
     sheet: tuple[str, ...] = ()
+    odds_key: Optional[OddsKey] = None  # with the overlay on: its colour scale, explained
     # What the tests and the command guard read: the moment's facts.
     paused: bool = False
     asking: bool = False
@@ -280,12 +292,16 @@ def build_frame(app: App) -> Frame:
         keys=room.on and room.keys,
         sheet_title=app.sheet[0] if app.sheet else "",
         sheet=app.sheet[1] if app.sheet else (),
+        odds_key=ODDS_KEY if odds and not paused else None,
         paused=paused,
         asking=room.asking,
         replaying=replaying(app, shown),
         shown_step=step,
         numbers=shown,
     )
+
+
+ODDS_KEY = OddsKey(ODDS_SCALE, (0, 25, 50, 75, 100), ODDS_PICK)
 
 
 def tiles(
@@ -457,9 +473,9 @@ def toggles(app: App) -> frozenset[str]:
 
 def step_box(app: App, step: Optional[Step]) -> StepBox:
     """Return the step box: the step on show, its question or its answer."""
-    room, total = app.room, len(app.session.ai.steps)
+    room = app.room
     if step is None:
-        header = f"Steps: {total} so far" if total else "Steps: none yet"
+        header = steps_so_far(app)
         words = "Step ▶ (→) shows the AI's inferences one at a time; Think (T) draws the next."
         return StepBox(header, words, True)
     if room.preview is not None and not room.ahead:
@@ -480,6 +496,20 @@ def step_box(app: App, step: Optional[Step]) -> StepBox:
     if lead is not None:
         words = f"{step_text(lead)}, so {words}"
     return StepBox(header, capital(words), True)
+
+
+def steps_so_far(app: App) -> str:
+    """Return how many steps the arrows go through: lesson steps, or every step after E.
+
+    Counted as the step box's header counts them ("Lesson step 1 of 2"), not the
+    bookkeeping the lesson steps fold in (a position said "15 so far" of its 2).
+    """
+    timeline = app.timeline()
+    if app.room.expanded:
+        what, count = "Steps", timeline.steps
+    else:
+        what, count = "Lesson steps", len(timeline.lessons)
+    return f"{what}: {count} so far" if count else f"{what}: none yet"
 
 
 def answer_words(app: App, step: Step, enum: Optional[Enumeration]) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 from sweeper.board import Cell
 from sweeper.engine import Rule
@@ -160,17 +160,28 @@ def lead_of(steps: Sequence[Step], k: int, limit: int = 200) -> int:
     The question then starts before that step.
     """
     step = steps[k]
-    if step.rule not in CONCLUDING or len(step.premises) != 1:
+    j = maker_of(steps, k, limit) if step.rule in CONCLUDING else None
+    if j is None:
         return k
-    premise = step.premises[0]
+    maker, premise = steps[j], step.premises[0]
+    if maker.rule == "known" or (maker.rule in ("clue", "subset") and len(premise.cells) == 1):
+        return j
+    if maker.rule == "clue" and j == k - 1:  # "{8 cells} = 0" just read off a number
+        return j
+    return k
+
+
+def maker_of(steps: Sequence[Step], k: int, limit: int = 200) -> Optional[int]:
+    """Return the step that made step k's one premise (added it, or read it off a number).
+
+    None when step k stands on more than one sentence, or no step among the
+    limit before it made its premise.
+    """
+    if len(steps[k].premises) != 1:
+        return None
+    premise = steps[k].premises[0]
     for j in range(k - 1, max(-1, k - 1 - limit), -1):
         maker = steps[j]
-        made = premise in maker.added or (maker.rule == "clue" and maker.sentence == premise)
-        if not made:
-            continue
-        if maker.rule == "known" or (maker.rule in ("clue", "subset") and len(premise.cells) == 1):
+        if premise in maker.added or (maker.rule == "clue" and maker.sentence == premise):
             return j
-        if maker.rule == "clue" and j == k - 1:  # "{8 cells} = 0" just read off a number
-            return j
-        return k
-    return k
+    return None

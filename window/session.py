@@ -309,7 +309,9 @@ class Session:
             text = f"{len(result.revealed)} cells opened from {cell_name(cell)}."
         if self.game.won():
             text += f" Every safe cell is open: {self.status_text().lower()}."
-        if self.game.is_over():
+        if self.game.is_over() and self.ledger.counts():
+            # A teacher's position starts with cells open that nobody clicked: its 3BV
+            # against its clicks would mean nothing (position 01 won in 1 click: "200%").
             text += f" {self.ledger.scores()}{self.ledger.apart()}."
         if self.game.lost():
             text += " U takes the click back."

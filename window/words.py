@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import Optional
 
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Pair
@@ -22,25 +23,63 @@ RULE_WORDS = {
     "none": "first click may hit a mine",
     "no-guess": "no guess needed",
 }
-HELP = (
-    "Left: reveal · Right: flag, ?, nothing · Middle, or left on a number: chord · "
-    "Arrows + Space/F/D: reveal, flag, chord · A: AI move · G: auto-play · P: pause · "
-    "N, F2, face: new game · R: restart · U: undo a loss · W: custom · K: first click · "
-    "Q: ? marks · "
-    "M: AI flags · H: hint · I: records · T: think · O: odds · C: classroom · S: save · "
-    "Esc: quit"
+
+
+def keys_help(*entries: str) -> str:
+    """Return the keys' help: entries joined by " · ", none broken across two lines.
+
+    Inside an entry the spaces are no-break spaces, so that a wrapped line never
+    ends in "12" with "Enter: step 12" on the next.
+    """
+    return " · ".join(entry.replace(" ", "\u00a0") for entry in entries)
+
+
+HELP = keys_help(
+    "Left: reveal",
+    "Right: flag, ?, nothing",
+    "Middle, or left on a number: chord",
+    "Arrows + Space/F/D: reveal, flag, chord",
+    "A: AI move",
+    "G: auto-play",
+    "P: pause",
+    "N, F2, face: new game",
+    "R: restart",
+    "U: undo a loss",
+    "W: custom",
+    "K: first click",
+    "Q: ? marks",
+    "M: AI flags",
+    "H: hint",
+    "I: records",
+    "T: think",
+    "O: odds",
+    "C: classroom",
+    "S: save",
+    "Esc: quit",
 )
-CLASS_HELP = (
-    "→/←: next/previous beat · Home/End · 12 Enter: step 12 · E: every step · "
-    "V: arrangements · T: think · A: AI move · X: picture · C: leave class · ?: hide keys"
+CLASS_HELP = keys_help(
+    "→/←: next/previous beat",
+    "Home/End",
+    "12 Enter: step 12",
+    "E: every step",
+    "V: arrangements",
+    "T: think",
+    "A: AI move",
+    "X: picture",
+    "C: leave class",
+    "?: hide keys",
 )
 KEYS_HINT = "?: the keys"
+ODDS_SCALE = "Chance of a mine"  # the odds overlay's key
+ODDS_PICK = "the AI's pick"
 NO_LESSON = (
     "No lesson step yet: the numbers alone prove nothing here. T thinks, A moves; "
     "E shows every step."
 )
 PAUSED = "Paused: P carries on."
 
+# A command refused while an earlier moment is on screen: it tells nothing of what came after.
+EARLIER = "An earlier moment is on screen: End goes to now, where the game is played."
 # Said (and drawn) before a first click deals a no-guess board: the search may take a while.
 DEALING = (
     f"Dealing a board that needs no guess: this can take up to {NO_GUESS_SECONDS:.0f} s."
@@ -137,6 +176,19 @@ def step_text(step: Step) -> str:
         assert step.decision is not None
         return decision_text(step.decision)
     raise ValueError(f"no words for a step of rule {rule!r}")
+
+
+def zero_reason(zero: Step, made: Optional[Step]) -> str:
+    """Return why a count of 0 proves its cells safe: the step that made the sentence, in words.
+
+    "C27 is safe: the count is 0" names the cell it proves, which reads as a circle;
+    the step that brought the sentence to 0 names its numbers ("{A27, B27, C27} = 1
+    minus {A27, B27} = 1 gives {C27} = 0"). Without one, "" for one cell (known to
+    be safe, no more to say), and the count itself for several.
+    """
+    if made is not None and made.rule in ("clue", "known", "subset"):
+        return step_text(made)
+    return step_text(zero) if len(zero.safes) > 1 else ""
 
 
 def _known_text(step: Step) -> str:
