@@ -24,7 +24,7 @@ from .engine import Pair, TooWide, elimination_order
 SEARCH_CONFIGS = 400  # the search runs when at most this many arrangements remain
 SEARCH_BUDGET = 300_000  # arrangement visits per search
 FIRST_SEARCH_BOARDS = 3_100
-FIRST_SEARCH_BUDGET = 1_500_000  # visits: about a second on this machine
+FIRST_SEARCH_BUDGET = 6_000_000  # visits: about two seconds on this machine (4x4, 5 mines: 1.6 s)
 FIRST_SEARCH_CELLS = 64  # best play's first click is searched on boards this small only
 MEMO_LIMIT = 300_000  # a game's memo is emptied past this many entries (answers do not change)
 
@@ -336,7 +336,6 @@ def arrangements(
 # -- the first click on a small board ------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=32)
 def best_opening(
     height: int,
     width: int,
@@ -354,14 +353,36 @@ def best_opening(
     cells (a sparse giant board has few placements, but each is long to list
     and to search), or when the search passes its budget (FIRST_SEARCH_BUDGET),
     which also pays for listing the boards. A pure function: the search has
-    its own memo.
+    its own memo (see opening_tree).
     """
+    return _opening(height, width, mines, rule, limit, budget)[0]
+
+
+def opening_tree(height: int, width: int, mines: int, rule: str) -> Memo:
+    """Return what best_opening's search found: best play from every position it reached.
+
+    A game that plays best play's first click can adopt it, and then every
+    later move of best play is a look-up (read only: adopt copies it).
+    """
+    return _opening(height, width, mines, rule, None, None)[1]
+
+
+@functools.lru_cache(maxsize=32)
+def _opening(
+    height: int,
+    width: int,
+    mines: int,
+    rule: str,
+    limit: Optional[int],
+    budget: Optional[int],
+) -> tuple[Optional[tuple[Cell, int, int]], Memo]:
+    """Search best play's first click (see best_opening); return it and the search's memo."""
     if height * width > FIRST_SEARCH_CELLS and limit is None:
-        return None
+        return None, {}
     cells = [(i, j) for i in range(height) for j in range(width)]
     clear = len(kept_clear((0, 0), height, width, rule))
     if math.comb(len(cells) - clear, mines) > (limit or FIRST_SEARCH_BOARDS):
-        return None
+        return None, {}
     search = EndgameSearch(height, width)
     best: Optional[tuple[Cell, int, int]] = None
     budget = budget or FIRST_SEARCH_BUDGET
@@ -375,8 +396,8 @@ def best_opening(
         try:
             wins = search.wins_after(first, boards, budget)
         except TooWide:
-            return None
+            return None, {}
         budget -= search.nodes
         if best is None or wins * best[2] > best[1] * len(boards):
             best = (first, wins, len(boards))
-    return best
+    return best, search.found

@@ -31,7 +31,15 @@ from .engine import LOOKAHEAD_WORK, Contradiction, Rule, Solution, TooWide, reve
 from .fifties import Influence, unsettleable_chain
 from .position import Position
 from .records import Candidate, Decision
-from .search import SEARCH_BUDGET, SEARCH_CONFIGS, EndgameSearch, best_opening
+from .search import (
+    FIRST_SEARCH_BOARDS,
+    FIRST_SEARCH_CELLS,
+    SEARCH_BUDGET,
+    SEARCH_CONFIGS,
+    EndgameSearch,
+    best_opening,
+    opening_tree,
+)
 from .secondary import living_outcomes
 
 Strategy = Callable[[Position, Solution], Optional[Decision]]
@@ -167,6 +175,11 @@ class Opening:
             if solved is not None:
                 first, wins, boards = solved
                 odds = Fraction(0) if safe else solution.probability(first)
+                # The search solved the whole game from this click: the game adopts
+                # its tree, so every later move of best play is a look-up (Endgame).
+                position.workspace.found = opening_tree(
+                    position.height, position.width, position.total, position.first_click
+                )
                 return Decision(first, self.name, odds, wins=wins, games=boards)
         return Decision(cell, self.name, odds)
 
@@ -176,7 +189,12 @@ class Opening:
 
 @dataclass(frozen=True)
 class Endgame:
-    """When at most `configs` arrangements remain, the click best play makes to win most."""
+    """When at most `configs` arrangements remain, the click best play makes to win most.
+
+    With more, on a board small enough that best play's first click is searched
+    (FIRST_SEARCH_CELLS, FIRST_SEARCH_BOARDS), a tree the game has already solved
+    (the first click's, see Opening) still answers: a look-up, no search.
+    """
 
     configs: int = SEARCH_CONFIGS
     budget: int = SEARCH_BUDGET
@@ -184,15 +202,23 @@ class Endgame:
 
     def __call__(self, position: Position, solution: Solution) -> Optional[Decision]:
         left = position.mines_left
-        if left is None or not solution.exact or solution.weight > self.configs:
+        if left is None or not solution.exact:
             return None
+        budget = self.budget
+        if solution.weight > self.configs:
+            small = position.height * position.width <= FIRST_SEARCH_CELLS
+            if not small or solution.weight > FIRST_SEARCH_BOARDS:
+                return None
+            if not position.workspace.search_memo:
+                return None
+            budget = 0  # only what a solved tree holds: no search of its own
         search = EndgameSearch(position.height, position.width, position.workspace.search_memo)
         position.workspace.found = search.found
         known = search.geo.mask(position.mines)
         listed = position.arrangements()
         configs = [search.geo.mask(mines) | known for mines in listed]
         try:
-            cell, wins = search.best_guess(configs, search.geo.mask(position.revealed), self.budget)
+            cell, wins = search.best_guess(configs, search.geo.mask(position.revealed), budget)
         except TooWide:
             return None
         return Decision(cell, self.name, solution.probability(cell), wins=wins, games=len(configs))

@@ -8,6 +8,7 @@ with EndgameSearch, which reasons over sets of placements and free cells.
 """
 
 import itertools
+import json
 import random
 from fractions import Fraction
 from functools import cache
@@ -15,6 +16,7 @@ from functools import cache
 import pytest
 from helpers import around, placements
 
+import benchmark
 import sweeper.engine
 from minesweeper import Minesweeper, MinesweeperAI, default_strategies
 from sweeper.engine import TooWide
@@ -184,7 +186,8 @@ def test_arrangements_are_exactly_the_placements_that_fit():
 
 def test_a_search_past_its_budget_falls_back_to_the_one_step_rule():
     game = Minesweeper(4, 4, 4, seed=3)
-    strategies = (Opening(), Endgame(budget=1), FiftyFifty(), LookAhead(), Lowest())
+    # No first-click search: its solved tree would answer every later move without searching.
+    strategies = (Opening(search=False), Endgame(budget=1), FiftyFifty(), LookAhead(), Lowest())
     ai = MinesweeperAI(4, 4, 4, strategies=strategies)
     guesses = 0
     while not game.is_over():
@@ -344,3 +347,25 @@ def test_the_opening_rule_starts_a_few_cells_in_and_never_off_the_board(height, 
     )
     assert ai.make_move() == expected
     assert ai.last_decision.strategy == "opening"
+
+
+def test_on_a_board_whose_first_click_is_searched_the_whole_game_is_best_play(capsys):
+    # 4x4 with 4 mines: best play's first click is searched, and the game adopts
+    # that solved tree, so every later guess is best play's, also where more
+    # arrangements remain than the endgame search itself would take on (400).
+    assert benchmark.main(["--exact", "--board", "4x4x4", "--jobs", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ai"]["wins"] == report["best"]["wins"] == 961
+    weights = []
+    for seed in range(40):
+        game = Minesweeper(4, 4, 4, seed=seed)
+        ai = MinesweeperAI(4, 4, 4)
+        while not game.is_over():
+            cell = ai.make_move()
+            decision = ai.last_decision
+            if decision.is_guess and decision.strategy != "opening":
+                assert decision.strategy == "search", decision
+                weights.append(decision.games)
+            for revealed, count in game.reveal(cell).revealed:
+                ai.add_knowledge(revealed, count)
+    assert weights and max(weights) > 400  # past the search's own threshold: the tree answered
