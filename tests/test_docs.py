@@ -27,7 +27,9 @@ NOT_RUN: list[tuple[str, str]] = [
     (r"^python3 -m venv ", "the set-up itself: .ci/run runs the test command on a fresh clone"),
     (r"runner\.py(?!.*--export)", "opens a window: tests/test_runner.py drives the window"),
     (r"\.\./shared/", "needs the shared board sets, kept beside the project, not in it"),
-    (r"^(dask |openssl |TLS=|export DASK)", "a cluster: tests/test_cluster_processes.py runs it"),
+    (r"^(openssl |TLS=|export DASK)|tls://", "TLS: tests/test_cluster_processes.py runs a "
+     "scheduler and a worker with a certificate of its own"),
+    (r"^dask ", "a cluster: tests/test_cluster_processes.py runs these very commands"),
     (r"--scheduler ", "a cluster: tests/test_cluster_processes.py runs it"),
     (r"--games \d{4,}", "a long measurement (thousands of games), not a quick check"),
 ]
@@ -47,6 +49,11 @@ def commands(text: str) -> list[str]:
             if line and not line.startswith("#"):
                 found.append(re.sub(r"\s+#.*$", "", line))
     return found
+
+
+def slug(heading: str) -> str:
+    """Return a heading's anchor as GitHub makes it: lower case, punctuation out, - for spaces."""
+    return re.sub(r"[^\w -]", "", heading).strip().lower().replace(" ", "-")
 
 
 def why_not_run(command: str) -> str:
@@ -78,7 +85,7 @@ def test_every_relative_link_and_picture_resolves():
                 anchor = target.split("#", 1)[1]
                 doc = (here / path) if path else ROOT / name
                 headings = re.findall(r"^#+ (.*)$", doc.read_text(encoding="utf-8"), flags=re.M)
-                slugs = {re.sub(r"[^\w -]", "", h).strip().lower().replace(" ", "-") for h in headings}
+                slugs = {slug(h) for h in headings}
                 assert anchor in slugs, (name, target)
     assert checked >= 10
 
