@@ -1,7 +1,7 @@
-"""The layers: every module's imports against the table in README's architecture section.
+"""The layers: every module's imports against the table in docs/ai.md's architecture section.
 
 Imports point one way, down the table; within a layer modules import each
-other freely. The table is read from README.md, so the rule and its check
+other freely. The table is read from docs/ai.md, so the rule and its check
 cannot drift apart.
 """
 
@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def layer_table() -> dict[str, set[str]]:
-    """Return README's layer table: a layer's path and the top-level names it may import."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """Return the documented layer table: a layer's path and the top-level names it may import."""
+    text = (ROOT / "docs" / "ai.md").read_text(encoding="utf-8")
     section = text.split("\n## Architecture", 1)[1].split("\n## ", 1)[0]
     table = {}
     for line in section.splitlines():

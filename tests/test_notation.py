@@ -156,11 +156,12 @@ def test_from_text_raises_the_same_errors():
         Minesweeper.from_text("..z\n")
 
 
-def test_every_position_example_in_the_readme_parses():
-    # README marks its notation examples as ```position blocks: each must be
-    # a board the program reads, so the documentation cannot drift.
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```position\n(.*?)```", readme, flags=re.S)
+def test_every_position_example_in_the_documents_parses():
+    # The documents mark their notation examples as ```position blocks: each must
+    # be a board the program reads, so the documentation cannot drift.
+    root = Path(__file__).resolve().parent.parent
+    texts = [p.read_text(encoding="utf-8") for p in [root / "README.md", *root.glob("docs/*.md")]]
+    blocks = [b for text in texts for b in re.findall(r"```position\n(.*?)```", text, flags=re.S)]
     assert len(blocks) >= 2
     for block in blocks:
         board = parse_board(block)
