@@ -73,8 +73,8 @@ class Window:
         frame = self.app.frame()
         view = self.layout(frame)
         for name, arg in commands(event, self.app, frame, view):
-            busy = self.app.dealing(name)
-            if busy:  # the deal may take seconds: say so on screen before it starts
+            busy = self.app.busy(name)
+            if busy:  # a deal or a search may take seconds: say so on screen before it starts
                 self.app.message = busy
                 self.draw()
                 pygame.display.flip()

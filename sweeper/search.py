@@ -336,6 +336,14 @@ def arrangements(
 # -- the first click on a small board ------------------------------------------------------
 
 
+def opening_searched(height: int, width: int, mines: int, rule: str) -> bool:
+    """True when best_opening searches this board (small enough; under the budget or not)."""
+    if height * width > FIRST_SEARCH_CELLS or rule == "no-guess":
+        return False
+    clear = len(kept_clear((0, 0), height, width, rule))
+    return math.comb(height * width - clear, mines) <= FIRST_SEARCH_BOARDS
+
+
 def best_opening(
     height: int,
     width: int,

@@ -17,7 +17,7 @@ from sweeper.scores import three_bv, three_bv_cleared
 from tests.test_runner import FakeClock, click_cell, start
 from window.app import App
 from window.stats import Settings, Statistics
-from window.words import DEALING
+from window.words import DEALING, SEARCHING
 
 
 def test_the_no_guess_rule_is_in_the_title_and_deals_a_board_logic_clears():
@@ -64,12 +64,22 @@ def test_the_window_says_it_is_dealing_before_a_no_guess_deal_starts(pygame_disp
         real_paint(surface, frame, layout, painter)
 
     monkeypatch.setattr("screen.loop.paint", paint)
-    assert app.dealing("reveal") == DEALING and app.dealing("flag") == ""
+    assert app.busy("reveal") == DEALING and app.busy("flag") == ""
     click_cell(app, (4, 4))
     window.run(max_iterations=1)
     assert (DEALING, False) in drawn  # drawn before the board was dealt
-    assert app.game.placed and app.dealing("reveal") == ""
+    assert app.game.placed and app.busy("reveal") == ""
     assert drawn[-1][0] != DEALING  # after the deal the click's own words
+
+
+def test_the_ai_s_first_move_on_a_small_board_says_it_searches_every_board():
+    # 4x4 with 5 mines: best play's first click is searched (about 1.6 s), so the
+    # window says so first; on beginner there is no such search, nothing to say.
+    app = App.new(runner.board_argument("4x4x5"), seed=2)
+    assert app.busy("ai") == SEARCHING and app.busy("reveal") == ""
+    app.do("ai")
+    assert app.game.revealed and app.busy("ai") == ""
+    assert App.new(BOARDS["beginner"], seed=2).busy("ai") == ""
 
 
 # -- honest records -----------------------------------------------------------------------

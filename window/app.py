@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from minesweeper import BoardSize, Cell, Minesweeper, MinesweeperAI, Step, parse_board
+from sweeper.search import opening_searched
 from window.arrangements import Enumeration, enumerate_step, position_before
 from window.classroom import Classroom
 from window.commands import TABLE, refusal
@@ -31,7 +32,7 @@ from window.saves import read_save
 from window.session import Outcome, Session, opening, position_session, resumed_session
 from window.stats import Settings, start_up_messages
 from window.timeline import Timeline
-from window.words import DEALING, clock_text
+from window.words import DEALING, SEARCHING, clock_text
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
 RECORDS = "Records"
@@ -113,15 +114,23 @@ class App:
         """The AI that plays it."""
         return self.session.ai
 
-    def dealing(self, name: str) -> str:
-        """Return what to say before command name runs, when its first reveal deals a no-guess
-        board (a search of up to NO_GUESS_SECONDS); else ""."""
+    def busy(self, name: str) -> str:
+        """Return what to say before command name runs when it may take seconds, else "".
+
+        The first reveal of a no-guess game deals its board (a search of up to
+        NO_GUESS_SECONDS); the AI's first move on a small board searches every
+        board for best play's first click (about two seconds at most).
+        """
         game = self.session.game
-        if game.first_click != "no-guess" or game.placed or name not in DEALS:
+        if self.sheet is not None or refusal(self, name) is not None or game.revealed:
             return ""
-        if self.sheet is not None or refusal(self, name) is not None:
-            return ""
-        return DEALING
+        if name in DEALS and game.first_click == "no-guess" and not game.placed:
+            return DEALING
+        total = self.session.ai.total_mines
+        thinks = name in ("ai", "tick", "think") and total is not None
+        if thinks and opening_searched(game.height, game.width, total or 0, game.first_click):
+            return SEARCHING
+        return ""
 
     # -- the door --------------------------------------------------------------------
 

@@ -81,6 +81,7 @@ PAUSED = "Paused: P carries on."
 # A command refused while an earlier moment is on screen: it tells nothing of what came after.
 EARLIER = "An earlier moment is on screen: End goes to now, where the game is played."
 # Said (and drawn) before a first click deals a no-guess board: the search may take a while.
+SEARCHING = "The AI looks through every board for best play's first click: a second or two."
 DEALING = (
     f"Dealing a board that needs no guess: this can take up to {NO_GUESS_SECONDS:.0f} s."
 )
