@@ -245,3 +245,22 @@ def test_titles_say_the_first_click_rule_in_words():
         ctrl = App.new(BOARDS["beginner"], seed=1, first_click=rule)
         assert f"first click {words}" in ctrl.session.describe()
         assert "first click none" not in ctrl.session.describe() + ctrl.session.ledger.stats_key()
+
+
+def test_question_mark_shows_every_key_in_play_and_the_class_keys_in_class():
+    app = App.new(BOARDS["beginner"], seed=1)
+    app.do("keys")
+    frame = app.frame()
+    assert frame.sheet_title == "Keys" and not app.room.keys  # class mode's help untouched
+    listed = " ".join(frame.sheet)
+    for key in ("X:", "F11", "Ctrl+0", "Delete", "U:", "K:", "Esc"):
+        assert key in listed, key
+    app.do("keys")
+    assert app.frame().sheet == ()  # ? again closes it
+    app.do("keys")
+    app.do("pause")  # any other key closes it too
+    assert app.frame().sheet == ()
+    app.do("pause")
+    app.do("classroom")
+    app.do("keys")
+    assert app.room.keys and app.frame().sheet == ()

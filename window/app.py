@@ -32,7 +32,7 @@ from window.saves import read_save
 from window.session import Outcome, Session, opening, position_session, resumed_session
 from window.stats import Settings, start_up_messages
 from window.timeline import Timeline
-from window.words import DEALING, SEARCHING, clock_text
+from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
 RECORDS = "Records"
@@ -41,7 +41,7 @@ RESET_ASK = (
     "statistics.json.before-reset); any other key keeps them."
 )
 # What a sheet over the board lets through without closing it.
-KEEPS_SHEET = ("tick", "press", "scroll", "reset-records", "stats")
+KEEPS_SHEET = ("tick", "press", "scroll", "reset-records", "stats", "keys")
 BOARD_MOVES = ("reveal", "chord", "flag", "reveal-cursor", "flag-cursor", "chord-cursor")
 DEALS = ("reveal", "reveal-cursor", "ai", "tick")  # the commands whose first reveal deals
 
@@ -191,6 +191,14 @@ class App:
             return Outcome("Records closed.")
         self.sheet = (RECORDS, overview_lines(self.session))
         return Outcome("Records of every board: Delete resets them, I closes.")
+
+    def toggle_keys(self) -> Outcome:
+        """Show every key on a sheet over the board (? outside class), or close it."""
+        if self.sheet is not None and self.sheet[0] == KEYS_TITLE:
+            self.sheet = None
+            return Outcome("")
+        self.sheet = (KEYS_TITLE, KEY_LINES)
+        return Outcome("Every key is over the board: any key closes the sheet.")
 
     def reset_records(self) -> Outcome:
         """Delete in the records overview: ask once, then forget every board's records."""

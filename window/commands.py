@@ -196,7 +196,9 @@ def toggle_classroom(app: App, _: object) -> Outcome:
 
 
 def toggle_keys(app: App, _: object) -> Outcome:
-    """?: show or hide the keys' help in class."""
+    """?: the keys' help; in class behind ?, in play every key on a sheet over the board."""
+    if not app.room.on:
+        return app.toggle_keys()
     app.room.keys = not app.room.keys
     return Outcome()
 

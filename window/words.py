@@ -34,6 +34,22 @@ def keys_help(*entries: str) -> str:
     return " · ".join(entry.replace(" ", "\u00a0") for entry in entries)
 
 
+# ? outside class: every key, on a sheet over the board.
+KEYS_TITLE = "Keys"
+KEY_LINES = (
+    "Left click or Space: reveal (a 0 opens its neighbours). Arrows move the cursor.",
+    "Right click or F: flag, question mark, nothing. Q: question marks on or off.",
+    "Middle click, or left click on a number, or D: chord (its flags match it).",
+    "A: the AI's move. G: auto-play, again to stop. T: the AI's next conclusion.",
+    "O: every cell's chance of a mine. H: how many safe cells the AI knows.",
+    "M: the AI flags the mines it knows. P: pause (the board hidden, the clock stopped).",
+    "N, F2 or the face: a new game. R: the same board again. U: undo a losing click.",
+    "W: a custom board. K: the first-click rule (safe, opening, none, no-guess).",
+    "S: save the game. I: the records (Delete, twice, resets them).",
+    "C: the classroom (→ and ←: step, Home, End, E: every step, V: arrangements).",
+    "X: a picture of the window. F11: full screen. + and -: the panel's text, Ctrl+0.",
+    "Esc: quit (during a game it asks first). ?: this sheet; any key closes it.",
+)
 HELP = keys_help(
     "Left: reveal",
     "Right: flag, ?, nothing",
@@ -55,6 +71,7 @@ HELP = keys_help(
     "O: odds",
     "C: classroom",
     "S: save",
+    "?: every key",
     "Esc: quit",
 )
 CLASS_HELP = keys_help(
