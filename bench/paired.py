@@ -91,6 +91,8 @@ def read_per_board(path: Path) -> dict[int, tuple[bool, float]]:
 
     A ValueError names the file and line of anything malformed.
     """
+    if not path.exists():
+        raise ValueError(f"{path}: no such file")
     if not path.is_file():
         raise ValueError(f"{path} is not a file (a --per-board file is a text file)")
     results: dict[int, tuple[bool, float]] = {}

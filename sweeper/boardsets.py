@@ -114,6 +114,8 @@ def parse_board_line(text: str, number: int, path: str, board: BoardSet) -> SetB
 def read_board_set(path: Path) -> tuple[BoardSet, Iterator[SetBoard]]:
     """Open a board set: its header now, its boards streamed one at a time (ValueError)."""
     name = str(path)
+    if not path.exists():
+        raise ValueError(f"{name}: no such file")
     if not path.is_file():
         raise ValueError(f"{name} is not a file (a board set is a text file)")
     handle = path.open(encoding="ascii", errors="replace")

@@ -205,7 +205,9 @@ def test_two_per_board_files_are_compared_board_by_board(
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--boards", "/no/such/set.txt"], "not a file"),
+        (["--boards", "/no/such/set.txt"], "/no/such/set.txt: no such file"),
+        (["--boards", "/tmp"], "/tmp is not a file"),
+        (["--compare", "/no/such/a.per", "/no/such/b.per"], "/no/such/a.per: no such file"),
         (["--games", "2000000"], "at most"),
         (["--board", "9x99999999x3"], "not a board"),
         (["--board", "60x9x3"], "1 to 50 rows"),

@@ -120,6 +120,14 @@ def test_a_damaged_file_is_renamed_aside_and_named_in_full(private_data_folder):
     assert Statistics().boards[BOARD].wins == 1
 
 
+def test_a_file_that_is_not_text_is_said_so_in_words(private_data_folder):
+    path = private_data_folder / "statistics.json"
+    path.write_bytes(b"\xff\xfe{ }")
+    stats = Statistics()
+    assert "could not be read (not text: not UTF-8)" in stats.message
+    assert "Error" not in stats.message  # no Python exception's name
+
+
 def test_one_bad_entry_costs_only_that_entry(private_data_folder):
     path = private_data_folder / "statistics.json"
     good = {"games": 3, "wins": 2, "streak": 1, "best_streak": 2, "best_times": [[9.5, "d"]]}

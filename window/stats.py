@@ -239,8 +239,10 @@ def read_json(path: Path) -> tuple[Optional[dict[str, Any]], str, str]:
     except NotADirectoryError:
         why = data_problem() or "a folder on its path is a file"
         return None, "", f"{path} cannot be read: {why}."
-    except (OSError, UnicodeDecodeError) as error:
-        return None, "", set_aside(path, type(error).__name__)
+    except UnicodeDecodeError:
+        return None, "", set_aside(path, "not text: not UTF-8")
+    except OSError as error:
+        return None, "", set_aside(path, error.strerror or "it could not be opened")
     try:
         data = json.loads(text)
     except ValueError:
