@@ -204,6 +204,10 @@ def test_a_damaged_settings_file_is_reported_not_silently_reset(private_data_fol
     assert settings.first_click == "safe"
     assert str(path) in settings.message and "first_click" in settings.message
     assert "sometimes" in settings.message
+    settings.question_marks = True  # a setting changes: the file is put right
+    settings.save()
+    again = Settings()
+    assert again.message == "" and (again.first_click, again.board) == ("safe", "expert")
     path.write_text("[1, 2")
     settings = Settings()
     (aside,) = private_data_folder.glob("settings.json.unreadable-*")

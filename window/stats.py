@@ -564,7 +564,8 @@ class Settings:
         if bad:
             self.message = (
                 f"{self.path}: {', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not a value "
-                "it can hold; the default is used instead."
+                "it can hold; the default is used instead (the file is put right the next "
+                "time a setting changes)."
             )
 
     def save(self) -> str:
