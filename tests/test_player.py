@@ -264,3 +264,13 @@ def test_question_mark_shows_every_key_in_play_and_the_class_keys_in_class():
     app.do("classroom")
     app.do("keys")
     assert app.room.keys and app.frame().sheet == ()
+
+
+def test_the_odds_overlay_leaves_a_flag_in_sight():
+    app = App.new(BOARDS["beginner"], seed=1)
+    app.do("reveal", (4, 4))
+    hidden = [c for c in app.game.cells() if c not in app.game.revealed]
+    app.do("flag", hidden[0])
+    app.do("overlay")
+    row = dict(zip(app.game.cells(), app.frame().odds, strict=True))
+    assert row[hidden[0]] == "" and row[hidden[1]].endswith("%")

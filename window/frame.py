@@ -331,9 +331,12 @@ def tiles(
 
 
 def odds_row(app: App) -> tuple[str, ...]:
-    """Return each cell's chance of a mine as the overlay writes it, row by row."""
-    odds = app.session.probabilities()
-    return tuple(odds[c][1] if c in odds else "" for c in app.session.game.cells())
+    """Return each cell's chance of a mine as the overlay writes it, row by row.
+
+    A flagged cell keeps its flag in sight: the player's own mark is not covered.
+    """
+    odds, game = app.session.probabilities(), app.session.game
+    return tuple(odds[c][1] if c in odds and c not in game.flags else "" for c in game.cells())
 
 
 def step_roles(step: Step, asking: bool = False) -> dict[Cell, str]:
