@@ -415,6 +415,11 @@ def run_board_set(args: argparse.Namespace, cluster: Optional[Cluster] = None) -
     name = (
         f"{args.boards.name} ({header.height}x{header.width}, {header.mines} mines, {header.rule})"
     )
+    if args.start or args.limit is not None:  # a part of the set: say which
+        indices = [r.index for r in results]
+        name += f", boards {min(indices):,} to {max(indices):,}"
+    if args.without:
+        name += f", without {','.join(args.without)}"
     print(json.dumps(report) if args.json else format_paired(report, name))
     if report["safe_errors"] or report["crashes"]:
         print(f"FAILED: safe-call errors or crashes: {report['crashes']}", file=sys.stderr)

@@ -225,7 +225,8 @@ def format_table(report: dict[str, Any]) -> str:
     lines = [
         f"{named}{size} with {b['mines']} mines, "
         f"first click {report['rule']!r}: {report['games']} games, seed {report['seed']}, "
-        f"{report['jobs']} jobs, {report['wall_seconds']:.1f} s",
+        f"{report['jobs']} jobs, {report['wall_seconds']:.1f} s"
+        + (f"; the AI without {','.join(report['without'])}" if report.get("without") else ""),
         "",
         f"{'':26}" + "".join(f"{p:>16}" for p in report["players"]),
     ]

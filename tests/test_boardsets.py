@@ -288,3 +288,22 @@ def test_a_replay_stops_before_our_guess_and_gives_its_odds_and_the_position(
     assert out.read_text() == position and "runner.py --position" in capsys.readouterr().out
     assert benchmark.main([*argv[:4], "--guess", "99"]) == 2
     assert "there is no guess 99" in capsys.readouterr().err
+
+
+def test_the_heading_says_which_boards_and_which_ai(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "ours.txt"
+    assert benchmark.main(["--board", "4x4x2", "--games", "30", "--write-boards", str(out)]) == 0
+    capsys.readouterr()
+    argv = ["--boards", str(out), "--start", "10", "--limit", "5", "--jobs", "1"]
+    assert benchmark.main([*argv, "--without", "search"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "boards 10 to 14" in first and "without search" in first
+    assert (
+        benchmark.main(
+            ["--board", "4x4x2", "--games", "4", "--jobs", "1", "--without", "lookahead"]
+        )
+        == 0
+    )
+    assert capsys.readouterr().out.splitlines()[0].endswith("; the AI without lookahead")
