@@ -144,9 +144,12 @@ def reasons(decision: Decision) -> list[str]:
 def position_text(found: Replay, moment: Moment, number: int, name: str) -> str:
     """Return the board before that guess in the notation, mines hidden, with a title."""
     cell = cell_name(moment.cell) if moment.cell is not None else "?"
+    # The title and the line under it are on screen in class: the guess and the result
+    # go on a "# Teacher:" line, which the window never shows.
     return (
-        f"# Board {found.board.index} of {name}: before our guess {number} ({cell})\n"
-        f"# first-click rule {found.header.rule}; our game {'won' if found.won else 'lost'}\n"
+        f"# Board {found.board.index} of {name}: before guess {number}\n"
+        f"# first-click rule {found.header.rule}\n"
+        f"# Teacher: our guess was {cell}; our game was {'won' if found.won else 'lost'}\n"
         + moment.before
     )
 
@@ -158,7 +161,7 @@ def format_replay(found: Replay, number: int, name: str) -> tuple[str, str]:
     ours = f"lost on guess {fatal[0]}" if fatal else ("won" if found.won else "lost")
     head = (
         f"board {found.board.index} of {name}: our game {ours}, "
-        f"{len(found.moments)} moves and {len(guesses)} guesses"
+        f"{len(found.moments)} moves and {len(guesses)} guess{'es' * (len(guesses) != 1)}"
         + ("" if found.board.won is None else f"; theirs {'won' if found.board.won else 'lost'}")
     )
     if not 1 <= number <= len(guesses):

@@ -274,7 +274,10 @@ def test_a_replay_stops_before_our_guess_and_gives_its_odds_and_the_position(
     assert f"chance of a mine {second.decision.probability}" in report
     # The position opens in the window: the board before the guess, its mines hidden.
     text = parse_board(position)
-    assert text.title.startswith(f"Board {index} of ours.txt: before our guess 2")
+    assert text.title == f"Board {index} of ours.txt: before guess 2"
+    # What the guess was is the teacher's to know: on a line the window never shows.
+    assert f"# Teacher: our guess was {cell_name(second.cell)}" in position
+    assert cell_name(second.cell) not in text.title
     assert second.cell not in text.revealed and "*" not in position
     game = Minesweeper.from_text(position)
     assert game.mines == text.mines and len(game.mines) == 10
