@@ -948,8 +948,8 @@ class MinesweeperAI:
         A click that opens ground shows many cells at once. They are all
         safe the moment they are seen, so they are marked safe first (one
         'given' step) and each number is told after, with all that follows
-        from it inferred before the next: no sentence then names a cell the
-        board already shows open. One cell is simply told. The whole reveal
+        from it inferred before the next: no sentence, not even a number's
+        first, names a cell the board already shows open. One cell is simply told. The whole reveal
         is one learning call: a bad argument or a contradiction anywhere in
         it changes nothing.
         """
@@ -960,12 +960,13 @@ class MinesweeperAI:
                 told[cell] = count
         if not told:
             return
+        opened = frozenset(told) if len(told) > 1 else frozenset()
         with self._learning():
-            if len(told) > 1:
+            if opened:
                 self._give([], [c for c in told if c not in self.safes])
             for cell, count in told.items():
                 self._infer()
-                self._tell(cell, count)
+                self._tell(cell, count, opened)
 
     def _is_new(self, cell: Cell, count: object, told: dict[Cell, int]) -> bool:
         """True when cell's number is yet to be told; raise ValueError when count cannot be it."""
@@ -980,15 +981,19 @@ class MinesweeperAI:
             raise ValueError(f"{cell_name(cell)} was told as {before} already, not {count}")
         return before is None
 
-    def _tell(self, cell: Cell, count: int) -> None:
-        """Learn that cell is safe and shows count: a clue step over its hidden neighbours."""
+    def _tell(self, cell: Cell, count: int, opened: frozenset[Cell] = frozenset()) -> None:
+        """Learn that cell is safe and shows count: a clue step over its hidden neighbours.
+
+        opened: the cells the same click opened, on the board already (not hidden),
+        whose numbers are told after.
+        """
         if cell in self.mines:
             raise Contradiction(f"{cell_name(cell)} is a known mine, so it cannot show {count}")
         self._reveal(cell, count)
         if cell not in self.safes:
             self._mark(cell, False)
         around = neighbours(cell, self.height, self.width)
-        hidden = [n for n in around if n not in self.moves_made]
+        hidden = [n for n in around if n not in self.moves_made and n not in opened]
         unknown = [n for n in hidden if n not in self.mines and n not in self.safes]
         known_mines = frozenset(n for n in hidden if n in self.mines)
         known_safes = frozenset(n for n in hidden if n in self.safes)
