@@ -26,7 +26,7 @@ from window.words import NO_LESSON, step_text
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_runner import pick, press, pump, start, view  # noqa: E402
 
-from window.words import cells_summary
+from window.words import cells_summary, other_odds
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "assets" / "positions").glob("0*.txt"))
@@ -583,4 +583,9 @@ def test_a_long_group_of_cells_is_summarised_by_what_it_is_never_cut_off():
         "the 180 cells no number touches and 10 cells in C1-C10"
     )
     assert cells_summary([(0, c) for c in range(8)]) == "8 cells in A1-A8"
+    # Beside a guess of one of them, the others are still the cells no number touches.
+    odds = {c: "13%" for c in outside}
+    assert other_odds(outside[0], odds, untouched=outside) == (
+        "the 179 cells no number touches: 13%"
+    )
     assert cells_summary([(0, 0), (0, 1)]) == "A1, A2"

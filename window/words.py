@@ -385,6 +385,7 @@ def other_odds(
     odds: each closed cell's chance as the overlay writes it ("38%"); untouched: the
     closed cells no number touches (see cells_summary).
     """
+    untouched = [c for c in untouched if c != chosen]  # the guess is not among the others
     together: dict[str, list[Cell]] = {}
     for cell, text in odds.items():
         if cell != chosen and text not in ("0%", "100%"):  # known cells are no choice
