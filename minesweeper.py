@@ -561,9 +561,12 @@ class SentenceIndex:
         if not keep_place:
             self.order.pop(id(sentence), None)
 
-    def holds(self, sentence: Sentence) -> bool:
-        """True when the sentence is filed (still in the knowledge base)."""
-        return self.by_cells.get(frozenset(sentence.cells)) is sentence
+    def holds(self, sentence: Sentence, key: Optional[frozenset[Cell]] = None) -> bool:
+        """True when the sentence is filed (still in the knowledge base), as it is now.
+
+        key: its cells as a frozenset, when the caller has made one.
+        """
+        return self.by_cells.get(frozenset(sentence.cells) if key is None else key) is sentence
 
     def naming(self, cell: Cell) -> list[Sentence]:
         """Return the filed sentences that name cell."""
@@ -949,9 +952,9 @@ class MinesweeperAI:
         safe the moment they are seen, so they are marked safe first (one
         'given' step) and each number is told after, with all that follows
         from it inferred before the next: no sentence, not even a number's
-        first, names a cell the board already shows open. One cell is simply told. The whole reveal
-        is one learning call: a bad argument or a contradiction anywhere in
-        it changes nothing.
+        first, names a cell the board already shows open. One cell is simply
+        told. The whole reveal is one learning call: a bad argument or a
+        contradiction anywhere in it changes nothing.
         """
         told: dict[Cell, int] = {}
         for cell, count in revealed:
@@ -1045,7 +1048,7 @@ class MinesweeperAI:
         while self._queue:
             sentence = self._queue.popleft()
             cells, count = frozenset(sentence.cells), sentence.count
-            if self._index.by_cells.get(cells) is not sentence:  # no longer filed as it is
+            if not self._index.holds(sentence, cells):
                 continue
             if count == 0 or count == len(cells):
                 mine = count != 0
