@@ -336,12 +336,17 @@ def arrangements(
 # -- the first click on a small board ------------------------------------------------------
 
 
-def opening_searched(height: int, width: int, mines: int, rule: str) -> bool:
-    """True when best_opening searches this board (small enough; under the budget or not)."""
-    if height * width > FIRST_SEARCH_CELLS or rule == "no-guess":
+def opening_searched(
+    height: int, width: int, mines: int, rule: str, limit: Optional[int] = None
+) -> bool:
+    """True when best_opening searches this board: small enough (it may still pass its budget).
+
+    limit: at most this many placements (FIRST_SEARCH_BOARDS), and then any number of cells.
+    """
+    if height * width > FIRST_SEARCH_CELLS and limit is None:
         return False
     clear = len(kept_clear((0, 0), height, width, rule))
-    return math.comb(height * width - clear, mines) <= FIRST_SEARCH_BOARDS
+    return math.comb(height * width - clear, mines) <= (limit or FIRST_SEARCH_BOARDS)
 
 
 def best_opening(
@@ -385,12 +390,9 @@ def _opening(
     budget: Optional[int],
 ) -> tuple[Optional[tuple[Cell, int, int]], Memo]:
     """Search best play's first click (see best_opening); return it and the search's memo."""
-    if height * width > FIRST_SEARCH_CELLS and limit is None:
+    if not opening_searched(height, width, mines, rule, limit):
         return None, {}
     cells = [(i, j) for i in range(height) for j in range(width)]
-    clear = len(kept_clear((0, 0), height, width, rule))
-    if math.comb(len(cells) - clear, mines) > (limit or FIRST_SEARCH_BOARDS):
-        return None, {}
     search = EndgameSearch(height, width)
     best: Optional[tuple[Cell, int, int]] = None
     budget = budget or FIRST_SEARCH_BUDGET

@@ -478,12 +478,11 @@ class LookAhead:
         skipped: list[Candidate] = []
         best: Optional[Fraction] = None  # the best living score so far
         for c in sorted(candidates, key=lambda c: (-ceiling[c], order_of[c])):
-            if not self.bound:
-                best = None
-            if best is not None and ceiling[c] < best:
+            beat = best if self.bound else None  # the score to beat, when stopping early
+            if beat is not None and ceiling[c] < beat:
                 skipped.append(Candidate(c, odds[c], unknown_neighbours=position.unknown_around(c)))
                 continue
-            needed = None if best is None or odds[c] == 1 else best / (1 - odds[c]) / factor[c]
+            needed = None if beat is None or odds[c] == 1 else beat / (1 - odds[c]) / factor[c]
             w = self._weigh(position, c, odds[c], budget, seen, alive, factor[c], needed)
             if w.score is None:
                 skipped.append(w)

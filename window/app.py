@@ -127,10 +127,10 @@ class App:
         if name in DEALS and game.first_click == "no-guess" and not game.placed:
             return DEALING
         total = self.session.ai.total_mines
-        thinks = name in ("ai", "tick", "think") and total is not None
-        if thinks and opening_searched(game.height, game.width, total or 0, game.first_click):
-            return SEARCHING
-        return ""
+        if name not in ("ai", "tick", "think") or game.first_click == "no-guess" or total is None:
+            return ""
+        searched = opening_searched(game.height, game.width, total, game.first_click)
+        return SEARCHING if searched else ""
 
     # -- the door --------------------------------------------------------------------
 
