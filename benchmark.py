@@ -37,7 +37,7 @@ from bench.replay import format_only_theirs, only_theirs, replay_report
 from bench.runs import Board, Progress, tally_games
 from bench.sets import play_board_set, write_board_set
 from bench.stress import run_stress
-from minesweeper import default_strategies
+from sweeper import default_strategies
 from sweeper.board import BOARDS, FIRST_CLICK_RULES, kept_clear, parse_board_size
 from sweeper.boardsets import read_board_set
 from sweeper.cli import OneLineParser

@@ -34,74 +34,26 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from sweeper.board import (
-    BOARDS,
     FIRST_CLICK_RULES,
-    MAX_COLUMNS,
-    MAX_ROWS,
-    BoardSize,
     Cell,
     cell_name,
     kept_clear,
     max_mines,
     neighbours,
-    parse_board_size,
-    parse_cell,
-    row_name,
 )
-from sweeper.engine import Contradiction, Rule, Solution, solve
-from sweeper.noguess import NO_GUESS_SECONDS, NoGuessTimeout, no_guess_mines
+from sweeper.engine import Contradiction, Rule, Solution
+from sweeper.noguess import NO_GUESS_SECONDS, no_guess_mines
 from sweeper.notation import (
     MINES_LINE,
-    NOTATION,
-    BoardText,
     mines_hex,
     parse_board,
-    read_board_file,
 )
 from sweeper.position import Odds, Position, Workspace
-from sweeper.records import Candidate, Counting, Decision, Knowledge, Step, StepLog
+from sweeper.records import Counting, Decision, Knowledge, Step, StepLog
 from sweeper.search import adopt
 from sweeper.strategies import Strategy, decide, default_strategies
 
-__all__ = [
-    "BOARDS",
-    "FIRST_CLICK_RULES",
-    "MAX_COLUMNS",
-    "MAX_ROWS",
-    "BoardSize",
-    "BoardText",
-    "Candidate",
-    "Cell",
-    "Contradiction",
-    "Counting",
-    "Decision",
-    "Knowledge",
-    "Minesweeper",
-    "MinesweeperAI",
-    "MoveResult",
-    "NO_GUESS_SECONDS",
-    "NOTATION",
-    "NoGuessTimeout",
-    "Position",
-    "Rule",
-    "Sentence",
-    "SentenceIndex",
-    "Solution",
-    "Step",
-    "StepLog",
-    "Strategy",
-    "cell_name",
-    "default_strategies",
-    "kept_clear",
-    "max_mines",
-    "neighbours",
-    "parse_board",
-    "parse_board_size",
-    "parse_cell",
-    "read_board_file",
-    "row_name",
-    "solve",
-]
+__all__ = ["Minesweeper", "MoveResult", "Sentence", "MinesweeperAI"]
 
 
 # ---------------------------------------------------------------------------

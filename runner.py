@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from minesweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
+from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from sweeper.cli import OneLineParser
 from window.app import App
 from window.places import saves_dir, saves_problem

@@ -9,7 +9,8 @@ from typing import Any
 
 from bench.play import play, tank
 from bench.runs import Board, ignore_interrupts
-from minesweeper import Cell, Minesweeper, MinesweeperAI
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import Cell
 from sweeper.board import cell_name, kept_clear
 from sweeper.search import best_opening
 

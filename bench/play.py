@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
 
-from minesweeper import Cell, Decision, Minesweeper, MinesweeperAI
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import Cell, Decision
 
 Player = Callable[[MinesweeperAI], tuple[Optional[Cell], str]]
 

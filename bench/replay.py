@@ -21,7 +21,8 @@ from typing import Optional
 from bench.paired import read_per_board
 from bench.play import Player, opening_with, play, tank
 from bench.sets import set_game
-from minesweeper import Cell, Decision, Minesweeper, MinesweeperAI
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import Cell, Decision
 from sweeper.board import cell_name
 from sweeper.boardsets import BoardSet, SetBoard, read_board_set
 

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 from bench.figures import Tally, tally
 from bench.play import PLAYERS, Played, derive_seed, play
-from minesweeper import Minesweeper, MinesweeperAI, default_strategies
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import default_strategies
 
 if TYPE_CHECKING:
     from bench.cluster import Cluster

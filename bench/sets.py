@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Optional, TextIO
 
 from bench.play import derive_seed, opening_with, play, tank
 from bench.runs import Board, Progress, streamed
-from minesweeper import Cell, Minesweeper, MinesweeperAI, default_strategies
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import Cell, default_strategies
 from sweeper.board import cell_name
 from sweeper.boardsets import BoardSet, SetBoard, seen_from, turned, write_board_line
 

@@ -25,7 +25,8 @@ from typing import Any, Optional
 
 from bench.play import Player, move_kind, play
 from bench.worst import cases
-from minesweeper import Cell, MinesweeperAI
+from minesweeper import MinesweeperAI
+from sweeper import Cell
 
 CALLS = ("mine_probabilities", "choose", "make_move")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

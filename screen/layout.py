@@ -15,7 +15,7 @@ from typing import NamedTuple, Optional
 
 import pygame
 
-from minesweeper import BOARDS, Cell
+from sweeper import BOARDS, Cell
 from window.frame import Frame
 
 SCREEN = (1280, 680)  # the default window fits a 1280x720 screen with room for a title bar

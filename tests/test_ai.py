@@ -6,7 +6,8 @@ import pytest
 from helpers import around as neighbours
 from helpers import snapshot
 
-from minesweeper import Minesweeper, MinesweeperAI, Rule, Sentence
+from minesweeper import Minesweeper, MinesweeperAI, Sentence
+from sweeper import Rule
 from window.words import step_text
 
 

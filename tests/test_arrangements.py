@@ -12,7 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from minesweeper import Minesweeper, MinesweeperAI, cell_name
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import cell_name
 from sweeper.engine import Rule
 from window.app import App
 from window.arrangements import counter_words, enumerate_step, odds_words, position_before

@@ -17,7 +17,8 @@ import pytest
 import benchmark
 from bench import play, runs, stats
 from bench.figures import Spread, problems, summarise
-from minesweeper import Decision, Minesweeper, MinesweeperAI, cell_name
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import Decision, cell_name
 from sweeper.board import FIRST_CLICK_RULES
 
 ROOT = Path(__file__).resolve().parent.parent

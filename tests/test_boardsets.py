@@ -8,7 +8,8 @@ import pytest
 
 import benchmark
 from bench import paired, play, replay, sets, stats
-from minesweeper import Minesweeper, cell_name
+from minesweeper import Minesweeper
+from sweeper import cell_name
 from sweeper.boardsets import read_board_set, seen_from, symmetries, turned
 from sweeper.notation import parse_board
 

@@ -8,9 +8,10 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import BOARDS, Minesweeper, parse_board
+from minesweeper import Minesweeper
 from screen import paint, palette
 from screen.layout import layout, minimum_window_size, scale_for
+from sweeper import BOARDS, parse_board
 from window.app import App
 from window.frame import current_step, listed, step_roles
 from window.words import percent

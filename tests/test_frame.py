@@ -12,9 +12,9 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import BOARDS
 from screen import palette
 from screen.picture import choose
+from sweeper import BOARDS
 from window.app import App
 from window.words import plural
 

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from minesweeper import Contradiction, Minesweeper, MinesweeperAI
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import Contradiction
 
 BAD_CELLS = [(-1, 0), (0, -1), (99, 0), (0, 99), (1.5, 2), ("a", 1), (True, 1), (1,), None, 3]
 BAD_COUNTS = [-1, 9, 1.5, "2", None, True, 10**9]

@@ -5,7 +5,8 @@ import random
 import pytest
 from helpers import around
 
-from minesweeper import Minesweeper, max_mines
+from minesweeper import Minesweeper
+from sweeper import max_mines
 
 
 def count_around(game, cell):

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import BOARDS, Rule, Step
+from sweeper import BOARDS, Rule, Step
 from window.app import App
 from window.frame import current_step
 from window.words import cells_text, other_odds, plural, rule_text, step_text

@@ -9,9 +9,10 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import BOARDS, Contradiction, MinesweeperAI, Rule, Step
+from minesweeper import MinesweeperAI
 from screen import paint, palette
 from screen.layout import Zoom, layout, scale_for, status_boxes
+from sweeper import BOARDS, Contradiction, Rule, Step
 from window.app import App
 from window.frame import (
     numbers_of,

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from minesweeper import Minesweeper, MinesweeperAI, parse_board
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import parse_board
 from sweeper.strategies import Endgame, FiftyFifty, LookAhead, Lowest, Opening
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from minesweeper import FIRST_CLICK_RULES, Minesweeper, MinesweeperAI, NoGuessTimeout
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import FIRST_CLICK_RULES, NoGuessTimeout
 from sweeper.board import kept_clear, max_mines
 from sweeper.noguess import no_guess_mines, solve_by_logic
 from sweeper.strategies import default_strategies

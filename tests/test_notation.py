@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from minesweeper import Minesweeper, parse_board
+from minesweeper import Minesweeper
+from sweeper import parse_board
 
 
 def random_game(seed):

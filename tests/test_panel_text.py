@@ -5,9 +5,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from minesweeper import BOARDS
 from screen import paint
 from screen.layout import MARGIN, layout, scale_for
+from sweeper import BOARDS
 from window.app import App
 
 ROOT = Path(__file__).resolve().parent.parent

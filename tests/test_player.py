@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import BOARDS
 from screen import palette
+from sweeper import BOARDS
 from window.app import App
 from window.stats import Settings, Statistics
 from window.words import clock_text

@@ -16,14 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from minesweeper import (
-    Minesweeper,
-    MinesweeperAI,
-    Sentence,
-    Step,
-    cell_name,
-    parse_board,
-)
+from minesweeper import Minesweeper, MinesweeperAI, Sentence
+from sweeper import Step, cell_name, parse_board
 from window.words import rule_text
 
 Cell = tuple[int, int]

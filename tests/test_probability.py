@@ -9,16 +9,8 @@ from fractions import Fraction
 import pytest
 from helpers import around, placements, snapshot
 
-from minesweeper import (
-    Contradiction,
-    Counting,
-    Minesweeper,
-    MinesweeperAI,
-    Sentence,
-    Step,
-    default_strategies,
-    solve,
-)
+from minesweeper import Minesweeper, MinesweeperAI, Sentence
+from sweeper import Contradiction, Counting, Step, default_strategies, solve
 from sweeper.strategies import LookAhead, Lowest, Opening, is_dead, next_safety
 from window.words import decision_text, step_text
 

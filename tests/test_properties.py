@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.play import move_kind
-from minesweeper import Minesweeper, MinesweeperAI, max_mines
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import max_mines
 from window.words import step_text
 
 

@@ -14,11 +14,12 @@ import pytest
 
 import runner
 import screen.layout as layout_module
-from minesweeper import BOARDS, Minesweeper, cell_name
+from minesweeper import Minesweeper
 from screen import paint, palette
 from screen.input import AUTOPLAY_EVENT
 from screen.layout import default_window_size, layout, minimum_window_size, scale_for
 from screen.loop import Window
+from sweeper import BOARDS, cell_name
 from window.app import App
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from minesweeper import BOARDS, Minesweeper
+from minesweeper import Minesweeper
+from sweeper import BOARDS
 from window.app import App
 from window.saves import Saved, read_save, save_text
 

@@ -18,7 +18,8 @@ from helpers import around, placements
 
 import benchmark
 import sweeper.engine
-from minesweeper import Minesweeper, MinesweeperAI, default_strategies
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import default_strategies
 from sweeper.engine import TooWide
 from sweeper.search import EndgameSearch, adopt, best_opening
 from sweeper.strategies import Endgame, FiftyFifty, LookAhead, Lowest, Opening

@@ -9,7 +9,8 @@ from helpers import around, placements
 from test_probability import play_some
 from test_search import reference_best
 
-from minesweeper import Minesweeper, MinesweeperAI, Rule, default_strategies, parse_board
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import Rule, default_strategies, parse_board
 from sweeper.fifties import FORMATION_SHARE, Influence, forced_weight, unsettleable_chain
 from sweeper.secondary import living_outcomes
 from sweeper.strategies import (

@@ -11,8 +11,9 @@ import pytest
 
 import minesweeper
 import runner
-from minesweeper import BOARDS, Minesweeper
+from minesweeper import Minesweeper
 from screen.paint import paint as real_paint
+from sweeper import BOARDS
 from sweeper.scores import three_bv, three_bv_cleared
 from tests.test_runner import FakeClock, click_cell, start
 from window.app import App

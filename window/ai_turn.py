@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from minesweeper import Decision, cell_name
+from sweeper import Decision, cell_name
 from window.lesson import maker_of
 from window.session import Outcome, Session
 from window.words import decision_text, found_text, plural, zero_reason

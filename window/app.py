@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional
 
-from minesweeper import BoardSize, Cell, Minesweeper, MinesweeperAI, Step, parse_board
+from minesweeper import Minesweeper, MinesweeperAI
+from sweeper import BoardSize, Cell, Step, parse_board
 from sweeper.search import opening_searched
 from window.arrangements import Enumeration, enumerate_step, position_before
 from window.classroom import Classroom

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Optional
 
-from minesweeper import Cell, cell_name, parse_board_size
+from sweeper import Cell, cell_name, parse_board_size
 from sweeper.board import MAX_COLUMNS, MAX_ROWS, BoardSize
 from window.ai_turn import ai_move as play_ai_move
 from window.ai_turn import reason

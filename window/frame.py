@@ -16,7 +16,7 @@ import bisect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Union
 
-from minesweeper import BOARDS
+from sweeper import BOARDS
 from sweeper.board import Cell
 from sweeper.engine import Rule
 from sweeper.records import Knowledge, Step

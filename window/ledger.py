@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from minesweeper import BOARDS
+from sweeper import BOARDS
 from sweeper.scores import efficiency, per_second, three_bv, three_bv_cleared
 from window.saves import Saved
 from window.stats import measures_words, tenths

@@ -23,7 +23,8 @@ import uuid
 from dataclasses import dataclass
 from typing import Optional
 
-from minesweeper import FIRST_CLICK_RULES, Minesweeper
+from minesweeper import Minesweeper
+from sweeper import FIRST_CLICK_RULES
 from sweeper.notation import FACT, parse_board
 
 SAVED = "saved"

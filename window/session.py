@@ -15,14 +15,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Optional
 
-from minesweeper import (
+from minesweeper import Minesweeper, MinesweeperAI, MoveResult
+from sweeper import (
     BOARDS,
     BoardSize,
     Cell,
     Decision,
-    Minesweeper,
-    MinesweeperAI,
-    MoveResult,
     NoGuessTimeout,
     Step,
     cell_name,
