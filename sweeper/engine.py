@@ -800,27 +800,24 @@ def _rest(solution: Solution, touched: frozenset[int], outside: int, span: int) 
     return _Rest(ways, groups, sizes, outside_ways)
 
 
-def reveal_outcomes(
+
+def click_part(
     solution: Solution,
     cell: Cell,
     around: frozenset[Cell],
     cache: Optional[Cache] = None,
     budget: Optional[list[int]] = None,
-) -> list[tuple[int, int, Fraction, Fraction]]:
-    """Return, for each number of mines j among around, what revealing a safe cell leads to.
+) -> Optional[tuple[frozenset[int], int, Component]]:
+    """Return what a safe click on cell touches, counted again with around tracked.
 
-    around: cell's unknown neighbours. Each outcome is (j, weight, safest,
-    second): the weight of the arrangements (on the solution's scale) where
-    cell is safe and j of around are mines, the best chance of safety any
-    unknown cell then offers (1 when none could be safe: the game is won),
-    and the second best (another cell's; equal to the best when two cells
-    share it, or when only one cell is left).
-    Only the part of the position the click touches is counted again, once,
-    with around tracked. budget: a one-item list of words left, shared by
-    the calls of one look-ahead; TooWide past it.
+    That is (the touched components' indexes, the unknown cells left outside
+    them, the touched part counted); None when cell is a mine in every
+    arrangement. The count comes from cache when it is there, keyed by the
+    touched part's rules and around. budget: a one-item list of words left,
+    shared by the calls of one look-ahead and lowered by the count's work;
+    TooWide past it.
     """
-    mines_left = solution.mines_left
-    assert mines_left is not None and solution.exact
+    assert solution.mines_left is not None and solution.exact
     where = solution.component_of
     touched = frozenset(where[c] for c in around | {cell} if c in where)
     rules: list[Pair] = []
@@ -830,7 +827,7 @@ def reveal_outcomes(
                 cells = cells - {cell}
                 if not cells:
                     if count:
-                        return []  # cell is a mine in every arrangement
+                        return None
                     continue
             rules.append((cells, count))
     loose = sum(1 for c in around if c not in where)
@@ -855,6 +852,31 @@ def reveal_outcomes(
             cache[key] = part
     if budget is not None:
         budget[0] -= part.work
+    return touched, outside, part
+
+def reveal_outcomes(
+    solution: Solution,
+    cell: Cell,
+    around: frozenset[Cell],
+    cache: Optional[Cache] = None,
+    budget: Optional[list[int]] = None,
+) -> list[tuple[int, int, Fraction, Fraction]]:
+    """Return, for each number of mines j among around, what revealing a safe cell leads to.
+
+    around: cell's unknown neighbours. Each outcome is (j, weight, safest,
+    second): the weight of the arrangements (on the solution's scale) where
+    cell is safe and j of around are mines, the best chance of safety any
+    unknown cell then offers (1 when none could be safe: the game is won),
+    and the second best (another cell's; equal to the best when two cells
+    share it, or when only one cell is left).
+    Only the part of the position the click touches is counted again, once,
+    with around tracked. budget: a one-item list of words left, shared by
+    the calls of one look-ahead; TooWide past it.
+    """
+    touched_part = click_part(solution, cell, around, cache, budget)
+    if touched_part is None:
+        return []  # cell is a mine in every arrangement
+    touched, outside, part = touched_part
     span = len(part.counts) - 1
     rest = _rest(solution, touched, outside, span)
     found = []

@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Union
+from typing import Optional
 
 from .board import Cell
-from .engine import COMPONENT_WORK, Component, Pair, TooWide, _rest, count_component
+from .engine import _rest, click_part
 from .position import Position
 
 
@@ -41,35 +41,6 @@ class Outcome:
     def progress(self) -> bool:
         """True when the number proves a living cell safe (or leaves only mines: a win)."""
         return self.best == 1
-
-
-def _tracked(
-    rules: list[Pair], around: frozenset[Cell], budget: Optional[list[int]], position: Position
-) -> Component:
-    """Return the touched part counted with around tracked, from the game's cache when it has it.
-
-    The cache key is the one engine.reveal_outcomes uses, so the two share the count.
-    """
-    cache = position.workspace.component_cache()
-    key = frozenset([*rules, (around, -1)])
-    left = budget[0] if budget is not None else COMPONENT_WORK
-    known: Union[Component, int, None] = cache.get(key)
-    if isinstance(known, Component):
-        part = known
-        if part.work > left:
-            raise TooWide(left)
-    else:
-        if known is not None and left <= known:
-            raise TooWide(left)
-        try:
-            part = count_component(rules, left, around)
-        except TooWide:
-            cache[key] = left
-            raise
-        cache[key] = part
-    if budget is not None:
-        budget[0] -= part.work
-    return part
 
 
 def living_outcomes(
@@ -93,24 +64,12 @@ def living_outcomes(
     floor, None is returned instead.
     """
     solution = position.solution
-    mines_left = solution.mines_left
-    assert mines_left is not None and solution.exact
     around = frozenset(position.unknown_neighbours(cell))
-    where = solution.component_of
-    touched = frozenset(where[c] for c in around | {cell} if c in where)
-    rules: list[Pair] = []
-    for i in sorted(touched):
-        for cells, count in solution.components[i].rules:
-            if cell in cells:
-                cells = cells - {cell}
-                if not cells:
-                    if count:
-                        return []  # cell is a mine in every arrangement
-                    continue
-            rules.append((cells, count))
-    loose = sum(1 for c in around if c not in where)
-    outside = solution.outside_cells - loose - (0 if cell in where else 1)
-    part = _tracked(rules, around, budget, position)
+    cache = position.workspace.component_cache()
+    touched_part = click_part(solution, cell, around, cache, budget)
+    if touched_part is None:
+        return []  # cell is a mine in every arrangement
+    touched, outside, part = touched_part
     span = len(part.counts) - 1
     rest = _rest(solution, touched, outside, span)
     rest_groups = [
