@@ -40,7 +40,10 @@ def forced_weight(position: Position, mines: Sequence[Cell], safes: Sequence[Cel
     """Return the weight of the arrangements with these cells mines and those safe (0: none)."""
     solution = position.solution
     if position.mines_left is not None and solution.exact:
-        return engine.forced_weight(solution, mines, safes, position.workspace.component_cache())
+        board = position.grid
+        return engine.forced_weight(
+            solution, board.mask(mines), board.mask(safes), position.workspace.component_cache()
+        )
     forced = [(frozenset([c]), 1) for c in mines] + [(frozenset([c]), 0) for c in safes]
     frontier = position.frontier
     named = sum(1 for c in {*mines, *safes} if c not in frontier)

@@ -40,7 +40,7 @@ from .search import (
     best_opening,
     opening_tree,
 )
-from .secondary import living_outcomes
+from .secondary import living_outcomes, secondary_safety
 
 Strategy = Callable[[Position, Solution], Optional[Decision]]
 
@@ -74,9 +74,10 @@ def decide(position: Position, strategies: Sequence[Strategy]) -> Optional[Decis
 def _counted(before: Position, learned: Position) -> Decision:
     """Return the decision to play the first cell counting proves safe, with its premises."""
     cell = min(learned.safes)
+    bit = learned.grid.bit[cell]
     premises: tuple[Rule, ...] = ()
     for comp in before.solution.components:
-        if cell in comp.tallies:
+        if comp.mask & bit:
             premises = tuple(Rule(cells, count) for cells, count in comp.rules)
     if not premises:  # a cell no sentence names: safe by the mine count, which uses them all
         premises = tuple(Rule(cells, count) for cells, count in before.rules if cells)
@@ -89,10 +90,17 @@ def _near(position: Position, solution: Solution, margin: Fraction, start: int =
     Safest first, from the start-th cell of position.ranked on.
     """
     order = position.ranked[start:]
-    limit = solution.probability(order[0]) + margin
+    if not solution.exact:
+        limit = solution.probability(order[0]) + margin
+        return list(itertools.takewhile(lambda c: solution.probability(c) <= limit, order))
+    # One denominator: w / weight > w0 / weight + p / q exactly when q (w - w0) > p weight.
+    weights, outside = solution.weights, solution.outside_weight
+    first = weights.get(order[0], outside)
+    over = margin.numerator * solution.weight
+    q = margin.denominator
     near = []
     for cell in order:
-        if solution.probability(cell) > limit:
+        if q * (weights.get(cell, outside) - first) > over:
             break
         near.append(cell)
     return near
@@ -104,7 +112,7 @@ Outcomes = list[tuple[int, int, Fraction, Fraction]]  # reveal_outcomes' answer
 def _outcomes(
     position: Position,
     cell: Cell,
-    around: frozenset[Cell],
+    around: int,
     budget: Optional[list[int]],
     seen: Optional[dict[Cell, Outcomes]],
 ) -> Outcomes:
@@ -112,7 +120,11 @@ def _outcomes(
     if seen is not None and cell in seen:
         return seen[cell]
     found = reveal_outcomes(
-        position.solution, cell, around, position.workspace.component_cache(), budget
+        position.solution,
+        position.grid.index(cell),
+        around,
+        position.workspace.component_cache(),
+        budget,
     )
     if seen is not None:
         seen[cell] = found
@@ -131,11 +143,10 @@ def is_dead(
     cell next to a cell no sentence names is never dead (that neighbour may
     or may not be a mine); a cell with no unknown neighbour always is.
     """
-    around = frozenset(position.unknown_neighbours(cell))
+    around = position.around_bits(position.grid.index(cell))
     if not around:
         return True
-    frontier = position.frontier
-    if any(c not in frontier for c in around):
+    if around & ~position.frontier_bits:
         return False
     return _dead(position, cell, around, _outcomes(position, cell, around, budget, seen))
 
@@ -530,14 +541,11 @@ class LookAhead:
             shown = [o.shown for o in outcomes]
             dead = _dead_of(position, cell, shown)
             total = sum(o.weight for o in outcomes)
-            a, b = self.blend
+            safety = secondary_safety(outcomes, self.blend)
             if total:
-                safety = sum(
-                    (o.weight * (a * o.best + b * o.second) for o in outcomes), Fraction(0)
-                ) / ((a + b) * total)
                 progress = Fraction(sum(o.weight for o in outcomes if o.progress), total)
             else:
-                safety = progress = Fraction(0)
+                progress = Fraction(0)
         else:
             safety, progress, dead = one_click_ahead(position, cell, budget, self.blend, seen)
         score = (1 - odds) * (
@@ -594,7 +602,7 @@ def one_click_ahead(
     seen: Optional[dict[Cell, Outcomes]] = None,
 ) -> tuple[Fraction, Fraction, bool]:
     """Return next_safety's two figures and whether cell is dead (see is_dead)."""
-    around = frozenset(position.unknown_neighbours(cell))
+    around = position.around_bits(position.grid.index(cell))
     outcomes = _outcomes(position, cell, around, budget, seen)
     dead = _dead(position, cell, around, outcomes)
     total = sum(outcome[1] for outcome in outcomes)
@@ -611,7 +619,7 @@ def one_click_ahead(
 def _dead(
     position: Position,
     cell: Cell,
-    around: frozenset[Cell],
+    around: int,
     outcomes: Outcomes,
 ) -> bool:
     """True when the outcomes of revealing cell leave one number, and not a 0 that opens."""

@@ -1,0 +1,69 @@
+"""Cells as bits: a set of cells is one integer, so set algebra is a few machine operations.
+
+A cell (row, col) of a board `width` columns wide is bit ``row * width + col``
+of a *mask*, an int; bit order is reading order. With masks a set's union is
+``a | b``, its intersection ``a & b``, its difference ``a & ~b``, "a is inside
+b" is ``a & ~b == 0`` and its size ``a.bit_count()``. A Grid holds one board
+size's cells and each cell's neighbours as a mask, worked out once.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator
+
+from .board import Cell, neighbours
+
+
+class Grid:
+    """One board size: each cell's bit, each bit's cell, each cell's neighbours as a mask."""
+
+    def __init__(self, height: int, width: int) -> None:
+        self.height, self.width = height, width
+        self.size = height * width
+        self.full = (1 << self.size) - 1
+        self.cells: tuple[Cell, ...] = tuple((i, j) for i in range(height) for j in range(width))
+        self.bit: dict[Cell, int] = {c: 1 << k for k, c in enumerate(self.cells)}
+        self.around: tuple[int, ...] = tuple(
+            self.mask(neighbours(c, height, width)) for c in self.cells
+        )
+
+    def index(self, cell: Cell) -> int:
+        """Return the bit position of cell."""
+        return cell[0] * self.width + cell[1]
+
+    def mask(self, cells: Iterable[Cell]) -> int:
+        """Return the mask of a set of cells (every one on the board)."""
+        bit = self.bit
+        mask = 0
+        for c in cells:
+            mask |= bit[c]
+        return mask
+
+    def members(self, mask: int) -> list[Cell]:
+        """Return the cells of a mask, in reading order."""
+        cells = self.cells
+        return [cells[k] for k in indexes(mask)]
+
+    def first(self, mask: int) -> Cell:
+        """Return the first cell of a non-empty mask in reading order."""
+        return self.cells[(mask & -mask).bit_length() - 1]
+
+
+@functools.lru_cache(maxsize=16)
+def grid(height: int, width: int) -> Grid:
+    """Return the (shared, unchanging) grid of a board size."""
+    return Grid(height, width)
+
+
+def indexes(mask: int) -> Iterator[int]:
+    """Yield the positions of the set bits of a non-negative mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def lowest_bit(mask: int) -> int:
+    """Return the position of the lowest set bit of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
