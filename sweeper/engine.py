@@ -407,76 +407,61 @@ def count_component(
     words = slots_x * slots_y * bits // 64 + 1
 
     order = _order(group_rules, len(rules))
-    step_of = {g: t for t, g in enumerate(order)}
-    last = [0] * len(rules)
-    for g, rs in enumerate(group_rules):
-        for r in rs:
-            last[r] = max(last[r], step_of[g])
-    remaining = [mask.bit_count() for mask, _ in rules]
-    counts_of = [count for _, count in rules]
+    plans = _plans(rules, order, group_rules, sizes, in_track, slots_x + 1, bits)
+    start = plans[0][0] if plans else 0
 
     # The forward pass: tables[t] maps the needs of the rules open before
-    # step t to the ways (a packed count by mines) of reaching them.
+    # step t (packed, see _plans) to the ways (a packed count by mines) of
+    # reaching them.
     work = 0
-    tables: list[dict[tuple[int, ...], int]] = [{(): 1}]
-    plans = []
-    open_rules: list[int] = []
-    position: dict[int, int] = {}
-    for t, g in enumerate(order):
-        m = sizes[g]
-        for r in group_rules[g]:
-            if r not in position:
-                position[r] = len(open_rules)
-                open_rules.append(r)
-            remaining[r] -= m
-        slots = [position[r] for r in group_rules[g]]
-        start = [counts_of[r] for r in open_rules]
-        keep = [i for i, r in enumerate(open_rules) if last[r] != t]
-        room = [remaining[r] for r in open_rules]
-        unit = (slots_x + 1) if in_track[g] else 1
-        ways = [
-            (j, math.comb(m, j), math.comb(m - 1, j - 1) if j else 0, j * unit * bits)
-            for j in range(m + 1)
-        ]
-        plan = (slots, start, keep, room, ways)
-        plans.append(plan)
-        following: dict[tuple[int, ...], int] = {}
+    tables: list[dict[int, int]] = [{start: 1}]
+    for _, opening, delta, touched, above, ways in plans:
+        following: dict[int, int] = {}
+        get = following.get
         moves = 0
         for needs, packed in tables[-1].items():
-            found = _moves(needs, plan)
-            moves += len(found) + 1
-            for key, w, _, shift in found:
-                following[key] = following.get(key, 0) + ((packed * w) << shift)
+            moves += 1
+            key = needs + opening
+            for w, _, shift in ways:
+                if (key & touched) != touched:
+                    break  # a rule would need fewer than no mines: so with more mines too
+                if not (key - above) & touched:
+                    moves += 1
+                    following[key] = get(key, 0) + ((packed * w) << shift)
+                key -= delta
         work += moves * (words + STEP_COST)
         if work > cap:
             raise TooWide(work)
         if not following:
             raise Contradiction("no arrangement of mines agrees with these numbers")
-        open_rules = [open_rules[i] for i in keep]
-        position = {r: i for i, r in enumerate(open_rules)}
         tables.append(following)
 
     # The backward pass: the ways to finish from each state, and on the way
     # each group's tally (ways in x ways out, with a mine on one given cell).
-    after: dict[tuple[int, ...], int] = {(): 1}
+    after: dict[int, int] = {start: 1}
     tallies = [0] * len(groups)
     for t in reversed(range(len(order))):
-        plan = plans[t]
-        before: dict[tuple[int, ...], int] = {}
+        _, opening, delta, touched, above, ways = plans[t]
+        before: dict[int, int] = {}
+        get = after.get
         tally = 0
         moves = 0
         for needs, packed in tables[t].items():
+            moves += 1
             total = marked = 0
-            found = _moves(needs, plan)
-            moves += len(found) + 1
-            for key, w, w_cell, shift in found:
-                out = after.get(key)
-                if out is None:
-                    continue
-                out <<= shift
-                total += w * out
-                if w_cell:
-                    marked += w_cell * out
+            key = needs + opening
+            for w, w_cell, shift in ways:
+                if (key & touched) != touched:
+                    break
+                if not (key - above) & touched:
+                    moves += 1
+                    out = get(key)
+                    if out is not None:
+                        out <<= shift
+                        total += w * out
+                        if w_cell:
+                            marked += w_cell * out
+                key -= delta
             if total:
                 before[needs] = total
             if marked:
@@ -486,9 +471,9 @@ def count_component(
             raise TooWide(work)
         tallies[order[t]] = tally
         after = before
-    if () not in after:
+    if start not in after:
         raise Contradiction("no arrangement of mines agrees with these numbers")
-    total = after[()]
+    total = after[start]
 
     row_bytes = slots_x * width
     row_bits = 8 * row_bytes
@@ -558,23 +543,78 @@ def _decode(data: bytes, width: int) -> Poly:
     return memoryview(spread).cast(_FORMATS[wider]).tolist()
 
 
-Plan = tuple[list[int], list[int], list[int], list[int], list[tuple[int, int, int, int]]]
+# One step of counting: (the state every count starts from, what opening the
+# step's new rules adds, what one mine of the group takes, the guard bits of
+# the group's rules, the floor below which a need passes its room, and for j
+# mines (ways, ways with a given cell a mine, the shift of j mines)).
+Plan = tuple[int, int, int, int, int, list[tuple[int, int, int]]]
 
 
-def _moves(needs: tuple[int, ...], plan: Plan) -> list[tuple[tuple[int, ...], int, int, int]]:
-    """Return where one group's mines lead from needs: (key, ways, ways with a cell, shift)."""
-    slots, start, keep, room, ways = plan
-    full = list(needs) + start[len(needs) :]
-    found = []
-    for j, w, w_cell, shift in ways:
-        new = full[:]
-        for slot in slots:
-            new[slot] -= j
-            if not 0 <= new[slot] <= room[slot]:
-                break
-        else:
-            found.append((tuple([new[i] for i in keep]), w, w_cell, shift))
-    return found
+def _plans(
+    rules: Sequence[Bits],
+    order: list[int],
+    group_rules: Sequence[tuple[int, ...]],
+    sizes: list[int],
+    in_track: list[bool],
+    tracked_unit: int,
+    bits: int,
+) -> list[Plan]:
+    """Return how each step of counting moves the needs of the open rules, packed in one int.
+
+    A state is the mines each open rule still needs. Each rule has a field
+    of `room` bits in one integer from the step that opens it to the step
+    that closes it (a closed rule needs 0, so its field is free again); a
+    field's top bit is a guard, always set, below which the need is held. A
+    group's j mines take j from each of its rules' fields at once; a need
+    below 0 clears its guard bit (and more mines only lower it), and a need
+    above the cells its rule has left sets the guard bit of the need plus
+    (guard - 1 - room), once the guards are taken off. Counts outside the
+    rule's size are held as -1 or size + 1, which no arrangement meets
+    either.
+    """
+    step_of = {g: t for t, g in enumerate(order)}
+    first = [len(order)] * len(rules)
+    last = [0] * len(rules)
+    for g, rs in enumerate(group_rules):
+        for r in rs:
+            first[r] = min(first[r], step_of[g])
+            last[r] = max(last[r], step_of[g])
+    largest = max((mask.bit_count() for mask, _ in rules), default=0)
+    room = (largest + 2).bit_length() + 1  # bits a field
+    guard = 1 << (room - 1)
+    field: dict[int, int] = {}
+    free: list[int] = []
+    used = 0
+    for t, g in enumerate(order):
+        for r in group_rules[g]:
+            if r not in field:
+                if free:
+                    field[r] = free.pop()
+                else:
+                    field[r] = used * room
+                    used += 1
+        free += [field[r] for r in group_rules[g] if last[r] == t]
+    guards = sum(guard << (f * room) for f in range(used))
+    remaining = [mask.bit_count() for mask, _ in rules]
+    plans = []
+    for t, g in enumerate(order):
+        m = sizes[g]
+        opening = delta = touched = slack = 0
+        for r in group_rules[g]:
+            at = field[r]
+            if first[r] == t:
+                opening += min(max(rules[r][1], -1), remaining[r] + 1) << at
+            remaining[r] -= m
+            delta += 1 << at
+            touched += guard << at
+            slack += (guard - 1 - remaining[r]) << at
+        unit = tracked_unit if in_track[g] else 1
+        ways = [
+            (math.comb(m, j), math.comb(m - 1, j - 1) if j else 0, j * unit * bits)
+            for j in range(m + 1)
+        ]
+        plans.append((guards, opening, delta, touched, guards - slack, ways))
+    return plans
 
 
 def _convolve(a: Poly, b: Poly) -> Poly:
