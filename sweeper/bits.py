@@ -27,6 +27,16 @@ class Grid:
         self.around: tuple[int, ...] = tuple(
             self.mask(neighbours(c, height, width)) for c in self.cells
         )
+        self._columns: dict[int, int] = {}
+
+    def columns(self, dc: int) -> int:
+        """Return the mask of the cells whose column plus dc is still on the board."""
+        found = self._columns.get(dc)
+        if found is None:
+            row = sum(1 << j for j in range(self.width) if 0 <= j + dc < self.width)
+            found = sum(row << (i * self.width) for i in range(self.height))
+            self._columns[dc] = found
+        return found
 
     def index(self, cell: Cell) -> int:
         """Return the bit position of cell."""

@@ -1056,6 +1056,9 @@ def click_part(
     return touched, outside, part.placed(rules, shift, solution.names)
 
 
+Clicked = Optional[tuple[frozenset[int], int, Component]]  # click_part's answer
+
+
 def reveal_outcomes(
     solution: Solution,
     cell: int,
@@ -1072,13 +1075,27 @@ def reveal_outcomes(
     safe: the game is won), and the second best (another cell's; equal to
     the best when two cells share it, or when only one cell is left).
     Only the part of the position the click touches is counted again, once,
-    with around tracked. budget: a one-item list of words left, shared by
-    the calls of one look-ahead; TooWide past it.
+    with around tracked (see click_part). budget: a one-item list of words
+    left, shared by the calls of one look-ahead; TooWide past it.
     """
-    touched_part = click_part(solution, cell, around, cache, budget)
-    if touched_part is None:
-        return []  # cell is a mine in every arrangement
-    touched, outside, part = touched_part
+    return outcomes_of(solution, click_part(solution, cell, around, cache, budget))
+
+
+def shown_of(solution: Solution, clicked: Clicked) -> list[int]:
+    """Return the numbers j (mines among around) a safe click can show, from click_part's answer."""
+    if clicked is None:
+        return []  # the cell is a mine in every arrangement
+    touched, outside, part = clicked
+    ways = _rest(solution, touched, outside, len(part.counts) - 1).ways
+    tracked = part.tracked_counts
+    return [j for j, counts in enumerate(tracked) if sum(map(operator.mul, counts, ways))]
+
+
+def outcomes_of(solution: Solution, clicked: Clicked) -> list[tuple[int, int, Fraction, Fraction]]:
+    """Return reveal_outcomes' answer from click_part's."""
+    if clicked is None:
+        return []  # the cell is a mine in every arrangement
+    touched, outside, part = clicked
     span = len(part.counts) - 1
     rest = _rest(solution, touched, outside, span)
     found = []

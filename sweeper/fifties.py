@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Optional
 
 from . import engine
+from .bits import Grid, indexes
 from .board import Cell
 from .engine import Contradiction, Pair, solve
 from .position import Position
@@ -38,15 +39,19 @@ FORMATION_SHARE = Fraction(1, 40)  # a scanned formation counts when likelier th
 
 def forced_weight(position: Position, mines: Sequence[Cell], safes: Sequence[Cell]) -> int:
     """Return the weight of the arrangements with these cells mines and those safe (0: none)."""
+    board = position.grid
+    return _forced_bits(position, board.mask(mines), board.mask(safes))
+
+
+def _forced_bits(position: Position, mines: int, safes: int) -> int:
+    """Return forced_weight for cells given as masks."""
     solution = position.solution
     if position.mines_left is not None and solution.exact:
-        board = position.grid
-        return engine.forced_weight(
-            solution, board.mask(mines), board.mask(safes), position.workspace.component_cache()
-        )
-    forced = [(frozenset([c]), 1) for c in mines] + [(frozenset([c]), 0) for c in safes]
-    frontier = position.frontier
-    named = sum(1 for c in {*mines, *safes} if c not in frontier)
+        return engine.forced_weight(solution, mines, safes, position.workspace.component_cache())
+    members = position.grid.members
+    forced = [(frozenset([c]), 1) for c in members(mines)]
+    forced += [(frozenset([c]), 0) for c in members(safes)]
+    named = ((mines | safes) & ~position.frontier_bits).bit_count()
     try:
         narrowed = solve(
             [*position.rules, *forced],
@@ -59,6 +64,13 @@ def forced_weight(position: Position, mines: Sequence[Cell], safes: Sequence[Cel
     return narrowed.weight if narrowed.exact else 0
 
 
+def _moved(board: Grid, mask: int, dr: int, dc: int) -> int:
+    """Return the cells whose cell dr rows down and dc columns right is in mask (on the board)."""
+    offset = dr * board.width + dc
+    moved = mask >> offset if offset >= 0 else mask << -offset
+    return moved & board.columns(dc)
+
+
 Formation = tuple[int, tuple[Cell, ...], tuple[Cell, ...]]  # weight, its cells, missing enablers
 Shape = tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...]]  # cells, mines, missing
 
@@ -68,7 +80,8 @@ class Influence:
 
     def __init__(self, position: Position) -> None:
         self.position = position
-        self._unknown = position.unknown_set
+        self._grid = position.grid
+        self._unknown = position.unknown_bits
         self._shapes: dict[tuple[str, Cell], tuple[Optional[Shape], int]] = {}
         self._weights: dict[tuple[str, Cell], int] = {}
         self.enablers: dict[Cell, int] = {}
@@ -78,12 +91,16 @@ class Influence:
     def _missing(self, ends: Sequence[Cell], limit: int) -> Optional[tuple[Cell, ...]]:
         """Return the unknown end cells (None: one is revealed, or over limit are unknown)."""
         height, width = self.position.height, self.position.width
-        mines = self.position.mines
+        mines, unknown = self.position.mine_bits, self._unknown
         missing = []
         for end in ends:
-            if end in mines or not (0 <= end[0] < height and 0 <= end[1] < width):
+            r, c = end
+            if not (0 <= r < height and 0 <= c < width):
                 continue
-            if end not in self._unknown:
+            bit = 1 << (r * width + c)
+            if bit & mines:
+                continue
+            if not bit & unknown:
                 return None  # a number at one end tells the formation apart
             missing.append(end)
             if len(missing) > limit:
@@ -103,8 +120,10 @@ class Influence:
             mines = (first,)
             ends = [(r - dr + k * dc, c - dc + k * dr) for k in (-1, 0, 1)]
             ends += [(r + 2 * dr + k * dc, c + 2 * dc + k * dr) for k in (-1, 0, 1)]
-        if not all(x in self._unknown for x in cells):
-            return None
+        height, width = self.position.height, self.position.width
+        for x, y in cells:
+            if not (0 <= x < height and 0 <= y < width and self._unknown >> (x * width + y) & 1):
+                return None
         missing = self._missing(ends, limit)
         left = self.position.mines_left
         if missing is None or left is None or len(missing) + len(mines) > left:
@@ -126,8 +145,9 @@ class Influence:
             return None
         cells, mines, missing = shape
         if key not in self._weights:
-            safes = [x for x in cells if x not in mines]
-            self._weights[key] = forced_weight(self.position, [*missing, *mines], safes)
+            mask = self._grid.mask
+            mined = mask(mines) | mask(missing)
+            self._weights[key] = _forced_bits(self.position, mined, mask(cells) & ~mined)
         return self._weights[key], cells, missing
 
     def scan(self) -> None:
@@ -153,34 +173,39 @@ class Influence:
 
         A quick count first: an end cell off the board or a known mine counts
         0, an unknown one 1, a revealed one 2 (it rules the formation out).
-        The board is read from a grid padded by two cells of 0 on every side.
+        Every cell of the board at once: for each end of a formation, the mask
+        of the cells whose end (at that offset) is unknown, or revealed.
         """
-        position = self.position
-        height, width = position.height, position.width
-        unknown, mines = self._unknown, position.mines
-        pad = [0] * (width + 4)
-        grid = [pad, pad]
-        for r in range(height):
-            row = [0, 0]
-            for c in range(width):
-                cell = (r, c)
-                row.append(1 if cell in unknown else 0 if cell in mines else 2)
-            grid.append(row + [0, 0])
-        grid += [pad, pad]
+        assert SCAN_MISSING == 1  # what the masks below count up to
+        board = self._grid
+        unknown = self._unknown
+        shown = board.full & ~unknown & ~self.position.mine_bits
+
+        def ends(offsets: Sequence[tuple[int, int]]) -> int:
+            # the cells whose end cells hold no revealed cell and at most one unknown
+            once = twice = seen = 0
+            for dr, dc in offsets:
+                x = _moved(board, unknown, dr, dc)
+                twice |= once & x
+                once |= x
+                seen |= _moved(board, shown, dr, dc)
+            return ~(twice | seen)
+
+        across = unknown & _moved(board, unknown, 0, 1)
+        across &= ends([(-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2)])
+        down = unknown & _moved(board, unknown, 1, 0)
+        down &= ends([(-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1)])
+        block = unknown & ends([(-1, -1), (-1, 2), (2, -1), (2, 2)])
         found = []
-        for r, c in position.unknown:
-            above, here, below, under = grid[r + 1], grid[r + 2], grid[r + 3], grid[r + 4]
-            x = c + 2  # the cell's column in the padded grid
-            if here[x + 1] == 1:  # the pair (r, c), (r, c + 1): columns c - 1 and c + 2 end it
-                ends = above[x - 1] + here[x - 1] + below[x - 1]
-                if ends + above[x + 2] + here[x + 2] + below[x + 2] <= SCAN_MISSING:
-                    found.append(("h", (r, c)))
-            if below[x] == 1:  # the pair (r, c), (r + 1, c): rows r - 1 and r + 2 end it
-                ends = above[x - 1] + above[x] + above[x + 1]
-                if ends + under[x - 1] + under[x] + under[x + 1] <= SCAN_MISSING:
-                    found.append(("v", (r, c)))
-            if above[x - 1] + above[x + 2] + under[x - 1] + under[x + 2] <= SCAN_MISSING:
-                found.append(("b", (r, c)))
+        cells = board.cells
+        for k in indexes(across | down | block):
+            bit = 1 << k
+            if across & bit:
+                found.append(("h", cells[k]))
+            if down & bit:
+                found.append(("v", cells[k]))
+            if block & bit:
+                found.append(("b", cells[k]))
         return found
 
     def of(self, cell: Cell) -> int:
