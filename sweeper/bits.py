@@ -10,7 +10,7 @@ size's cells and each cell's neighbours as a mask, worked out once.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, KeysView
 
 from .board import Cell, neighbours
 
@@ -38,12 +38,39 @@ class Grid:
             self._columns[dc] = found
         return found
 
+    def moved(self, mask: int, dr: int, dc: int) -> int:
+        """Return the cells whose cell dr rows down and dc columns right is in mask."""
+        offset = dr * self.width + dc
+        shifted = mask >> offset if offset >= 0 else mask << -offset
+        return shifted & self.columns(dc)
+
+    def neighbour_counts(self, mask: int) -> tuple[int, int, int, int]:
+        """Return, for every cell at once, how many of its neighbours are in mask.
+
+        As four masks, the bits of the counts (0 to 8): a cell's count is
+        the sum of 2^i over the masks i that hold it. The eight shifted
+        copies of mask are added bit by bit, as a carry-save adder does.
+        """
+        ones = twos = fours = eights = 0
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if dr or dc:
+                    x = self.moved(mask, dr, dc)
+                    carry = ones & x
+                    ones ^= x
+                    carry, twos = twos & carry, twos ^ carry
+                    carry, fours = fours & carry, fours ^ carry
+                    eights |= carry
+        return ones, twos, fours, eights
+
     def index(self, cell: Cell) -> int:
         """Return the bit position of cell."""
         return cell[0] * self.width + cell[1]
 
     def mask(self, cells: Iterable[Cell]) -> int:
         """Return the mask of a set of cells (every one on the board)."""
+        if isinstance(cells, (set, frozenset, dict, KeysView)):  # no cell twice: add the bits
+            return sum(map(self.bit.__getitem__, cells))
         bit = self.bit
         mask = 0
         for c in cells:

@@ -93,7 +93,8 @@ class Component:
     cell each bit stands for, for the views in cells (rules, groups, cells,
     tallies). A tracked component counts one more set of cells, `track`,
     whose number of mines is left free: then counts[j][k] and
-    tallies[g][j][k] are also split by j, the mines among the tracked cells.
+    tallies[g][j][k] are also split by j, the mines among the tracked cells
+    (tracked_counts, tracked_tallies; its tallies are kept that way only).
     """
 
     bits: tuple[Bits, ...]
@@ -501,7 +502,7 @@ def count_component(
         tuple(rules),
         groups,
         counts,
-        tuple(folded(t) for t in tallies),
+        () if tracking else tuple(folded(t) for t in tallies),
         work,
         unpack(total) if tracking else [],
         [unpack(t) for t in tallies] if tracking else [],

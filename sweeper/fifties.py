@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Optional
 
 from . import engine
-from .bits import Grid, indexes
+from .bits import indexes
 from .board import Cell
 from .engine import Contradiction, Pair, solve
 from .position import Position
@@ -62,13 +62,6 @@ def _forced_bits(position: Position, mines: int, safes: int) -> int:
     except Contradiction:
         return 0
     return narrowed.weight if narrowed.exact else 0
-
-
-def _moved(board: Grid, mask: int, dr: int, dc: int) -> int:
-    """Return the cells whose cell dr rows down and dc columns right is in mask (on the board)."""
-    offset = dr * board.width + dc
-    moved = mask >> offset if offset >= 0 else mask << -offset
-    return moved & board.columns(dc)
 
 
 Formation = tuple[int, tuple[Cell, ...], tuple[Cell, ...]]  # weight, its cells, missing enablers
@@ -185,15 +178,15 @@ class Influence:
             # the cells whose end cells hold no revealed cell and at most one unknown
             once = twice = seen = 0
             for dr, dc in offsets:
-                x = _moved(board, unknown, dr, dc)
+                x = board.moved(unknown, dr, dc)
                 twice |= once & x
                 once |= x
-                seen |= _moved(board, shown, dr, dc)
+                seen |= board.moved(shown, dr, dc)
             return ~(twice | seen)
 
-        across = unknown & _moved(board, unknown, 0, 1)
+        across = unknown & board.moved(unknown, 0, 1)
         across &= ends([(-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2)])
-        down = unknown & _moved(board, unknown, 1, 0)
+        down = unknown & board.moved(unknown, 1, 0)
         down &= ends([(-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1)])
         block = unknown & ends([(-1, -1), (-1, 2), (2, -1), (2, 2)])
         found = []

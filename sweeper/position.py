@@ -124,7 +124,7 @@ class Position:
     ) -> Position:
         """Return make's position from masks: mines, safes and each sentence's cells (see bits)."""
         shown = MappingProxyType(dict(revealed))
-        shown_bits = grid(height, width).mask(shown)
+        shown_bits = grid(height, width).mask(shown.keys())
         safes &= ~shown_bits
         known = mines | safes | shown_bits
         rules = []
@@ -229,21 +229,46 @@ class Position:
     def ranked(self) -> list[Cell]:
         """Return the unknown cells safest first (ties: fewer unknown neighbours, reading order)."""
         solution = self.solution
-        around = self._around_counts()
         cells = self.grid.cells
-        if solution.exact:  # one denominator: compare the integer weights
-            weight_of, outside = solution.weight_of, solution.outside_weight
-            keyed = sorted((weight_of.get(k, outside), n, k) for k, n in around.items())
-            return [cells[k] for _, _, k in keyed]
-        chance = solution.probability
-        odds = sorted((chance(cells[k]), n, k) for k, n in around.items())
-        return [cells[k] for _, _, k in odds]
-
-    def _around_counts(self) -> dict[int, int]:
-        """Return every unknown cell's number of unknown neighbours, by its bit."""
+        counts = self._count_masks()
+        if not solution.exact:
+            chance = solution.probability
+            by_cell = self._around_counts(counts)
+            odds = sorted((chance(cells[k]), n, k) for k, n in by_cell.items())
+            return [cells[k] for _, _, k in odds]
+        # One denominator: compare the integer weights. The cells no rule names
+        # share one weight: taken by their number of unknown neighbours, in
+        # reading order, with no sort.
+        weights = solution.weight_of
+        outside = solution.outside_weight
         unknown = self.unknown_bits
         around = self.grid.around
-        return {k: (around[k] & unknown).bit_count() for k in indexes(unknown)}
+        frontier = sorted((w, (around[k] & unknown).bit_count(), k) for k, w in weights.items())
+        rest = unknown & ~solution.frontier
+        by_count = [(n, k) for n, mask in enumerate(counts) for k in indexes(rest & mask)]
+        lower = [k for w, _, k in frontier if w < outside]
+        higher = [k for w, _, k in frontier if w > outside]
+        tied = [(n, k) for w, n, k in frontier if w == outside]
+        middle = sorted(tied + by_count) if tied else by_count
+        return [cells[k] for k in lower + [k for _, k in middle] + higher]
+
+    def _count_masks(self) -> list[int]:
+        """Return, for n = 0..8, the mask of the cells with n unknown neighbours."""
+        ones, twos, fours, eights = self.grid.neighbour_counts(self.unknown_bits)
+        found = []
+        for n in range(9):
+            mask = self.grid.full
+            for bit, plane in ((1, ones), (2, twos), (4, fours), (8, eights)):
+                mask &= plane if n & bit else ~plane
+            found.append(mask)
+        return found
+
+    def _around_counts(self, counts: Optional[list[int]] = None) -> dict[int, int]:
+        """Return every unknown cell's number of unknown neighbours, by its bit."""
+        if counts is None:
+            counts = self._count_masks()
+        unknown = self.unknown_bits
+        return {k: n for n, mask in enumerate(counts) for k in indexes(unknown & mask)}
 
     def _unknown_counts(self) -> dict[Cell, int]:
         """Return every unknown cell's number of unknown neighbours (ranked's tie-break)."""
