@@ -59,6 +59,7 @@ class Rule(NamedTuple):
 
 
 Poly = list[int]
+Counts = tuple[int, ...]  # a count kept: immutable, so the garbage collector can pass over it
 Pair = tuple[frozenset[Cell], int]  # a Rule, or any (cells, count) pair
 Bits = tuple[int, int]  # a rule over bits: (mask of its cells, count)
 
@@ -99,11 +100,11 @@ class Component:
 
     bits: tuple[Bits, ...]
     group_masks: tuple[int, ...]
-    counts: Poly
-    group_tallies: tuple[Poly, ...]
+    counts: Counts
+    group_tallies: tuple[Counts, ...]
     work: int
-    tracked_counts: list[Poly] = field(default_factory=list)
-    tracked_tallies: list[list[Poly]] = field(default_factory=list)
+    tracked_counts: tuple[Counts, ...] = ()
+    tracked_tallies: tuple[tuple[Counts, ...], ...] = ()
     names: Sequence[Cell] = ()
 
     def placed(self, bits: Sequence[Bits], shift: int, names: Sequence[Cell]) -> Component:
@@ -147,7 +148,7 @@ class Component:
         return sorted(c for group in self.groups for c in group)
 
     @functools.cached_property
-    def tallies(self) -> dict[Cell, Poly]:
+    def tallies(self) -> dict[Cell, Counts]:
         """Return each cell's tally (cells of a group share one)."""
         pairs = zip(self.groups, self.group_tallies, strict=True)
         return {c: tally for group, tally in pairs for c in group}
@@ -326,6 +327,12 @@ def elimination_order(rules: Sequence[Pair]) -> list[Cell]:
 
 def _order(group_rules: Sequence[tuple[int, ...]], n_rules: int) -> list[int]:
     """Order groups so that few rules are open at once: greedily, among the groups next in line."""
+    return list(_ordered(tuple(group_rules), n_rules))
+
+
+@functools.lru_cache(maxsize=4096)
+def _ordered(group_rules: tuple[tuple[int, ...], ...], n_rules: int) -> tuple[int, ...]:
+    """Return _order's answer (kept: the same few shapes of rules come back all game long)."""
     members: list[list[int]] = [[] for _ in range(n_rules)]
     for g, rs in enumerate(group_rules):
         for r in rs:
@@ -359,7 +366,7 @@ def _order(group_rules: Sequence[tuple[int, ...]], n_rules: int) -> list[int]:
                 candidates.update(g for g in members[r] if g in todo)
             else:
                 opened.discard(r)
-    return order
+    return tuple(order)
 
 
 # -- counting one component ---------------------------------------------------------
@@ -373,6 +380,10 @@ def count_component(
     rules: (mask, count) pairs. track: a mask of cells whose number of mines
     is also counted (left free, not constrained), for the look-ahead. Raises
     TooWide past cap words of work, Contradiction when no arrangement fits.
+
+    The count depends only on the component's structure (which rules name
+    each group, the groups' sizes, the counts), never on where its cells
+    are: see _count.
     """
     tracking = track is not None
     track = track or 0
@@ -397,18 +408,62 @@ def count_component(
         parts = split
     parts.sort(key=lambda part: part[0] & -part[0])
     groups = tuple(cells for cells, _ in parts)
-    group_rules = [named for _, named in parts]
-    in_track = [bool(cells & track) for cells in groups]
-    sizes = [cells.bit_count() for cells in groups]
+    known = _count(
+        [named for _, named in parts],
+        [cells.bit_count() for cells in groups],
+        [bool(cells & track) for cells in groups],
+        [count for _, count in rules],
+        tracking,
+        cap,
+    )
+    return Component(
+        tuple(rules),
+        groups,
+        known.counts,
+        known.group_tallies,
+        known.work,
+        known.tracked_counts,
+        known.tracked_tallies,
+    )
+
+
+class _Count(NamedTuple):
+    """What counting a structure gives (see Component)."""
+
+    counts: Counts
+    group_tallies: tuple[Counts, ...]
+    work: int
+    tracked_counts: tuple[Counts, ...]
+    tracked_tallies: tuple[tuple[Counts, ...], ...]
+
+
+def _count(
+    group_rules: list[tuple[int, ...]],
+    sizes: list[int],
+    in_track: list[bool],
+    counts_of: list[int],
+    tracking: bool,
+    cap: int,
+) -> _Count:
+    """Count a component given by its structure: each group's rules and size, the rules' counts.
+
+    in_track: whether each group's cells are tracked (tracking: whether any
+    tracking was asked, even of no cell). Raises TooWide past cap words of
+    work, Contradiction when no arrangement fits.
+    """
     ncells = sum(sizes)
     slots_x = ncells + 1
-    slots_y = track.bit_count() + 1
+    slots_y = sum(size for size, tracked in zip(sizes, in_track, strict=True) if tracked) + 1
     width = ncells // 8 + 1  # bytes a coefficient: every count stays below 2^ncells
     bits = 8 * width
     words = slots_x * slots_y * bits // 64 + 1
+    rule_sizes = [0] * len(counts_of)
+    for named, size in zip(group_rules, sizes, strict=True):
+        for r in named:
+            rule_sizes[r] += size
 
-    order = _order(group_rules, len(rules))
-    plans = _plans(rules, order, group_rules, sizes, in_track, slots_x + 1, bits)
+    order = _order(group_rules, len(counts_of))
+    plans = _plans(counts_of, rule_sizes, order, group_rules, sizes, in_track, slots_x + 1, bits)
     start = plans[0][0] if plans else 0
 
     # The forward pass: tables[t] maps the needs of the rules open before
@@ -440,7 +495,7 @@ def count_component(
     # The backward pass: the ways to finish from each state, and on the way
     # each group's tally (ways in x ways out, with a mine on one given cell).
     after: dict[int, int] = {start: 1}
-    tallies = [0] * len(groups)
+    tallies = [0] * len(sizes)
     for t in reversed(range(len(order))):
         _, opening, delta, touched, above, ways = plans[t]
         before: dict[int, int] = {}
@@ -480,32 +535,33 @@ def count_component(
     row_bits = 8 * row_bytes
     row_mask = (1 << row_bits) - 1
 
-    def folded(packed: int) -> Poly:
+    def folded(packed: int) -> Counts:
         # Summed over the tracked cells' mines: the rows added while packed (no
         # coefficient overflows, every count stays below 2^ncells), then decoded.
         fold = 0
         while packed:
             fold += packed & row_mask
             packed >>= row_bits
-        return _coefficients(fold.to_bytes(row_bytes, "little"), width)
+        return tuple(_coefficients(fold.to_bytes(row_bytes, "little"), width))
 
     counts = folded(total)
     span = len(counts)
 
-    def unpack(packed: int) -> list[Poly]:
+    # Rows past the last one total holds are zeros in every tally too.
+    rows = -(-total.bit_length() // row_bits)
+
+    def unpack(packed: int) -> tuple[Counts, ...]:
         # Row j: the count by mines with j tracked mines, cut to the counts' length
         # (the rest of a row holds only zeros).
-        flat = _decode(packed.to_bytes(slots_y * row_bytes, "little"), width)
-        return [flat[j * slots_x : j * slots_x + span] for j in range(slots_y)]
+        flat = _decode(packed.to_bytes(rows * row_bytes, "little"), width)
+        return tuple(tuple(flat[j * slots_x : j * slots_x + span]) for j in range(rows))
 
-    return Component(
-        tuple(rules),
-        groups,
+    return _Count(
         counts,
         () if tracking else tuple(folded(t) for t in tallies),
         work,
-        unpack(total) if tracking else [],
-        [unpack(t) for t in tallies] if tracking else [],
+        unpack(total) if tracking else (),
+        tuple(unpack(t) for t in tallies) if tracking else (),
     )
 
 
@@ -548,15 +604,16 @@ def _decode(data: bytes, width: int) -> Poly:
 # step's new rules adds, what one mine of the group takes, the guard bits of
 # the group's rules, the floor below which a need passes its room, and for j
 # mines (ways, ways with a given cell a mine, the shift of j mines)).
-Plan = tuple[int, int, int, int, int, list[tuple[int, int, int]]]
+Plan = tuple[int, int, int, int, int, tuple[tuple[int, int, int], ...]]
 
 
 def _plans(
-    rules: Sequence[Bits],
+    counts_of: Sequence[int],
+    rule_sizes: Sequence[int],
     order: list[int],
     group_rules: Sequence[tuple[int, ...]],
-    sizes: list[int],
-    in_track: list[bool],
+    sizes: Sequence[int],
+    in_track: Sequence[bool],
     tracked_unit: int,
     bits: int,
 ) -> list[Plan]:
@@ -573,14 +630,14 @@ def _plans(
     rule's size are held as -1 or size + 1, which no arrangement meets
     either.
     """
-    step_of = {g: t for t, g in enumerate(order)}
-    first = [len(order)] * len(rules)
-    last = [0] * len(rules)
-    for g, rs in enumerate(group_rules):
-        for r in rs:
-            first[r] = min(first[r], step_of[g])
-            last[r] = max(last[r], step_of[g])
-    largest = max((mask.bit_count() for mask, _ in rules), default=0)
+    first = [-1] * len(counts_of)
+    last = [0] * len(counts_of)
+    for t, g in enumerate(order):
+        for r in group_rules[g]:
+            if first[r] < 0:
+                first[r] = t
+            last[r] = t
+    largest = max(rule_sizes, default=0)
     room = (largest + 2).bit_length() + 1  # bits a field
     guard = 1 << (room - 1)
     field: dict[int, int] = {}
@@ -596,7 +653,7 @@ def _plans(
                     used += 1
         free += [field[r] for r in group_rules[g] if last[r] == t]
     guards = sum(guard << (f * room) for f in range(used))
-    remaining = [mask.bit_count() for mask, _ in rules]
+    remaining = list(rule_sizes)
     plans = []
     for t, g in enumerate(order):
         m = sizes[g]
@@ -604,21 +661,26 @@ def _plans(
         for r in group_rules[g]:
             at = field[r]
             if first[r] == t:
-                opening += min(max(rules[r][1], -1), remaining[r] + 1) << at
+                opening += min(max(counts_of[r], -1), remaining[r] + 1) << at
             remaining[r] -= m
             delta += 1 << at
             touched += guard << at
             slack += (guard - 1 - remaining[r]) << at
-        unit = tracked_unit if in_track[g] else 1
-        ways = [
-            (math.comb(m, j), math.comb(m - 1, j - 1) if j else 0, j * unit * bits)
-            for j in range(m + 1)
-        ]
+        ways = _ways(m, (tracked_unit if in_track[g] else 1) * bits)
         plans.append((guards, opening, delta, touched, guards - slack, ways))
     return plans
 
 
-def _convolve(a: Poly, b: Poly) -> Poly:
+@functools.lru_cache(maxsize=1024)
+def _ways(m: int, step: int) -> tuple[tuple[int, int, int], ...]:
+    """Return, for j = 0..m mines in a group of m cells: the ways, the ways with a given cell a
+    mine, and the shift of j mines (step bits a mine)."""
+    return tuple(
+        (math.comb(m, j), math.comb(m - 1, j - 1) if j else 0, j * step) for j in range(m + 1)
+    )
+
+
+def _convolve(a: Sequence[int], b: Sequence[int]) -> Poly:
     """Return the product of two count polynomials."""
     out = [0] * (len(a) + len(b) - 1)
     for i, x in enumerate(a):
@@ -786,7 +848,7 @@ def _binomials(n: int) -> tuple[int, ...]:
     return tuple(row)
 
 
-def _rest_weight(others: Poly, binom: tuple[int, ...], mines: int) -> int:
+def _rest_weight(others: Sequence[int], binom: tuple[int, ...], mines: int) -> int:
     """Return the ways for the other components and the outside cells to hold mines mines.
 
     The sum of others[j] x binom[mines - j] over the j where both exist.
