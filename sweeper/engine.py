@@ -433,8 +433,8 @@ class _Count(NamedTuple):
     counts: Counts
     group_tallies: tuple[Counts, ...]
     work: int
-    tracked_counts: tuple[Counts, ...]
-    tracked_tallies: tuple[tuple[Counts, ...], ...]
+    tracked_counts: tuple[Counts, ...] = ()
+    tracked_tallies: tuple[tuple[Counts, ...], ...] = ()
 
 
 def _count(
@@ -547,22 +547,35 @@ def _count(
     counts = folded(total)
     span = len(counts)
 
-    # Rows past the last one total holds are zeros in every tally too.
+    if not tracking:
+        # One row each: decoded together, each cut after its last non-zero number.
+        flat = _decode(_joined(tallies, row_bytes), width)
+        kept = tuple(_trimmed(flat, g * slots_x, slots_x) for g in range(len(tallies)))
+        return _Count(counts, kept, work)
+    # Rows past the last one total holds are zeros in every tally too. Row j
+    # of a tally: the count by mines with j tracked mines, cut to the counts'
+    # length (the rest of a row holds only zeros). Every tally decoded at once.
     rows = -(-total.bit_length() // row_bits)
+    block = rows * slots_x
+    flat = _decode(_joined([total, *tallies], rows * row_bytes), width)
+    split = [
+        tuple(tuple(flat[at + j * slots_x : at + j * slots_x + span]) for j in range(rows))
+        for at in range(0, len(flat), block)
+    ]
+    return _Count(counts, (), work, split[0], tuple(split[1:]))
 
-    def unpack(packed: int) -> tuple[Counts, ...]:
-        # Row j: the count by mines with j tracked mines, cut to the counts' length
-        # (the rest of a row holds only zeros).
-        flat = _decode(packed.to_bytes(rows * row_bytes, "little"), width)
-        return tuple(tuple(flat[j * slots_x : j * slots_x + span]) for j in range(rows))
 
-    return _Count(
-        counts,
-        () if tracking else tuple(folded(t) for t in tallies),
-        work,
-        unpack(total) if tracking else (),
-        tuple(unpack(t) for t in tallies) if tracking else (),
-    )
+def _joined(values: Sequence[int], size: int) -> bytes:
+    """Return the numbers' bytes side by side, size bytes each, little-endian."""
+    return b"".join([value.to_bytes(size, "little") for value in values])
+
+
+def _trimmed(flat: Sequence[int], at: int, size: int) -> Counts:
+    """Return flat[at : at + size] without its trailing zeros (a lone 0 if nothing is left)."""
+    end = at + size
+    while end > at and not flat[end - 1]:
+        end -= 1
+    return tuple(flat[at:end]) if end > at else (0,)
 
 
 # Native unsigned integer formats by size, to decode a row of coefficients at C
@@ -755,12 +768,18 @@ def counted(
     The cache remembers failures too, by the cap that was passed: a count
     that failed at a larger cap fails again, so it is not tried twice.
     """
+    shift, comp = _counted(group, cap, cache)
+    return comp.placed(group, shift, names)
+
+
+def _counted(group: Sequence[Bits], cap: int, cache: Optional[Cache]) -> tuple[int, Component]:
+    """Return counted's answer as its shape's count (masks moved down shift bits), and shift."""
     shift, key = shape(group)
     known = cache.get(key) if cache is not None else None
     if isinstance(known, Component):
         if known.work > cap:
             raise TooWide(cap)
-        return known.placed(group, shift, names)
+        return shift, known
     if known is not None and cap <= known:
         raise TooWide(cap)
     moved = [(mask >> shift, count) for mask, count in group]
@@ -772,7 +791,7 @@ def counted(
         raise
     if cache is not None:
         cache[key] = comp
-    return comp.placed(group, shift, names)
+    return shift, comp
 
 
 def solve(
@@ -988,7 +1007,7 @@ def forced_weight(
     counts: Poly = [0] * mines.bit_count() + [1]  # the forced mines, wherever they are
     try:
         for group in components(rules):
-            counts = _convolve(counts, counted(group, COMPONENT_WORK, cache).counts)
+            counts = _convolve(counts, _counted(group, COMPONENT_WORK, cache)[1].counts)
     except (Contradiction, TooWide):
         return 0
     outside = solution.outside_cells - (forced & ~solution.frontier).bit_count()
