@@ -879,6 +879,21 @@ def _rest_weight(others: Sequence[int], binom: tuple[int, ...], mines: int) -> i
     return sum(map(operator.mul, others[low : high + 1], ways))
 
 
+def _rest_weights(
+    others: Sequence[int], binom: tuple[int, ...], mines: int, count: int
+) -> list[int]:
+    """Return _rest_weight(others, binom, mines - k) for k = 0..count - 1, in one pass.
+
+    The binomials are read once, reversed and padded with zeros where a
+    total falls outside them, so each weight is one sum of products.
+    """
+    reach = len(others) + count - 1
+    window = [binom[mines - t] if 0 <= mines - t < len(binom) else 0 for t in range(reach)]
+    size = len(others)
+    mul = operator.mul
+    return [sum(map(mul, others, window[k : k + size])) for k in range(count)]
+
+
 def _combine(comps: list[Component], mines_left: int, outside: int) -> Solution:
     """Weight every component's arrangements by the ways to place the rest."""
     binom = _binomials(outside)
@@ -899,7 +914,7 @@ def _combine(comps: list[Component], mines_left: int, outside: int) -> Solution:
     group_weights: list[tuple[int, int]] = []
     for i, comp in enumerate(comps):
         others = _convolve(prefix[i], suffix[i + 1])
-        weights = [_rest_weight(others, binom, mines_left - k) for k in range(len(comp.counts))]
+        weights = _rest_weights(others, binom, mines_left, len(comp.counts))
         for group, tally in zip(comp.group_masks, comp.group_tallies, strict=True):
             group_weights.append((group, sum(map(operator.mul, tally, weights))))
     outside_weight = 0
@@ -1019,7 +1034,7 @@ def forced_weight(
             if i not in touched:
                 others = _convolve(others, comp.counts)
         binom = _binomials(outside)
-        ways = [_rest_weight(others, binom, mines_left - k) for k in range(len(counts))]
+        ways = _rest_weights(others, binom, mines_left, len(counts))
         solution.ways_memo[key] = ways
     return sum(map(operator.mul, counts, ways))
 
@@ -1060,22 +1075,23 @@ def _rest(solution: Solution, touched: frozenset[int], outside: int, span: int) 
         suffix.append(_convolve(suffix[-1], comp.counts))
     suffix.reverse()
     every = prefix[-1]
-    ways = [_rest_weight(every, binom, mines_left - k) for k in range(span + 1)]
+    ways = _rest_weights(every, binom, mines_left, span + 1)
     groups = []
     masks = []
     for i, comp in enumerate(rest):
         others = _convolve(prefix[i], suffix[i + 1])
-        inner = [
-            _rest_weight(others, binom, mines_left - k) for k in range(span + len(comp.counts) + 1)
-        ]
+        inner = _rest_weights(others, binom, mines_left, span + len(comp.counts) + 1)
         for group, tally in zip(comp.group_masks, comp.group_tallies, strict=True):
-            groups.append([sum(map(operator.mul, tally, inner[k:])) for k in range(span + 1)])
+            size = len(tally)
+            groups.append(
+                [sum(map(operator.mul, tally, inner[k : k + size])) for k in range(span + 1)]
+            )
             masks.append(group)
     outside_ways: list[int] = []
     if outside:
         # An outside cell holds a mine in C(outside - 1, rest - 1) of the ways.
         binom_one = _binomials(outside - 1)
-        outside_ways = [_rest_weight(every, binom_one, mines_left - k - 1) for k in range(span + 1)]
+        outside_ways = _rest_weights(every, binom_one, mines_left - 1, span + 1)
     found = _Rest(ways, groups, masks, outside_ways)
     solution.rest_memo[key] = found
     return found
