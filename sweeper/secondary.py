@@ -156,7 +156,7 @@ def _two_safest(
     Mask 0 stands for the outside cells, `outside` of them. (0, 0) when no
     cell could be safe: the game is won.
     """
-    entries = sorted(entries, key=lambda e: e[0])
+    entries = sorted(entries, key=operator.itemgetter(0))
     if not entries or entries[0][0] == weight:
         return 0, 0  # no cell could be safe: the game is won
     picked: list[int] = []
