@@ -13,7 +13,9 @@ to reach each state, a backward pass the ways to finish from it; a group's
 tally is the sum, over states, of the ways in times the ways out with a
 mine on the cell. A count by number of mines (a polynomial) is packed into
 one integer, `bits` bits a coefficient, so adding two is one addition,
-"one more mine" is a shift, and multiplying two is one multiplication.
+"one more mine" is a shift, and multiplying two is one multiplication. A
+state, the mines each open rule still needs, is packed into one integer too
+(see `_plans`), so a group's j mines move every open rule at once.
 
 Components combine through the number of mines left: the cells outside
 every rule take the remaining mines in C(outside, rest) ways, which weights
@@ -888,7 +890,12 @@ def _rest_weights(
     total falls outside them, so each weight is one sum of products.
     """
     reach = len(others) + count - 1
-    window = [binom[mines - t] if 0 <= mines - t < len(binom) else 0 for t in range(reach)]
+    low, high = max(0, mines - len(binom) + 1), min(reach - 1, mines)
+    if low > high:
+        return [0] * count
+    window = [0] * low
+    window += reversed(binom[mines - high : mines - low + 1])
+    window += [0] * (reach - 1 - high)
     size = len(others)
     mul = operator.mul
     return [sum(map(mul, others, window[k : k + size])) for k in range(count)]

@@ -121,10 +121,15 @@ class Position:
         sentences: Iterable[Bits],
         first_click: str = "safe",
         workspace: Optional[Workspace] = None,
+        shown_bits: Optional[int] = None,
     ) -> Position:
-        """Return make's position from masks: mines, safes and each sentence's cells (see bits)."""
+        """Return make's position from masks: mines, safes and each sentence's cells (see bits).
+
+        shown_bits: the mask of revealed's cells, when the caller keeps one.
+        """
         shown = MappingProxyType(dict(revealed))
-        shown_bits = grid(height, width).mask(shown.keys())
+        if shown_bits is None:
+            shown_bits = grid(height, width).mask(shown.keys())
         safes &= ~shown_bits
         known = mines | safes | shown_bits
         rules = []
