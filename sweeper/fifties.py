@@ -65,6 +65,14 @@ def _forced_bits(position: Position, mines: int, safes: int) -> int:
 
 
 Formation = tuple[int, tuple[Cell, ...], tuple[Cell, ...]]  # weight, its cells, missing enablers
+
+# Where a formation's end (corner) cells are, from its first cell: a pair across
+# ("h"), a pair down ("v"), a 2x2 block ("b").
+_ENDS = {
+    "h": ((-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2)),
+    "v": ((-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1)),
+    "b": ((-1, -1), (-1, 2), (2, -1), (2, 2)),
+}
 Shape = tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...]]  # cells, mines, missing
 
 
@@ -80,6 +88,7 @@ class Influence:
         self.enablers: dict[Cell, int] = {}
         self.members: dict[Cell, int] = {}
         self._scanned = False
+        self._opens: dict[tuple[str, int], int] = {}
 
     def _missing(self, ends: Sequence[Cell], limit: int) -> Optional[tuple[Cell, ...]]:
         """Return the unknown end cells (None: one is revealed, or over limit are unknown)."""
@@ -129,6 +138,12 @@ class Influence:
         on first (a block's mines on its main diagonal). None: it cannot form, or misses more
         than limit mines."""
         key = (kind, first)
+        r, c = first
+        height, width = self.position.height, self.position.width
+        if not (0 <= r < height and 0 <= c < width):
+            return None
+        if limit in (1, 3) and not self._open(kind, limit) >> (r * width + c) & 1:
+            return None
         known = self._shapes.get(key)
         if known is None or (known[0] is None and known[1] < limit):
             known = (self._shape(kind, first, limit), limit)
@@ -162,35 +177,10 @@ class Influence:
                 self.members[x] = self.members.get(x, 0) + weight
 
     def _may_form(self) -> list[tuple[str, Cell]]:
-        """Return the formations whose end cells leave at most SCAN_MISSING mines missing.
-
-        A quick count first: an end cell off the board or a known mine counts
-        0, an unknown one 1, a revealed one 2 (it rules the formation out).
-        Every cell of the board at once: for each end of a formation, the mask
-        of the cells whose end (at that offset) is unknown, or revealed.
-        """
-        assert SCAN_MISSING == 1  # what the masks below count up to
-        board = self._grid
-        unknown = self._unknown
-        shown = board.full & ~unknown & ~self.position.mine_bits
-
-        def ends(offsets: Sequence[tuple[int, int]]) -> int:
-            # the cells whose end cells hold no revealed cell and at most one unknown
-            once = twice = seen = 0
-            for dr, dc in offsets:
-                x = board.moved(unknown, dr, dc)
-                twice |= once & x
-                once |= x
-                seen |= board.moved(shown, dr, dc)
-            return ~(twice | seen)
-
-        across = unknown & board.moved(unknown, 0, 1)
-        across &= ends([(-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2)])
-        down = unknown & board.moved(unknown, 1, 0)
-        down &= ends([(-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1)])
-        block = unknown & ends([(-1, -1), (-1, 2), (2, -1), (2, 2)])
+        """Return the formations whose end cells leave at most SCAN_MISSING mines missing."""
         found = []
-        cells = board.cells
+        cells = self._grid.cells
+        across, down, block = (self._open(kind, SCAN_MISSING) for kind in "hvb")
         for k in indexes(across | down | block):
             bit = 1 << k
             if across & bit:
@@ -199,6 +189,39 @@ class Influence:
                 found.append(("v", cells[k]))
             if block & bit:
                 found.append(("b", cells[k]))
+        return found
+
+    def _open(self, kind: str, limit: int) -> int:
+        """Return the mask of the cells from which a formation of kind may form, missing at most
+        limit of its end (corner) mines: a quick count over the whole board at once.
+
+        An end cell off the board or a known mine counts 0, an unknown one 1,
+        a revealed one rules the formation out. For each end, the mask of the
+        cells whose end (at that offset) is unknown, or revealed, is added up
+        bit by bit; a pair's second cell must be unknown too (a block's cells
+        are checked when it is asked for).
+        """
+        key = (kind, limit)
+        found = self._opens.get(key)
+        if found is not None:
+            return found
+        assert limit in (1, 3)  # what the counts below go up to
+        board = self._grid
+        unknown = self._unknown
+        shown = board.full & ~unknown & ~self.position.mine_bits
+        once = twice = four = seen = 0  # at least one, two (of one or three) and four unknown ends
+        for dr, dc in _ENDS[kind]:
+            x = board.moved(unknown, dr, dc)
+            carry = once & x
+            once ^= x
+            four |= twice & carry
+            twice ^= carry
+            seen |= board.moved(shown, dr, dc)
+        over = (twice | four) if limit == 1 else four
+        found = unknown & ~(over | seen)
+        if kind != "b":
+            found &= board.moved(unknown, *((0, 1) if kind == "h" else (1, 0)))
+        self._opens[key] = found
         return found
 
     def of(self, cell: Cell) -> int:
