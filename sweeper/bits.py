@@ -23,6 +23,7 @@ class Grid:
         self.size = height * width
         self.full = (1 << self.size) - 1
         self.cells: tuple[Cell, ...] = tuple((i, j) for i in range(height) for j in range(width))
+        self.at: dict[Cell, int] = {c: k for k, c in enumerate(self.cells)}
         self.bit: dict[Cell, int] = {c: 1 << k for k, c in enumerate(self.cells)}
         self.around: tuple[int, ...] = tuple(
             self.mask(neighbours(c, height, width)) for c in self.cells
@@ -69,6 +70,11 @@ class Grid:
 
     def mask(self, cells: Iterable[Cell]) -> int:
         """Return the mask of a set of cells (every one on the board)."""
+        if self.size > LONG_MASK:  # set bytes, then make the number once
+            data = bytearray((self.size + 7) // 8)
+            for k in map(self.at.__getitem__, cells):
+                data[k >> 3] |= 1 << (k & 7)
+            return int.from_bytes(data, "little")
         if isinstance(cells, (set, frozenset, dict, KeysView)):  # no cell twice: add the bits
             return sum(map(self.bit.__getitem__, cells))
         bit = self.bit
@@ -94,11 +100,32 @@ def grid(height: int, width: int) -> Grid:
 
 
 def indexes(mask: int) -> Iterator[int]:
-    """Yield the positions of the set bits of a non-negative mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    """Yield the positions of the set bits of a non-negative mask, lowest first.
+
+    A long mask with many bits is read byte by byte, one with few moved
+    down first (taking its lowest bit off again and again would copy the
+    whole number each time).
+    """
+    if mask.bit_length() <= LONG_MASK or mask.bit_count() <= MANY_BITS:
+        base = 0
+        if mask.bit_length() > LONG_MASK:  # few bits, far up: move them down first
+            base = (mask & -mask).bit_length() - 1
+            mask >>= base
+        while mask:
+            low = mask & -mask
+            yield base + low.bit_length() - 1
+            mask ^= low
+        return
+    for i, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) // 8, "little")):
+        if byte:
+            at = i << 3
+            for k in _BYTE_BITS[byte]:
+                yield at + k
+
+
+LONG_MASK = 512  # bits past which a mask is long: see mask and indexes
+MANY_BITS = 64  # set bits past which indexes reads a long mask byte by byte
+_BYTE_BITS = tuple(tuple(k for k in range(8) if byte >> k & 1) for byte in range(256))
 
 
 def lowest_bit(mask: int) -> int:

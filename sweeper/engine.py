@@ -302,22 +302,30 @@ class Solution:
 def components(rules: Sequence[Bits]) -> list[list[Bits]]:
     """Split rules into groups that share no cell, in a fixed order (by their first cell).
 
-    Within a group the rules keep the order they were given in.
+    Within a group the rules keep the order they were given in. Cells are
+    joined rule by rule (union-find on their bits), so the time follows the
+    cells named, however many groups there are. Rules name at least one cell.
     """
-    found: list[tuple[int, list[int]]] = []  # (the cells, the rules' indexes) of each group
-    for r, (mask, _) in enumerate(rules):
-        joined, members = mask, [r]
-        apart = []
-        for cells, taken in found:
-            if cells & mask:
-                joined |= cells
-                members += taken
-            else:
-                apart.append((cells, taken))
-        apart.append((joined, members))
-        found = apart
-    found.sort(key=lambda group: group[0] & -group[0])
-    return [[rules[r] for r in sorted(taken)] for _, taken in found]
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for mask, _ in rules:
+        cells = indexes(mask)
+        first = next(cells)
+        root = find(parent.setdefault(first, first))
+        for c in cells:
+            other = find(parent.setdefault(c, c))
+            if other != root:
+                parent[other] = root
+    groups: dict[int, list[Bits]] = {}
+    for rule in rules:
+        groups.setdefault(find(lowest_bit(rule[0])), []).append(rule)
+    return sorted(groups.values(), key=lambda group: min(lowest_bit(m) for m, _ in group))
 
 
 def elimination_order(rules: Sequence[Pair]) -> list[Cell]:
@@ -391,29 +399,20 @@ def count_component(
     track = track or 0
     # The groups: the cells named by the same rules (and tracked or not), by
     # their first cell; each with the indexes of its rules.
-    every = track
-    for mask, _ in rules:
-        every |= mask
-    parts: list[tuple[int, tuple[int, ...]]] = [(every, ())] if every else []
-    if track:
-        parts = [(p, ()) for p in (every & track, every & ~track) if p]
+    tracked = set(indexes(track))
+    membership: dict[int, list[int]] = {k: [] for k in tracked}
     for r, (mask, _) in enumerate(rules):
-        split = []
-        for cells, named in parts:
-            inside = cells & mask
-            if inside:
-                split.append((inside, (*named, r)))
-                if inside != cells:
-                    split.append((cells & ~mask, named))
-            else:
-                split.append((cells, named))
-        parts = split
-    parts.sort(key=lambda part: part[0] & -part[0])
-    groups = tuple(cells for cells, _ in parts)
+        for k in indexes(mask):
+            membership.setdefault(k, []).append(r)
+    keyed: dict[tuple[tuple[int, ...], bool], int] = {}
+    for k in sorted(membership):
+        key = (tuple(membership[k]), k in tracked)
+        keyed[key] = keyed.get(key, 0) | 1 << k
+    groups = tuple(keyed.values())
     known = _count(
-        [named for _, named in parts],
+        [named for named, _ in keyed],
         [cells.bit_count() for cells in groups],
-        [bool(cells & track) for cells in groups],
+        [flag for _, flag in keyed],
         [count for _, count in rules],
         tracking,
         cap,
@@ -886,19 +885,26 @@ def _rest_weights(
 ) -> list[int]:
     """Return _rest_weight(others, binom, mines - k) for k = 0..count - 1, in one pass.
 
-    The binomials are read once, reversed and padded with zeros where a
-    total falls outside them, so each weight is one sum of products.
+    Weight k is the sum of others[j] x binom[mines - k - j] over the j where
+    both exist. The binomials are read once, reversed, into a window padded
+    with zeros, and others is cut to the j that meet some binomial, so each
+    weight is one sum of products over nearly only the terms that count.
     """
-    reach = len(others) + count - 1
-    low, high = max(0, mines - len(binom) + 1), min(reach - 1, mines)
-    if low > high:
+    last = len(binom) - 1
+    # the totals t = k + j that meet a binomial: mines - last <= t <= mines
+    low, high = max(0, mines - last), mines
+    first_j, end_j = max(0, low - count + 1), min(len(others), high + 1)
+    if first_j >= end_j:
         return [0] * count
-    window = [0] * low
-    window += reversed(binom[mines - high : mines - low + 1])
-    window += [0] * (reach - 1 - high)
-    size = len(others)
+    part = others[first_j:end_j]
+    top = end_j + count - 1  # the window covers t = first_j .. top - 1
+    inside_low, inside_high = max(low, first_j), min(high, top - 1)
+    window = [0] * (inside_low - first_j)
+    window += reversed(binom[mines - inside_high : mines - inside_low + 1])
+    window += [0] * (top - 1 - inside_high)
+    size = len(part)
     mul = operator.mul
-    return [sum(map(mul, others, window[k : k + size])) for k in range(count)]
+    return [sum(map(mul, part, window[k : k + size])) for k in range(count)]
 
 
 def _combine(comps: list[Component], mines_left: int, outside: int) -> Solution:

@@ -10,7 +10,7 @@ from sweeper.board import neighbours
 from sweeper.engine import count_component, solve, solve_bits
 from sweeper.position import Position
 
-SIZES = [(1, 1), (1, 7), (5, 1), (3, 4), (9, 9), (16, 30)]
+SIZES = [(1, 1), (1, 7), (5, 1), (3, 4), (9, 9), (16, 30), (30, 40)]  # 30x40: long masks
 
 
 def random_cells(height, width, rng, share=0.4):
