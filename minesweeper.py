@@ -229,13 +229,25 @@ class Minesweeper:
 
     def is_mine(self, cell: Cell) -> bool:
         """Return True when a mine lies on cell."""
-        i, j = self.check_cell(cell)
+        i, j = self._touch(cell)
         return self.board[i][j]
 
     def nearby_mines(self, cell: Cell) -> int:
         """Return the number of mines within one row and column of cell."""
-        self.check_cell(cell)
+        cell = self._touch(cell)
         return sum(1 for n in self.neighbors(cell) if n in self.mines)
+
+    def _touch(self, cell: Cell) -> Cell:
+        """Return cell checked; the first cell asked about before any reveal is the first click.
+
+        CS50's runner never calls reveal(): it asks is_mine and nearby_mines.
+        So the mines are placed at the first of these calls as at a first
+        click on that cell (under the default rule it is kept clear).
+        """
+        cell = self.check_cell(cell)
+        if not self.placed:
+            self._first_click(cell)
+        return cell
 
     @property
     def mines_found(self) -> set[Cell]:
