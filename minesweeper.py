@@ -445,6 +445,7 @@ class MinesweeperAI:
         first_click: str = "safe",
         seed: Optional[int] = None,
         strategies: Optional[Sequence[Strategy]] = None,
+        record: bool = True,
     ) -> None:
         self.height = _positive_int("height", height)
         self.width = _positive_int("width", width)
@@ -465,7 +466,7 @@ class MinesweeperAI:
         self.first_click = first_click
         self.strategies = strategies
         self.rng = random.Random(seed)
-        self.kb = KnowledgeBase(height, width)
+        self.kb = KnowledgeBase(height, width, record)  # record=False: steps made when read
         self.last_decision: Optional[Decision] = None
         self._listed = Listed(Sentence)
         self._workspace = Workspace()
@@ -647,9 +648,14 @@ class MinesweeperAI:
         return decide(self.position(), self.strategies)
 
     def why_safe(self, cell: Cell) -> Optional[Step]:
-        """Return the step that proved cell safe, if any."""
+        """Return the step that proved cell safe, if any (its steps made now, if they were not)."""
+        steps = self.steps
         index = self.kb.proof(cell)
-        return None if index is None else self.steps[index]
+        return None if index is None else steps[index]
+
+    def proved_by(self, cell: Cell) -> Optional[str]:
+        """Return the rule that proved cell safe (zero, given, enumeration), with no steps made."""
+        return self.kb.proved_by(cell)
 
     def knowledge_after(self, k: int) -> Knowledge:
         """Return the knowledge as it was after step k (k = -1: the start; see KnowledgeBase)."""
@@ -673,5 +679,5 @@ class MinesweeperAI:
         self.last_decision = decision
         if decision is None:
             return None
-        self.kb.step("move", cell=decision.cell, decision=decision)
+        self.kb.move(decision.cell, decision)
         return decision.cell
