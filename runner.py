@@ -25,8 +25,10 @@ from typing import Optional
 
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from sweeper.cli import OneLineParser
+from sweeper.review import read_record, review
 from window.app import App
 from window.places import saves_dir, saves_problem
+from window.review_words import report
 from window.stats import Settings
 
 # ---------------------------------------------------------------------------
@@ -103,6 +105,17 @@ def build_parser() -> OneLineParser:
         default="1920x1080",
         metavar="WxH",
         help="with --export: the picture's size in pixels (default 1920x1080)",
+    )
+    parser.add_argument(
+        "--review",
+        type=Path,
+        metavar="FILE",
+        help="a finished game's record (docs/playing.md, 'Game records'): judge every click",
+    )
+    parser.add_argument(
+        "--report",
+        action="store_true",
+        help="with --review: print a line per click (cell, safe/risk/guess, chances) and exit",
     )
     parser.add_argument(
         "--save-dir",
@@ -238,10 +251,28 @@ def picture(app: App, args: argparse.Namespace) -> int:
     return 0
 
 
+def print_review(path: Path) -> int:
+    """Print the review of the game recorded in path, a line per click; return the exit status."""
+    try:
+        record = read_record(read_board_file(path))
+        done = review(record)
+    except ValueError as error:
+        return complain(f"--review: {path}: {error}")
+    print("\n".join(report(done)))
+    return 0
+
+
 def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None) -> int:
     """Run the window with command-line arguments; bad ones exit 2 with a message."""
-    app = app_from_args(argv)
     args = build_parser().parse_args(argv)
+    if args.review is not None and args.report:
+        return print_review(args.review)
+    if args.report:
+        return complain("--report goes with --review FILE")
+    if args.review is not None:
+        return complain("--review opens in the window with the records view, not built yet: "
+                        "add --report to print it")
+    app = app_from_args(argv)
     if args.export is not None:
         app.session.keeps_files = False  # a handout never touches the records or settings
         return picture(app, args)
