@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from minesweeper import Minesweeper, MinesweeperAI
-from sweeper import BoardSize, Cell, Step, parse_board
+from sweeper import BoardSize, Cell, Step
 from sweeper.search import opening_searched
 from window.arrangements import Enumeration, enumerate_step, position_before
 from window.classroom import Classroom
@@ -90,9 +90,11 @@ class App:
         a teacher's position opens in class mode."""
         game, saved = read_save(text)
         if saved is not None:
-            title = parse_board(text).title or name
+            title = saved.title or name
             app = cls(resumed_session(game, saved, title, save_dir, settings))
-            if app.session.ledger.recorded:
+            if saved.doubt:
+                helped = f" It opens as an assisted game: {saved.doubt}."
+            elif app.session.ledger.recorded:
                 helped = " This game is in the records already: played again, it is assisted."
             elif saved.assisted:
                 helped = " It was played with help: it counts as assisted."
@@ -157,6 +159,7 @@ class App:
         outcome = command.run(self, arg)
         if self.room.on:  # the class shows the AI's conclusions, however it was opened
             self.session.ledger.helped()
+        self.session.ledger.sync()  # a started game is on the record at once
         if self.session.version != version:
             self._moved(name)
         if outcome.said is not None:
