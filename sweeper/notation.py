@@ -32,6 +32,7 @@ MAX_LINES = 1_000
 MAX_LINE = 500  # characters: a row holds at most MAX_COLUMNS; a comment is a sentence or two
 MINES_LINE = "#= mines "
 FACT = "#="
+SEALED = "sealed"  # the fact that holds a saved game's sealed mines (window/saves.py)
 
 
 @dataclass
@@ -90,6 +91,11 @@ def parse_board(text: str) -> BoardText:
     board, hidden_mines = _read(text, saved=False)
     if hidden_mines is not None:
         _read_hidden_mines(board, *hidden_mines)
+    elif SEALED in board.facts:
+        raise ValueError(
+            f"line {board.fact_lines[SEALED]}: a saved game's mines are sealed: it is read as "
+            "a saved game (window/saves.py), with its data folder's key"
+        )
     check_numbers(board)
     return board
 
@@ -150,7 +156,7 @@ def _read(text: str, saved: bool) -> tuple[BoardText, Optional[tuple[int, str]]]
         fact_lines=fact_lines,
         row_lines=[number for number, _ in rows],
     )
-    hidden = saved or hidden_mines is not None
+    hidden = saved or hidden_mines is not None or SEALED in facts
     for i, (number, line) in enumerate(rows):
         if len(line) != width:
             raise ValueError(

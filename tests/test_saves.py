@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 import runner
-from helpers import placements
 from minesweeper import Minesweeper
 from sweeper import BOARDS, cell_name
 from sweeper.notation import parse_layout
+from tests.helpers import placements
 from window.app import App
 from window.saves import (
-    SaveKey,
     Saved,
+    SaveKey,
     draw_mines,
     key_path,
     own_key,
@@ -129,6 +129,16 @@ def test_an_edited_save_opens_as_an_assisted_game_and_says_why(old, new):
     again, facts = read_save(edited(text, old, new))
     assert facts.assisted and "changed after it was saved" in facts.doubt
     assert again.mines == game.mines  # the mines themselves were not touched: still read
+
+
+def test_a_flag_added_to_a_save_opens_it_as_assisted():
+    game, text = saved_text()
+    lines = text.splitlines()
+    row = next(n for n, line in enumerate(lines) if line[:1] == "." and "F" not in line)
+    lines[row] = "F" + lines[row][1:]
+    again, facts = read_save("\n".join(lines))
+    assert facts.assisted and "changed after it was saved" in facts.doubt
+    assert len(again.flags) == len(game.flags) + 1 and again.mines == game.mines
 
 
 def test_a_byte_of_the_sealed_mines_changed_opens_with_mines_that_agree_with_the_numbers():

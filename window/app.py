@@ -36,6 +36,10 @@ from window.timeline import Timeline
 from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
+NEWER = (
+    "A file of yours is from a newer version of this game: it is left as it is (over the "
+    "board, why). Any key goes on."
+)
 RECORDS = "Records"
 RESET_ASK = (
     "Delete again resets every board's records (the file before is kept as "
@@ -67,7 +71,8 @@ class App:
         damage = start_up_messages(session.stats, session.settings)
         if damage:
             self.sheet = ("Your files", (*damage, "", "Any key or click goes on."))
-            self.message = DAMAGED
+            newer = {session.stats.newer, session.settings.newer}
+            self.message = NEWER if set(damage) <= newer else DAMAGED
 
     @classmethod
     def new(cls, board: BoardSize, classroom: bool = False, **options: Any) -> App:

@@ -46,6 +46,7 @@ class Ledger:
         # when it is finished from the save).
         self.kept_at: Optional[int] = None
         self.undone = False  # a losing click was taken back: the loss is counted, nothing more
+        self.left = False  # the game was left (counted as a loss): it costs nothing more
         # The game's line among the records' started games while it is there, what it said
         # when written, and this window's hold on it (the lock that says the game lives).
         self.token: Optional[str] = None
@@ -138,6 +139,7 @@ class Ledger:
         return (
             self.counts()
             and not self.undone
+            and not self.left
             and self.started()
             and not self.session.game.is_over()
             and not self.in_its_save()
@@ -166,6 +168,7 @@ class Ledger:
             return ""
         self.session.watch.stop()
         self.record(won=False)
+        self.left = True
         if self.uncounted:
             return f"The game left is not counted: {self.uncounted}"
         if self.helped_at_all:
@@ -251,3 +254,22 @@ class Ledger:
         b = s.board
         s.settings.board = key or f"{b.height}x{b.width}x{b.mines}"
         s.settings.save()
+
+
+def count_left(session: Session) -> str:
+    """At a start: count as lost every started game whose window is gone; say so (or "")."""
+    if not session.keeps_files:
+        return ""
+    games = session.stats.count_left()
+    if not games:
+        return ""
+    boards = "; ".join(sorted({str(g.get("board", "Custom")) for g in games}))
+    if len(games) == 1:
+        return (
+            "The game left unfinished when its window went without a word (killed, or the "
+            f"power cut) counts as a loss: {boards}."
+        )
+    return (
+        f"{len(games)} games left unfinished when their windows went without a word (killed, "
+        f"or the power cut) count as losses: {boards}."
+    )

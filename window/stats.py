@@ -715,10 +715,11 @@ class Settings:
         self.path = path if path is not None else data_dir() / "settings.json"
         for name, setting in SETTINGS.items():
             setattr(self, name, setting.default)
+        self.newer = ""  # why the file is left as it is (a newer version's), or ""
         data, _, self.message = read_json(self.path)
         if data is None:
             return
-        self.message = newer_version(self.path, data, SETTINGS_VERSION, SETTINGS_KEPT)
+        self.message = self.newer = newer_version(self.path, data, SETTINGS_VERSION, SETTINGS_KEPT)
         bad = []
         for name, setting in SETTINGS.items():
             if name not in data:
