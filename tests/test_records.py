@@ -381,3 +381,38 @@ def test_settings_keep_unknown_keys_and_a_newer_settings_file_is_not_written(
     assert settings.board == "expert" and "newer version" in settings.message
     settings.first_click = "opening"
     assert "For this run only" in settings.save() and path.read_bytes() == before
+
+
+def test_a_left_game_from_a_save_counts_its_identity_and_its_clicks_stay_fresh(tmp_path):
+    import runner
+    from tests.test_runner import FakeClock
+    from window.app import App
+    from window.ledger import REFRESH_SECONDS, count_left
+
+    app = App.new(runner.board_argument("beginner"), seed=6, save_dir=tmp_path)
+    app.do("reveal", (4, 4))
+    path = app.do("save").path
+    clock = FakeClock()
+    again = App.from_position(path.read_text(), save_dir=tmp_path)
+    again.session.watch.clock = clock
+    game = again.game
+    hidden = [c for c in game.cells() if c not in game.revealed and c not in game.mines]
+    again.do("flag", hidden[0])  # moved on from its save: on the record
+    (line,) = Statistics().started.values()
+    assert line["identity"] == app.session.ledger.identity and line["clicks"] == 2
+    again.do("reveal", next(c for c in hidden[1:] if c not in game.revealed))  # the clock runs
+    clock.now += REFRESH_SECONDS - 1
+    again.do("flag", hidden[0])  # within REFRESH_SECONDS: the line is left as it was
+    assert [g["clicks"] for g in Statistics().started.values()] == [2]
+    clock.now += 2
+    again.do("flag", hidden[0])
+    (line,) = Statistics().started.values()
+    assert line["clicks"] == game.clicks > 2 and line["seconds"] >= REFRESH_SECONDS
+    again.session.ledger.alive.handle.close()  # its process dies
+    assert "counts as a loss" in count_left(App.new(runner.board_argument("cs50")).session)
+    assert Statistics().was_counted(app.session.ledger.identity)
+    (record,) = Statistics().boards.values()
+    assert (record.games, record.recent[0].clicks) == (1, game.clicks)
+    reopened = runner.app_from_args(["--position", str(path)])  # seen: assisted now
+    assert reopened.session.ledger.helped_at_all and "records already" in reopened.message
+

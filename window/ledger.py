@@ -29,6 +29,8 @@ from window.words import RULE_WORDS, plural
 if TYPE_CHECKING:
     from window.session import Session
 
+REFRESH_SECONDS = 15.0  # how stale a started game's clicks and time may be on the record
+
 
 class Ledger:
     """One game's bookkeeping: counted or not, assisted or not, recorded or not."""
@@ -51,6 +53,7 @@ class Ledger:
         # when written, and this window's hold on it (the lock that says the game lives).
         self.token: Optional[str] = None
         self.written: Optional[tuple[Any, ...]] = None
+        self.written_at = 0.0  # the game's clock then: the line's clicks and time are as of it
         self.alive: Optional[Alive] = None
         self.uncounted = ""  # why the game's end was not counted (a newer records file, ...)
 
@@ -69,7 +72,9 @@ class Ledger:
 
         Called after every command. The first click writes the game as
         started (and remembers the board); a save takes it off uncounted;
-        help seen since rewrites it. Its end takes it off in record().
+        help seen since rewrites it, and so does a move REFRESH_SECONDS of
+        play after the last writing (a loss counted at the next start has
+        its clicks and time as of then). Its end takes it off in record().
         """
         s = self.session
         if not s.keeps_files or s.stats.newer:
@@ -80,14 +85,14 @@ class Ledger:
                 self.let_go()
             return
         said = (self.stats_key(), self.helped_at_all, self.identity)
-        if said == self.written:
+        if said == self.written and s.elapsed() - self.written_at < REFRESH_SECONDS:
             return
         if self.token is None:
             self.token = uuid.uuid4().hex
             self.alive = Alive(s.stats.alive_path(self.token))
             self.remember_board()
         if not s.stats.begin(self.token, self.started_line()):
-            self.written = said
+            self.written, self.written_at = said, s.elapsed()
         elif self.written is None:
             self.let_go()  # not on the record (the file cannot be written): its end says so
 

@@ -340,12 +340,17 @@ class Alive:
         self.handle: Optional[IO[bytes]] = None
         if fcntl is None:
             return
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.handle = open(path, "a+b")  # noqa: SIM115  (held open: the lock lives with it)
-            fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            self.close()
+        for _ in range(3):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                handle = open(path, "a+b")  # noqa: SIM115  (held open: the lock lives with it)
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # a start's probe lets go at once
+            except OSError:
+                return
+            if os.fstat(handle.fileno()).st_ino == _inode(path):
+                self.handle = handle
+                return
+            handle.close()  # a start cleared the file away meanwhile: lock a fresh one
 
     def close(self) -> None:
         """Let the game go: unlock and remove the lock file."""
@@ -354,6 +359,14 @@ class Alive:
                 self.path.unlink()
             self.handle.close()
             self.handle = None
+
+
+def _inode(path: Path) -> Optional[int]:
+    """Return the file's inode number, or None when there is no such file."""
+    try:
+        return os.stat(path).st_ino
+    except OSError:
+        return None
 
 
 def held(path: Path) -> bool:
@@ -530,10 +543,17 @@ class Statistics:
             for token, game in left.items():
                 del self.started[token]
                 self._count_left(game)
-            if left and not self._save():
-                for token in left:
+            problem = self._save() if left else ""
+            if problem:
+                self.message = problem
+                return []
+            # Lock files of games on no record (left by a window that died before writing
+            # its line, or counted just now), unless a window holds one, go.
+            folder = self.path.parent / "playing"
+            for path in folder.glob("*.lock") if folder.is_dir() else []:
+                if path.stem not in self.started and not held(path):
                     with contextlib.suppress(OSError):
-                        self.alive_path(token).unlink()
+                        path.unlink()
         return list(left.values())
 
     def _count_left(self, game: dict[str, Any]) -> None:
