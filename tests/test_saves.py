@@ -340,3 +340,30 @@ def test_a_finished_game_is_not_saved_to_play_on(tmp_path):
     app.do("save")
     assert "The game is over" in app.message and not list(tmp_path.iterdir())
     assert Statistics().boards  # the loss, counted
+
+
+def test_every_edit_of_a_save_opens_assisted_or_is_a_one_line_error():
+    game = Minesweeper(9, 9, 10, seed=4)
+    game.reveal((4, 4))
+    game.toggle_flag(next(c for c in game.cells() if c not in game.revealed))
+    text = save_text(game, Saved("Beginner", "safe", 4, 4.0, 2, marks=frozenset({(8, 8)})), "t")
+    rng = random.Random(7)
+    seen = Counter()
+    for _ in range(400):
+        edit = list(text)
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            i = rng.randrange(len(edit))
+            edit[i : i + rng.choice([0, 1])] = rng.choice("0123456789abcdef.F*X#= \nxyz-")
+        edit = "".join(edit)
+        try:
+            _, facts = read_save(edit)
+        except ValueError as error:
+            assert "\n" not in str(error) and str(error)
+            seen["refused"] += 1
+            continue
+        if facts is None or not facts.doubt:
+            assert edit.splitlines() == text.splitlines()  # only an edit that changed nothing
+        else:
+            assert facts.assisted
+            seen["assisted"] += 1
+    assert seen["refused"] > 50 and seen["assisted"] > 50

@@ -293,7 +293,10 @@ def read_save(text: str, key: Optional[SaveKey] = None) -> tuple[Minesweeper, Op
 
 def _is_save(text: str) -> bool:
     """True when the text says it is a saved game (a '#= saved' line)."""
-    return any(line.startswith(f"{FACT} {SAVED}") for line in text.splitlines())
+    return any(
+        line.startswith(FACT) and line[len(FACT) :].strip().partition(" ")[0] == SAVED
+        for line in text.splitlines()
+    )
 
 
 def _check_doubt(layout: BoardText, text: str, key: Optional[SaveKey]) -> str:
