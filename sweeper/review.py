@@ -7,7 +7,8 @@ Record    a game as the history keeps it: the board with its mines as ``*``
           rule, the result), then one line per action, in order:
           ``#= click B3 1520``, ``#= flag C4 2100``, ``#= chord B3 2600``
           (the cell, and milliseconds since the game's start, which a record
-          written by hand may leave out).
+          written by hand may leave out). The board's lines are bounded as any
+          board text's; the actions after them, by MAX_ACTIONS.
 Verdict   what a click was, judged from what the player could see at that
           moment (the open numbers and the mine counter; flags are not
           trusted), by sweeper.judge:
@@ -36,6 +37,7 @@ from .strategies import Strategy
 
 ACTIONS = ("click", "flag", "chord")
 WORDS = ("safe", "risk", "guess")
+MAX_ACTIONS = 20_000  # a long game on the largest board flags and opens a few thousand cells
 
 
 @dataclass(frozen=True)
@@ -67,10 +69,15 @@ def read_record(text: str) -> Record:
     for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         words = line.split()
         if len(words) >= 2 and words[0] == "#=" and words[1] in ACTIONS:
+            if len(actions) == MAX_ACTIONS:
+                most = f"a game record holds at most {MAX_ACTIONS:,} actions"
+                raise ValueError(f"line {number}: {most}")
             actions.append(_action(words[1:], number))
             board_lines.append("")  # keep the board's line numbers
         else:
             board_lines.append(line)
+    while board_lines and not board_lines[-1]:  # the actions after the board are not its lines
+        board_lines.pop()
     board = parse_board("\n".join(board_lines))
     if board.revealed or board.flags or board.exploded is not None:
         raise ValueError(
@@ -148,6 +155,8 @@ class ClickReview:
     best: Optional[Cell] = None  # guess: the AI's choice then
     verdicts: tuple[Verdict, ...] = ()  # the judge's, one per cell opened (none: the first click)
     revealed: tuple[tuple[Cell, int], ...] = ()  # what the player saw before it
+    flags: frozenset[Cell] = frozenset()  # the flags on the board before it
+    safes: frozenset[Cell] = frozenset()  # risk: every cell that was certainly safe then
 
 
 @dataclass(frozen=True)
@@ -156,6 +165,8 @@ class Review:
 
     record: Record
     clicks: tuple[ClickReview, ...]
+    revealed: tuple[tuple[Cell, int], ...] = ()  # what was open at the end
+    flags: frozenset[Cell] = frozenset()  # the flags at the end
 
     @property
     def counts(self) -> dict[str, int]:
@@ -214,11 +225,11 @@ def review(
                 if cell not in revealed:
                     shown = flood(cell, h, w, mines, lambda c: c not in revealed and c not in flags)
                     revealed.update(shown)
-            clicks.append(replace(judged, opened=tuple(opened), lost=lost))
+            clicks.append(replace(judged, opened=tuple(opened), lost=lost, flags=frozenset(flags)))
             over = lost or len(revealed) == h * w - len(mines)
         if progress is not None:
             progress(index + 1, len(record.actions))
-    return Review(record, tuple(clicks))
+    return Review(record, tuple(clicks), tuple(revealed.items()), frozenset(flags))
 
 
 def _targets(
@@ -263,7 +274,7 @@ def _judge(
     if moment.safes:
         return replace(
             safe, word="risk", chance=chance, certain=min(moment.safes), lowest=moment.lowest,
-            verdicts=verdicts,
+            verdicts=verdicts, safes=frozenset(moment.safes),
         )  # fmt: skip
     decision = survey(position, strategies).decision
     return replace(

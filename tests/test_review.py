@@ -84,6 +84,25 @@ def test_a_chord_is_judged_by_the_cells_it_opens():
     assert len(chord.verdicts) == len(chord.opened)
 
 
+def test_each_click_keeps_the_flags_before_it_and_the_review_the_board_at_the_end():
+    text = "#= rule none\n*...\n....\n...*\n#= click C1\n#= flag A1\n#= chord B1\n"
+    done = review(read_record(text))
+    first, chord = done.clicks
+    assert first.flags == frozenset() and chord.flags == {(0, 0)}
+    assert dict(done.revealed).keys() == dict(chord.revealed).keys() | set(chord.opened)
+    assert done.flags == {(0, 0)}
+
+
+def test_a_long_game_is_read_whole_its_actions_not_counted_as_board_lines():
+    # 1,200 flag actions (on and off) after a 2x2 board: more lines than a board text may have.
+    flags = "".join(f"#= flag A1 {ms}\n" for ms in range(1_200))
+    record = read_record("#= rule none\n*.\n..\n" + flags + "#= click B2 1300\n")
+    assert len(record.actions) == 1_201
+    assert review(record).clicks[0].flags == frozenset()  # an even number of toggles
+    with pytest.raises(ValueError, match="at most 20,000 actions"):
+        read_record("*.\n..\n" + "#= flag A1\n" * 20_001)
+
+
 def test_a_record_reads_back_what_it_wrote():
     record = Record(
         3,
@@ -159,6 +178,7 @@ def test_every_verdict_of_random_games_agrees_with_brute_force():
                 assert click.word == "safe"
             elif certain:
                 assert click.word == "risk" and click.certain in certain
+                assert click.safes == set(certain)  # every certain cell, for the window to show
             else:
                 assert click.word == "guess"
                 lowest = min(Fraction(sum(c in m for m in every), len(every)) for c in hidden)
