@@ -64,20 +64,7 @@ class Record:
 
 def read_record(text: str) -> Record:
     """Read a game record; ValueError naming the line of a fault, cells as the window names them."""
-    board_lines: list[str] = []
-    actions: list[Action] = []
-    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
-        words = line.split()
-        if len(words) >= 2 and words[0] == "#=" and words[1] in ACTIONS:
-            if len(actions) == MAX_ACTIONS:
-                most = f"a game record holds at most {MAX_ACTIONS:,} actions"
-                raise ValueError(f"line {number}: {most}")
-            actions.append(_action(words[1:], number))
-            board_lines.append("")  # keep the board's line numbers
-        else:
-            board_lines.append(line)
-    while board_lines and not board_lines[-1]:  # the actions after the board are not its lines
-        board_lines.pop()
+    board_lines, actions = split_actions(text)
     board = parse_board("\n".join(board_lines))
     if board.revealed or board.flags or board.exploded is not None:
         raise ValueError(
@@ -96,11 +83,41 @@ def read_record(text: str) -> Record:
         board.height,
         board.width,
         frozenset(board.mines),
-        tuple(actions),
+        actions,
         rule,
         board.title,
         facts,
     )
+
+
+def split_actions(text: str) -> tuple[list[str], tuple[Action, ...]]:
+    """Return a text's other lines and its '#= click|flag|chord' actions; ValueError naming a line.
+
+    The other lines keep their line numbers (an action's line is left
+    blank), but for the actions after the board: they are not its lines.
+    """
+    lines: list[str] = []
+    actions: list[Action] = []
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        words = line.split()
+        if len(words) >= 2 and words[0] == "#=" and words[1] in ACTIONS:
+            if len(actions) == MAX_ACTIONS:
+                most = f"a game record holds at most {MAX_ACTIONS:,} actions"
+                raise ValueError(f"line {number}: {most}")
+            actions.append(_action(words[1:], number))
+            lines.append("")
+        else:
+            lines.append(line)
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines, tuple(actions)
+
+
+def action_lines(actions: Sequence[Action]) -> list[str]:
+    """Return actions as a record (or a save) writes them: '#= click B3 1520', one a line."""
+    return [
+        f"#= {a.kind} {cell_name(a.cell)}" + ("" if a.ms is None else f" {a.ms}") for a in actions
+    ]
 
 
 def _action(words: list[str], line: int) -> Action:
@@ -131,10 +148,7 @@ def write_record(record: Record) -> str:
         lines.append(
             "".join("*" if (i, j) in record.mines else "." for j in range(record.width))
         )
-    for action in record.actions:
-        when = "" if action.ms is None else f" {action.ms}"
-        lines.append(f"#= {action.kind} {cell_name(action.cell)}{when}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + action_lines(record.actions)) + "\n"
 
 
 # -- the review ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import uuid
 from typing import TYPE_CHECKING, Any, Optional
 
 from sweeper import BOARDS
+from sweeper.review import Record
 from sweeper.scores import efficiency, per_second, three_bv, three_bv_cleared
 from window.saves import Saved
 from window.stats import Alive, measures_words, tenths
@@ -247,8 +248,45 @@ class Ledger:
                 "it was counted as a loss already, when another window started and found it "
                 "left."
             )
+        else:
+            self.assisted = self.assisted or counted.assisted  # another window counted it first
+        self.keep(won)
+
+    def keep(self, won: bool) -> None:
+        """Keep the game whole in the history (its mines, every action and its time)."""
+        s = self.session
+        record = self.history_record("won" if won else "lost" if s.game.is_over() else "left")
+        if record is None:
             return
-        self.assisted = self.assisted or counted.assisted  # another window counted it first
+        path, problem = s.history.keep(record, s.settings.history_games)
+        if path is not None:
+            s.judge.ask(path)  # its verdict counts, for the records view
+        if problem:
+            s.history.say(problem)
+
+    def history_record(self, result: str) -> Optional[Record]:
+        """Return the game as the history keeps it, or None when its actions are not all known.
+
+        result: won, lost or left. A game reopened from a save that kept no
+        actions (an older save) cannot be replayed from its first click.
+        """
+        s, g = self.session, self.session.game
+        if not g.placed or not s.actions_known:
+            return None
+        when = time.strftime("%Y-%m-%d %H:%M:%S")
+        facts = {
+            "board": self.stats_key(),
+            "result": result,
+            "assisted": "yes" if self.helped_at_all else "no",
+            "date": when,
+            "seconds": f"{tenths(s.elapsed()):.1f}",
+            "clicks": str(g.clicks),
+            "bbbv": str(three_bv(g.height, g.width, g.mines)),
+        }
+        helped = ", assisted" if self.helped_at_all else ""
+        title = f"{self.stats_key()}: {result}{helped} ({when[:16]})"
+        mines = frozenset(g.mines)
+        return Record(g.height, g.width, mines, tuple(s.actions), g.first_click, title, facts)
 
     def remember_board(self) -> None:
         """Keep the board in the settings, for the next start of the window."""

@@ -133,6 +133,7 @@ def save_position(session: Session) -> Outcome:
             session.ledger.identity,
             session.ledger.recorded,
             frozenset(session.marks),
+            actions=tuple(session.actions) if session.actions_known else None,
         )
         try:
             text = save_text(game, facts, title)

@@ -39,7 +39,7 @@ import re
 import secrets
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
 
@@ -49,6 +49,7 @@ from sweeper.board import neighbours, parse_cell
 from sweeper.engine import Contradiction
 from sweeper.notation import FACT, BoardText, check_numbers, parse_board, parse_layout
 from sweeper.position import Position, Workspace
+from sweeper.review import Action, action_lines, split_actions
 from window.places import data_dir
 from window.stats import locked, write_atomically
 
@@ -76,6 +77,9 @@ class Saved:
     marks: frozenset[Cell] = field(default_factory=frozenset)  # the player's question marks
     title: str = ""
     doubt: str = ""  # why the save is not taken at its word: it opens as assisted
+    # Every click, flag and chord since the first click, when the save holds them and they
+    # play the game to the board saved (None: not known, as in an older save).
+    actions: Optional[tuple[Action, ...]] = None
 
 
 def new_identity() -> str:
@@ -214,7 +218,7 @@ def hidden_rows(game: Minesweeper) -> str:
 
 
 def save_text(game: Minesweeper, saved: Saved, title: str, key: Optional[SaveKey] = None) -> str:
-    """Return a saved game's text: title, facts, the sealed mines, the board, then its check.
+    """Return a saved game's text: title, facts, the sealed mines, the board, its check, actions.
 
     key: the data folder's own (made when there is none) unless given.
     ValueError with a one-line reason when the key cannot be had.
@@ -237,7 +241,10 @@ def save_text(game: Minesweeper, saved: Saved, title: str, key: Optional[SaveKey
     facts["sealed"] = seal(key, _secret(game))
     lines = [f"# {title}"] + [f"{FACT} {name} {value}" for name, value in facts.items()]
     text = "\n".join(lines) + "\n" + hidden_rows(game)
-    return text + f"{FACT} check {signature(key, text)}\n"
+    # The actions come last, after the check that signs them with the rest (an edited
+    # action opens the game as assisted): a long game's many lines are not the board's.
+    actions = "".join(f"{line}\n" for line in action_lines(saved.actions or ()))
+    return text + f"{FACT} check {signature(key, text + actions)}\n" + actions
 
 
 # -- reading -------------------------------------------------------------------------
@@ -251,9 +258,10 @@ def read_save(text: str, key: Optional[SaveKey] = None) -> tuple[Minesweeper, Op
     A save that is well made but not taken at its word (edited, sealed
     with another key, or of the older format) opens; saved.doubt says why.
     """
-    layout = parse_layout(text) if _is_save(text) else None
-    if layout is None:
+    if not _is_save(text):
         return Minesweeper.from_text(text), None
+    board_lines, actions = split_actions(text)
+    layout = parse_layout("\n".join(board_lines))
     version = layout.facts[SAVED]
     if version == "1":
         return _read_old(text)
@@ -288,7 +296,22 @@ def read_save(text: str, key: Optional[SaveKey] = None) -> tuple[Minesweeper, Op
         game.revealed[cell] = game.nearby_mines(cell)
     saved = _saved(layout, facts, seed, "; ".join(d for d in doubts if d))
     game.first_click, game.seed, game.clicks = saved.first_click, saved.seed, saved.clicks
+    if actions and replays(game, actions):
+        saved = replace(saved, actions=actions)
     return game, saved
+
+
+def replays(game: Minesweeper, actions: tuple[Action, ...]) -> bool:
+    """True when the actions, played from the first click on game's mines, leave its board."""
+    again = Minesweeper.from_mines(game.height, game.width, game.mines)
+    moves = {"click": again.reveal, "flag": again.toggle_flag, "chord": again.chord}
+    for action in actions:
+        try:
+            if moves[action.kind](action.cell).ignored or again.is_over():
+                return False
+        except ValueError:  # a cell off the board
+            return False
+    return again.revealed == game.revealed and again.flags == game.flags
 
 
 def _is_save(text: str) -> bool:

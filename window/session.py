@@ -27,6 +27,8 @@ from sweeper import (
     max_mines,
     parse_board,
 )
+from sweeper.review import Action
+from window.history import History, Judge
 from window.ledger import Ledger
 from window.places import saves_dir
 from window.saves import Saved
@@ -155,6 +157,8 @@ class Session:
         self._timeline: tuple[object, Optional[Timeline]] = (None, None)
         self.cursor: Cell = (0, 0)  # the keyboard's cell: arrows move it, Space reveals it
         self.stats = Statistics()
+        self.history = History()  # every finished game kept whole, to be reviewed
+        self.judge = Judge(self.history)
         # The settings the command line read, if it did: a damaged file is set aside when
         # read, so only the first reading knows what was wrong, for the window to say.
         self.settings = settings if settings is not None else Settings()
@@ -184,6 +188,10 @@ class Session:
         self.ending = ""  # the last move's words: once the game is over, the ones that ended it
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self.autoplay = False
+        # Every click, flag and chord that changed the game, with its time on the game's
+        # clock: the game's record in the history once it is over (window/history.py).
+        self.actions: list[Action] = []
+        self.actions_known = not game.revealed and not game.flags  # every one since the start
         self.changed()
 
     def new_game(self, board: Optional[str] = None) -> Outcome:
@@ -256,7 +264,18 @@ class Session:
 
     def chord(self, cell: Cell) -> Outcome:
         """Reveal the unflagged neighbours of a number whose flags match it."""
-        return self.play(self.game.chord(cell), cell, "You")
+        return self.play(self.game.chord(cell), cell, "You", "chord")
+
+    def log(self, kind: str, cell: Cell) -> None:
+        """Write down an action that changed the game, at the game's clock in milliseconds."""
+        self.actions.append(Action(kind, cell, int(self.elapsed() * 1000)))
+
+    def toggle_flag(self, cell: Cell) -> MoveResult:
+        """Put a flag on a hidden cell or take it off (the player's or the AI's), logged."""
+        result = self.game.toggle_flag(cell)
+        if not result.ignored:
+            self.log("flag", cell)
+        return result
 
     def flag(self, cell: Cell) -> Outcome:
         """Cycle a hidden cell: flag, question mark (when on), nothing. The AI uses neither."""
@@ -264,7 +283,7 @@ class Session:
             self.marks.discard(cell)
             return Outcome(f"Question mark taken off {cell_name(cell)}.")
         was_flagged = cell in self.game.flags
-        result = self.game.toggle_flag(cell)
+        result = self.toggle_flag(cell)
         if was_flagged and not result.ignored and self.settings.question_marks:
             self.marks.add(cell)
             return Outcome(f"{cell_name(cell)}: a question mark (right click again clears it).")
@@ -275,11 +294,12 @@ class Session:
             return Outcome(f"Flag on {cell_name(cell)}; {plural(left, 'mine')} left.")
         return Outcome(f"Flag taken off {cell_name(cell)}.")
 
-    def play(self, result: MoveResult, cell: Cell, who: str) -> Outcome:
-        """Tell the AI what a move revealed and run the clock; say what happened."""
+    def play(self, result: MoveResult, cell: Cell, who: str, kind: str = "click") -> Outcome:
+        """Tell the AI what a click or chord revealed, run the clock, log it; say what happened."""
         if result.ignored:
             return Outcome(f"Nothing happened: {result.ignored}.")
         self.watch.run()
+        self.log(kind, cell)
         self.ai.add_reveal(result.revealed)
         if result.revealed:
             self.batches.append(len(self.ai.revealed))
@@ -438,6 +458,8 @@ def resumed_session(
     session.title = title
     session.watch.carried = saved.seconds
     session.marks = set(saved.marks)
+    session.actions = list(saved.actions or ())  # the game's actions before it was saved
+    session.actions_known = saved.actions is not None
     session.ledger.resume(saved)
     return session
 

@@ -702,6 +702,8 @@ SETTINGS = {
     "ai_flags": Setting(False, lambda v: isinstance(v, bool)),  # the AI flags each mine it knows
     "board": Setting(None, lambda v: v is None or is_board(v)),  # None: CS50's at first
     "known_safe_hint": Setting(False, lambda v: isinstance(v, bool)),  # say how many safe cells
+    # The finished games kept whole in the history (window/history.py): the last N; 0 keeps none.
+    "history_games": Setting(500, lambda v: _count(v) and v <= 100_000),
 }
 
 
@@ -730,6 +732,7 @@ class Settings:
     ai_flags: bool
     board: Optional[str]
     known_safe_hint: bool
+    history_games: int
 
     def __init__(self, path: Optional[Path] = None) -> None:
         self.path = path if path is not None else data_dir() / "settings.json"
