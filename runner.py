@@ -2,7 +2,7 @@
 
     python runner.py [--board beginner|intermediate|expert|cs50|HxWxM] [--seed N]
                      [--first-click safe|opening|none|no-guess] [--position FILE]
-                     [--classroom]
+                     [--classroom] [--review FILE|last [--report]]
 
 The parts, each with one job: window/ knows, decides and says (a Session
 plays the game, a Classroom holds the moment on screen, build_frame derives
@@ -27,6 +27,7 @@ from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_f
 from sweeper.cli import OneLineParser
 from sweeper.review import read_record, review
 from window.app import App
+from window.history import History, history_dir
 from window.ledger import count_left
 from window.places import saves_dir, saves_problem
 from window.review_words import report
@@ -109,9 +110,10 @@ def build_parser() -> OneLineParser:
     )
     parser.add_argument(
         "--review",
-        type=Path,
-        metavar="FILE",
-        help="a finished game's record (docs/playing.md, 'Game records'): judge every click",
+        metavar="FILE|last",
+        help="a finished game's record (docs/playing.md, 'Game records'), or 'last' (the last "
+        "game finished): open its review in the window, every click judged (with --export "
+        "and --step N: a picture of click N)",
     )
     parser.add_argument(
         "--report",
@@ -301,40 +303,83 @@ def picture(app: App, args: argparse.Namespace) -> int:
     return 0
 
 
+def review_file(which: str) -> tuple[Optional[Path], str]:
+    """Return the record --review names (a file, or 'last': the last game finished), or why not.
+
+    The file is read and checked here, so a bad one is one line before any window opens.
+    """
+    if which == "last":
+        kept = History().last()
+        if kept is None:
+            return None, (
+                f"--review last: no finished game in the history yet ({history_dir()}): "
+                "each game is kept there when it ends"
+            )
+        path = kept.path
+    else:
+        path = Path(which)
+    try:
+        read_record(read_board_file(path))
+    except ValueError as error:
+        return None, f"--review: {path}: {error}"
+    return path, ""
+
+
 def print_review(path: Path) -> int:
     """Print the review of the game recorded in path, a line per click; return the exit status."""
     try:
-        record = read_record(read_board_file(path))
-        done = review(record)
+        done = review(read_record(read_board_file(path)))
     except ValueError as error:
         return complain(f"--review: {path}: {error}")
     print("\n".join(report(done)))
     return 0
 
 
+def review_picture(app: App, args: argparse.Namespace, path: Path) -> int:
+    """Draw a review at click --step N (1 = the first, 'last' = the end) to --export's file."""
+    said = app.open_review(path)
+    if app.reviewing is None:
+        return complain(f"--review: {said.said}")
+    app.message = said.said or ""
+    done = app.reviewing.done(app)
+    clicks = len(done.clicks) if done is not None else 0
+    which = args.step or "1"
+    if which != "last" and not (which.isdigit() and 1 <= int(which) <= clicks + 1):
+        return complain(f"--step {which}: this game has {clicks} clicks; choose 1 to {clicks + 1} "
+                        "(the end) or 'last'")
+    app.reviewing.index = clicks if which == "last" else int(which) - 1
+    args.step = None  # the step was the review's, not a lesson's
+    return picture(app, args)
+
+
 def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None) -> int:
     """Run the window with command-line arguments; bad ones exit 2 with a message."""
     args = build_parser().parse_args(argv)
-    if args.review is not None and args.report:
-        return print_review(args.review)
-    if args.report:
+    if args.report and args.review is None:
         return complain("--report goes with --review FILE")
+    path = None
     if args.review is not None:
-        return complain("--review opens in the window with the records view, not built yet: "
-                        "add --report to print it")
+        path, problem = review_file(args.review)
+        if path is None:
+            return complain(problem)
+        if args.report:
+            return print_review(path)
     misuse = handout_misuse(args)
     if misuse:
         return complain(misuse)  # before anything is read or written
     app = app_from_args(argv)
     if args.export is not None:
         app.session.keeps_files = False  # a handout never touches the records or settings
-        return picture(app, args)
+        return picture(app, args) if path is None else review_picture(app, args, path)
+    if path is not None:
+        app.message = app.open_review(path).said or app.message
     missing = pygame_missing() or no_display()
     if missing:
         print(missing, file=sys.stderr)
         return 2
     from screen.loop import show  # pygame only when a window opens
 
+    app.session.judge.start()  # reviews are judged on a thread of their own, beside the window
     show(app, max_iterations)
     return 0
 

@@ -259,3 +259,20 @@ def test_no_history_for_a_handout(tmp_path, private_data_folder):
     )
     assert not kept(private_data_folder)
     assert os.path.exists(out)
+
+
+def test_two_real_windows_on_one_folder_both_keep_their_games(tmp_path, private_data_folder):
+    from tests.test_started import Window
+
+    first = Window(tmp_path, "--board", "5x5x3", "--seed", "1")
+    first.do("click 0 0")
+    second = Window(tmp_path, "--board", "5x5x3", "--seed", "2")
+    second.do("click 0 0")
+    assert first.do("finish")["status"] == "won"
+    assert second.do("close")["status"] == "playing"  # left: a loss
+    assert first.close() == 0 and second.close() == 0
+    records = [read_record(p.read_text()) for p in kept(private_data_folder)]
+    assert sorted(r.facts["result"] for r in records) == ["left", "won"]
+    for record in records:
+        assert record.actions[0] == Action("click", (0, 0), 0)
+        assert review(record).clicks  # each reads and replays whole

@@ -9,11 +9,13 @@ what the screen shows (window/frame.py).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
 from minesweeper import Minesweeper, MinesweeperAI
-from sweeper import BoardSize, Cell, Step
+from sweeper import BoardSize, Cell, Step, read_board_file
+from sweeper.review import read_record
 from sweeper.search import opening_searched
 from window.arrangements import Enumeration, enumerate_step, position_before
 from window.classroom import Classroom
@@ -27,8 +29,11 @@ from window.frame import (
     replaying,
     shown_knowledge,
 )
+from window.history import history_dir
 from window.lesson import numbers_behind, numbers_for
-from window.options import overview_lines, reset_records
+from window.options import reset_records
+from window.records_view import RecordsState, other_board, records_table
+from window.review_view import Reviewing, review_frame
 from window.saves import read_save
 from window.session import Outcome, Session, opening, position_session, resumed_session
 from window.stats import Settings, start_up_messages
@@ -40,13 +45,42 @@ NEWER = (
     "A file of yours is from a newer version of this game: it is left as it is (over the "
     "board, why). Any key goes on."
 )
-RECORDS = "Records"
 RESET_ASK = (
     "Delete again resets every board's records (the file before is kept as "
     "statistics.json.before-reset); any other key keeps them."
 )
 # What a sheet over the board lets through without closing it.
 KEEPS_SHEET = ("tick", "press", "scroll", "reset-records", "stats", "keys")
+# What the records view lets through without closing it (any other command closes it).
+KEEPS_RECORDS = frozenset(
+    ("tick", "press", "reset-records", "stats", "records-move", "records-board", "records-row")
+    + ("records-open", "export", "zoom", "fullscreen", "close")
+)
+# What a review lets through: its own steps, and the screen's (any other is refused).
+KEEPS_REVIEW = frozenset(
+    ("review-step", "review-close", "tick", "press", "close", "export", "zoom", "fullscreen")
+)
+# The keys' commands as the records view and a review read them (the arrows, Enter, Esc).
+IN_RECORDS = {"step": "records-board", "back": "records-board", "jump": "records-open"}
+IN_RECORDS |= {"scroll": "records-move", "cursor": "records-move", "quit": "stats"}
+IN_REVIEW = {"step": "review-step", "back": "review-step", "home": "review-step"}
+IN_REVIEW |= {"end": "review-step", "quit": "review-close", "stats": "review-close"}
+IN_REVIEW |= {"cursor": "review-step"}
+
+
+def in_view(app: App, name: str, arg: Any) -> tuple[str, Any]:
+    """Return a key's command as the records view or a review on screen reads it."""
+    if app.reviewing is not None and name in IN_REVIEW:
+        if name == "cursor":  # the arrows, outside class: left and right step
+            return IN_REVIEW[name], "next" if arg[1] > 0 else "back" if arg[1] < 0 else "stay"
+        return IN_REVIEW[name], {"step": "next"}.get(name, name)
+    if app.records is not None and name in IN_RECORDS:
+        if name == "cursor":  # up and down choose a game, left and right a board
+            return ("records-move", arg[0]) if arg[0] else ("records-board", arg[1])
+        if name == "scroll":
+            return "records-move", 1 if arg[0] > 0 else -1
+        return IN_RECORDS[name], {"step": 1, "back": -1}.get(name)
+    return name, arg
 BOARD_MOVES = ("reveal", "chord", "flag", "reveal-cursor", "flag-cursor", "chord-cursor")
 DEALS = ("reveal", "reveal-cursor", "ai", "tick")  # the commands whose first reveal deals
 
@@ -65,9 +99,10 @@ class App:
         self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
         self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
         self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
-        # A sheet over the board: the damage found at start-up, or the records overview.
+        # A sheet over the board: the damage found at start-up, or every key.
         self.sheet: Optional[tuple[str, tuple[str, ...]]] = None
-        self.reset_armed = False
+        self.records: Optional[RecordsState] = None  # the records view (I), while open
+        self.reviewing: Optional[Reviewing] = None  # a finished game's review, while open
         damage = start_up_messages(session.stats, session.settings)
         if damage:
             self.sheet = ("Your files", (*damage, "", "Any key or click goes on."))
@@ -144,10 +179,18 @@ class App:
 
     def do(self, name: str, arg: Any = None) -> Outcome:
         """Run a command if the state allows it; else refuse it, saying why. Return the outcome."""
+        name, arg = in_view(self, name, arg)
         command = TABLE[name]
+        if self.reviewing is not None and name not in KEEPS_REVIEW:
+            self.message = "The review is open: Esc closes it (it changes nothing in the records)."
+            return Outcome(self.message)
+        if self.records is not None and name not in KEEPS_RECORDS:
+            self.records = None  # any other command closes the records view
+            if name in BOARD_MOVES:
+                self.message = ""
+                return Outcome("")  # a click meant for the view does not play
         if self.sheet is not None and name not in KEEPS_SHEET:
             self.sheet = None  # any other command closes the sheet
-            self.reset_armed = False
             if name in BOARD_MOVES:
                 self.message = ""
                 return Outcome("")  # a click meant for the sheet does not play
@@ -191,15 +234,94 @@ class App:
         if room.on and room.step_index >= 0:
             room.end(self.timeline())  # the class sees now, not the step it was on
 
-    # -- the records overview --------------------------------------------------------
+    # -- the records view and the review ------------------------------------------------
 
     def toggle_records(self) -> Outcome:
-        """Show every board's records over the board (I), or close them."""
-        if self.sheet is not None and self.sheet[0] == RECORDS:
-            self.sheet, self.reset_armed = None, False
+        """Show the records view (I): every board in a table, this board in full; or close it."""
+        if self.records is not None:
+            self.records = None
             return Outcome("Records closed.")
-        self.sheet = (RECORDS, overview_lines(self.session))
-        return Outcome("Records of every board: Delete resets them, I closes.")
+        self.sheet = None  # the view takes the sheet's place (the damage it said is in it too)
+        self.session.stats.refresh()  # another window may have finished games since
+        self.records = RecordsState(self.session.ledger.stats_key())
+        return Outcome("Records: ↑ ↓ choose a game, Enter opens its review, ← → another board.")
+
+    def records_view(self) -> Any:
+        """Return the records view as it is drawn (a RecordsTable), or None when it is closed."""
+        return None if self.records is None else records_table(self.session, self.records)
+
+    def move_in_records(self, rows: int) -> Outcome:
+        """Choose the recent game rows down (up when negative) in the records view."""
+        if self.records is not None:
+            self.records.chosen += rows
+            self.records.reset_armed = False
+        return Outcome()
+
+    def other_board(self, step: int) -> Outcome:
+        """Show the board step rows away from the one in view, in the records view."""
+        if self.records is None:
+            return Outcome()
+        return self.view_board(other_board(self.session, self.records, step))
+
+    def board_row(self, row: int) -> Outcome:
+        """Show the board of the table's row (a click on it), in the records view."""
+        view = self.records_view()
+        if view is None or not 0 <= row < len(view.boards):
+            return Outcome()
+        return self.view_board(view.boards[row])
+
+    def view_board(self, board: str) -> Outcome:
+        """Show one board in full in the records view."""
+        if self.records is not None:
+            self.records.board, self.records.chosen, self.records.reset_armed = board, 0, False
+        return Outcome(f"Records of {board}.")
+
+    def open_chosen(self, index: Optional[int]) -> Outcome:
+        """Open the review of the recent game chosen (or of the one listed at index)."""
+        view = self.records_view()
+        if view is None or not view.recent:
+            return Outcome("No game of this board is in the history yet: each one ends there.")
+        at = view.chosen if index is None else index
+        if not 0 <= at < len(view.recent):
+            return Outcome()
+        return self.open_review(view.recent[at].path, from_records=True)
+
+    def open_review(self, path: Path, from_records: bool = False) -> Outcome:
+        """Open a game record's review (judged now, or on the judge's thread); say how to step."""
+        try:
+            record = read_record(read_board_file(path))
+        except ValueError as error:
+            if path.parent == history_dir():
+                return Outcome(self.session.history.damaged(path, str(error)))
+            return Outcome(f"{path} cannot be reviewed: {error}")
+        judge = self.session.judge
+        judge.ask(path, first=True)
+        if judge.thread is None:  # no thread of its own (a test, a picture): judge it now
+            while judge.review_of(path) is None and path not in judge.failed and judge.work():
+                pass
+        self.reviewing = Reviewing(path, record, from_records=from_records)
+        self.records = None
+        self.session.watch.hold("review", True)  # the live game's time is not the review's
+        return Outcome(f"Review of {path.name}: ← → step through its clicks, Esc closes it.")
+
+    def step_review(self, where: str) -> Outcome:
+        """Step the review: next, back, home or end."""
+        if self.reviewing is None:
+            return Outcome()
+        return Outcome(self.reviewing.step(self, where))
+
+    def close_review(self) -> Outcome:
+        """Close the review: back to the records view when it was opened from there."""
+        reviewing, self.reviewing = self.reviewing, None
+        self.session.watch.hold("review", False)
+        if reviewing is not None and reviewing.from_records:
+            self.records = RecordsState(self._board_of(reviewing))
+            return Outcome("Review closed: the records again (I closes them).")
+        return Outcome("Review closed.")
+
+    def _board_of(self, reviewing: Reviewing) -> str:
+        """Return the records' name of the reviewed game's board."""
+        return reviewing.record.facts.get("board", self.session.ledger.stats_key())
 
     def toggle_keys(self) -> Outcome:
         """Show every key on a sheet over the board (? outside class), or close it."""
@@ -210,22 +332,27 @@ class App:
         return Outcome("Every key is over the board: any key closes the sheet.")
 
     def reset_records(self) -> Outcome:
-        """Delete in the records overview: ask once, then forget every board's records."""
-        if self.sheet is None or self.sheet[0] != RECORDS:
-            return Outcome("Delete resets the records from their overview: press I first.")
-        if not self.reset_armed:
-            self.reset_armed = True
+        """Delete in the records view: ask once, then forget every board's records."""
+        if self.records is None:
+            return Outcome("Delete resets the records from their view: press I first.")
+        if not self.records.reset_armed:
+            self.records.reset_armed = True
             return Outcome(RESET_ASK)
-        self.reset_armed = False
+        self.records.reset_armed = False
         said = reset_records(self.session)
-        self.sheet = (RECORDS, overview_lines(self.session))
+        self.records.built = None  # the records are read again
         return Outcome(said.said)
 
     # -- what the moment holds ---------------------------------------------------------
 
     def frame(self) -> Frame:
-        """Return everything the screen shows now."""
-        return build_frame(self)
+        """Return everything the screen shows now: the game, the records view or a review."""
+        if self.reviewing is not None:
+            return review_frame(self, self.reviewing)
+        frame = build_frame(self)
+        if self.records is not None:
+            frame = replace(frame, records=self.records_view())
+        return frame
 
     def timeline(self) -> Timeline:
         """Return the lesson timeline of the AI's log."""

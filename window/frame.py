@@ -28,6 +28,7 @@ from window.arrangements import (
     viewing_words,
 )
 from window.lesson import board_at, question
+from window.records_view import RecordsTable
 from window.session import Moment
 from window.words import (
     CLASS_HELP,
@@ -132,6 +133,8 @@ class Frame:
     sheet_title: str = ""  # a sheet over the board: the records overview, or damage found
     sheet: tuple[str, ...] = ()
     odds_key: Optional[OddsKey] = None  # with the overlay on: its colour scale, explained
+    records: Optional[RecordsTable] = None  # the records view (I), over the board
+    reviewing: bool = False  # a finished game's review is on screen (window/review_view.py)
     # What the tests and the command guard read: the moment's facts.
     paused: bool = False
     asking: bool = False

@@ -250,6 +250,7 @@ class Judge:
         self.reviews: OrderedDict[Path, Review] = OrderedDict()  # the last few, for stepping
         self.failed: dict[Path, str] = {}  # why a file could not be reviewed
         self.progress: dict[Path, tuple[int, int]] = {}  # actions judged of all, while judging
+        self.finished = 0  # how many games it has judged (or failed to): the views redraw
         self.lock = threading.Lock()
         self.wake = threading.Event()
         self.thread: Optional[threading.Thread] = None
@@ -320,9 +321,12 @@ class Judge:
                 self.reviews.popitem(last=False)
         if "#= verdicts " not in text:
             self.history.note_verdicts(path, text, done)
+        with self.lock:
+            self.finished += 1  # after its counts are in the file: a view built now lists them
 
     def _failed(self, path: Path, why: str) -> None:
         """Note why a file could not be reviewed."""
         with self.lock:
             self.progress.pop(path, None)
             self.failed[path] = why
+            self.finished += 1

@@ -1,0 +1,145 @@
+"""A finished game's review in the window: opened from the records view, stepped click by click."""
+
+import pytest
+
+import runner
+from sweeper import BOARDS
+from sweeper.review import read_record, review
+from window.app import App
+
+
+class Clock:
+    def __init__(self):
+        self.now = 50.0
+
+    def __call__(self):
+        return self.now
+
+
+def lose(app, clock, safe_clicks=3):
+    """Click a few safe cells a second apart, then a mine."""
+    game = app.game
+    app.do("reveal", (4, 4))
+    for _ in range(safe_clicks):
+        clock.now += 1.0
+        closed = [c for c in game.cells() if c not in game.mines and c not in game.revealed]
+        if closed:
+            app.do("reveal", closed[0])
+    clock.now += 1.0
+    app.do("reveal", min(game.mines))
+    assert game.lost()
+
+
+def files(folder):
+    return {p: p.read_bytes() for p in folder.rglob("*") if p.is_file() and p.suffix != ".lock"}
+
+
+def test_a_lost_game_opens_from_the_records_view_and_steps_click_by_click(private_data_folder):
+    clock = Clock()
+    app = App.new(BOARDS["beginner"], seed=7, clock=clock)
+    lose(app, clock)
+    (path,) = (private_data_folder / "history").glob("*.txt")
+    done = review(read_record(path.read_text()))
+    app.do("stats")
+    (listed,) = app.frame().records.recent
+    assert listed.result == "lost" and listed.verdicts == "judging..."
+    assert app.session.judge.work()  # the judge's thread, here on the test's
+    (listed,) = app.frame().records.recent
+    counts = done.counts
+    assert (
+        listed.verdicts == f"{counts['safe']} safe, {counts['risk']} risk, {counts['guess']} guess"
+    )
+    before = files(private_data_folder)
+    app.do("jump")  # Enter: the chosen game's review
+    frame = app.frame()
+    assert frame.reviewing and frame.records is None and frame.classroom
+    assert frame.step.header.startswith(f"Click 1 of {len(done.clicks)}: E5")
+    assert set(frame.tiles) == {"hidden"}  # before the first click: every cell closed
+    assert frame.highlights.step_cell == (4, 4)
+    app.do("step")
+    frame = app.frame()
+    second = done.clicks[1]
+    assert frame.step.header.startswith(f"Click 2 of {len(done.clicks)}")
+    assert frame.numbers == dict(second.revealed)  # the board as it was before the click
+    assert frame.knowledge.bold == 1 and len(frame.knowledge.rows) == len(done.clicks)
+    assert second.word in frame.step.header
+    app.do("end")
+    frame = app.frame()
+    assert frame.step.header == "The end" and "Lost on" in frame.step.words
+    assert "exploded" in frame.tiles and frame.state == "lost"
+    app.do("step")  # past the end: it stays there
+    assert app.frame().step.header == "The end"
+    app.do("home")
+    assert app.frame().step.header.startswith("Click 1 of")
+    # The review changes nothing: no move plays, and no file is written.
+    app.do("reveal", (0, 0))
+    assert "The review is open" in app.message and app.frame().reviewing
+    app.do("new")
+    assert app.frame().reviewing and app.game.lost()
+    assert files(private_data_folder) == before
+    app.do("quit")  # Esc: back to the records view
+    assert app.frame().records is not None and not app.frame().reviewing
+    app.do("quit")
+    assert app.frame().records is None
+
+
+def test_every_verdict_reads_in_the_step_box_with_its_cells_on_the_board(tmp_path):
+    # B3 opens; B4 is a risk (A1, B1, C1 are certain); A1 is safe; then C3 hits a mine.
+    path = tmp_path / "game.txt"
+    path.write_text(
+        "# by hand\n#= rule none\n..*.\n....\n..*.\n#= click B3\n#= click B4\n#= click A1\n"
+        "#= click C3\n"
+    )
+    app = App.new(BOARDS["beginner"], seed=1)
+    app.open_review(path)
+    first = app.frame()
+    assert "was a guess" in first.step.words and first.highlights.choice is not None
+    app.do("step")
+    risk = app.frame()
+    assert "was a risk: a 25% chance" in risk.step.words and "certainly safe" in risk.step.words
+    ticked = {cell for cell, mine in risk.highlights.marks if not mine}
+    assert {(0, 0), (1, 0), (2, 0)} <= ticked
+    app.do("step")
+    assert "was safe, by" in app.frame().step.words
+    app.do("step")
+    assert "It was a mine" in app.frame().step.words
+    app.do("quit")  # opened from a file: Esc closes it, back to the game
+    assert not app.frame().reviewing and app.frame().records is None
+
+
+def test_the_live_games_clock_is_held_while_a_review_is_open(tmp_path):
+    clock = Clock()
+    path = tmp_path / "game.txt"
+    path.write_text("#= rule none\n..*.\n....\n..*.\n#= click B3\n")
+    app = App.new(BOARDS["beginner"], seed=7, clock=clock)
+    app.do("reveal", (4, 4))
+    clock.now += 2.0
+    app.open_review(path)
+    clock.now += 100.0
+    app.do("quit")
+    clock.now += 1.0
+    assert app.session.elapsed() == pytest.approx(3.0)
+
+
+def test_runner_reviews_the_last_game_as_a_report_or_a_picture(tmp_path, capsys):
+    assert runner.main(["--review", "last", "--report"]) == 2
+    assert "no finished game in the history yet" in capsys.readouterr().err
+    clock = Clock()
+    app = App.new(BOARDS["beginner"], seed=7, clock=clock)
+    lose(app, clock)
+    assert runner.main(["--review", "last", "--report"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("E5 safe") and "lost on" in lines[-1]
+    out = tmp_path / "review.png"
+    assert runner.main(["--review", "last", "--export", str(out), "--step", "2"]) == 0
+    assert out.stat().st_size > 10_000
+    assert runner.main(["--review", "last", "--export", str(out), "--step", "99"]) == 2
+    assert "this game has" in capsys.readouterr().err
+
+
+def test_a_bad_record_for_the_window_is_one_line_before_any_window(tmp_path, capsys):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("..\n..\n#= click Q99\n")
+    assert runner.main(["--review", str(bad)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Q99" in err[0]
