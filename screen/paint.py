@@ -50,6 +50,7 @@ from screen.palette import (
     overlay_colour,
     overlay_ink,
 )
+from screen.records_paint import paint_records
 from sweeper.board import row_name
 from window.frame import Frame, KnowledgeList, OddsKey, StepBox
 
@@ -155,6 +156,8 @@ def paint(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) 
         )
     if frame.sheet:
         paint_sheet(screen, frame, view, painter)
+    if frame.records is not None:
+        paint_records(screen, frame.records, view, painter)
     paint_panel(screen, frame, view, painter)
 
 

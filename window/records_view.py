@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Optional
 
 from window.history import Kept
 from window.stats import BoardStats
-from window.words import clock_text
+from window.words import RULE_WORDS, clock_text
 
 if TYPE_CHECKING:
     from window.session import Session
@@ -100,6 +100,18 @@ class RecordsState:
     built_at: tuple[object, ...] = ()  # what it was built from (see key())
 
 
+SHORT_RULES = {words: rule for rule, words in RULE_WORDS.items()}
+
+
+def short_board(board: str) -> str:
+    """Return a board's records name as its row shows it: "Expert 16x30, 99, safe"."""
+    head, _, rule = board.rpartition(", ")
+    size, _, mines = head.partition(", ")
+    if not size or not mines.endswith(" mines") or rule not in SHORT_RULES:
+        return board
+    return f"{size}, {mines.removesuffix(' mines')}, {SHORT_RULES[rule]}"
+
+
 def board_row(board: str, stats: BoardStats) -> tuple[str, ...]:
     """Return one board's row of the table."""
     rate = f"{100 * stats.rate():.0f}%" if stats.games else "-"
@@ -109,7 +121,7 @@ def board_row(board: str, stats: BoardStats) -> tuple[str, ...]:
         f"{stats.assisted_games} ({stats.assisted_wins} won)" if stats.assisted_games else "-"
     )
     return (
-        board,
+        short_board(board),
         str(stats.games),
         str(stats.wins),
         rate,
