@@ -276,3 +276,54 @@ def test_two_real_windows_on_one_folder_both_keep_their_games(tmp_path, private_
     for record in records:
         assert record.actions[0] == Action("click", (0, 0), 0)
         assert review(record).clicks  # each reads and replays whole
+
+
+def test_the_ais_moves_are_clicks_and_the_clock_stops_while_paused(private_data_folder):
+    clock = Clock()
+    app = App.new(BOARDS["beginner"], seed=4, clock=clock)
+    app.do("reveal", (4, 4))
+    clock.now += 1.0
+    app.do("pause")
+    clock.now += 60.0  # paused: not on the game's clock
+    app.do("pause")
+    clock.now += 1.0
+    app.do("ai")
+    (*_, last) = app.session.actions
+    assert last.kind == "click" and last.cell == app.session.cursor and last.ms == 2000
+
+
+def test_an_undone_loss_is_kept_as_it_was_when_it_was_counted(private_data_folder):
+    clock = Clock()
+    app = App.new(BOARDS["beginner"], seed=5, clock=clock)
+    play_to_the_end(app, clock, win=False)
+    mine = app.game.exploded
+    app.do("undo")
+    while not app.game.is_over():
+        app.do("reveal", safe_cells(app.game)[0])
+    assert app.game.won()
+    (path,) = kept(private_data_folder)
+    record = read_record(path.read_text())
+    assert record.facts["result"] == "lost" and record.actions[-1].cell == mine
+
+
+def test_a_history_of_zero_games_keeps_none(private_data_folder):
+    settings = Settings()
+    settings.history_games = 0
+    settings.save()
+    clock = Clock()
+    app = App.new(BOARDS["beginner"], seed=5, clock=clock, settings=Settings())
+    play_to_the_end(app, clock, win=False)
+    assert not kept(private_data_folder) and app.session.stats.boards  # counted, not kept
+
+
+def test_the_records_view_names_a_damaged_history_file(private_data_folder):
+    clock = Clock()
+    app = App.new(BOARDS["beginner"], seed=2, clock=clock)
+    play_to_the_end(app, clock, win=False)
+    (path,) = kept(private_data_folder)
+    path.write_text(path.read_text().replace("#= result lost", "#= result maybe"))
+    app.do("new")
+    app.do("stats")
+    view = app.frame().records
+    (aside,) = (private_data_folder / "history").glob("*.unreadable-*")
+    assert view.recent == () and any(str(aside) in note for note in view.notes)

@@ -114,6 +114,8 @@ def test_a_window_killed_after_its_first_click_counts_a_loss_at_the_next_start(
     (record,) = Statistics().boards.values()
     assert (record.games, record.wins, record.assisted_games) == (1, 0, 0)
     assert started() == {} and not list((private_data_folder / "playing").iterdir())
+    # Its actions went with the window: counted, but not kept in the history.
+    assert not list(private_data_folder.glob("history/*.txt"))
     once_more = runner.app_from_args([])
     assert "counts as a loss" not in once_more.message  # counted once
     assert Statistics().boards[line["board"]].games == 1
