@@ -30,6 +30,7 @@ from window.app import App
 from window.history import History, history_dir
 from window.ledger import count_left
 from window.places import saves_dir, saves_problem
+from window.review_view import open_review
 from window.review_words import report
 from window.stats import Settings
 
@@ -337,7 +338,7 @@ def print_review(path: Path) -> int:
 
 def review_picture(app: App, args: argparse.Namespace, path: Path) -> int:
     """Draw a review at click --step N (1 = the first, 'last' = the end) to --export's file."""
-    said = app.open_review(path)
+    said = open_review(app, path)
     if app.reviewing is None:
         return complain(f"--review: {said.said}")
     app.message = said.said or ""
@@ -372,7 +373,7 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
         app.session.keeps_files = False  # a handout never touches the records or settings
         return picture(app, args) if path is None else review_picture(app, args, path)
     if path is not None:
-        app.message = app.open_review(path).said or app.message
+        app.message = open_review(app, path).said or app.message
     missing = pygame_missing() or no_display()
     if missing:
         print(missing, file=sys.stderr)

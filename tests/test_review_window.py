@@ -6,6 +6,7 @@ import runner
 from sweeper import BOARDS
 from sweeper.review import read_record, review
 from window.app import App
+from window.review_view import open_review
 
 
 class Clock:
@@ -91,7 +92,7 @@ def test_every_verdict_reads_in_the_step_box_with_its_cells_on_the_board(tmp_pat
         "#= click C3\n"
     )
     app = App.new(BOARDS["beginner"], seed=1)
-    app.open_review(path)
+    open_review(app, path)
     first = app.frame()
     assert "was a guess" in first.step.words and first.highlights.choice is not None
     app.do("step")
@@ -114,7 +115,7 @@ def test_the_live_games_clock_is_held_while_a_review_is_open(tmp_path):
     app = App.new(BOARDS["beginner"], seed=7, clock=clock)
     app.do("reveal", (4, 4))
     clock.now += 2.0
-    app.open_review(path)
+    open_review(app, path)
     clock.now += 100.0
     app.do("quit")
     clock.now += 1.0

@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from minesweeper import Minesweeper, MinesweeperAI
-from sweeper import BoardSize, Cell, Step, read_board_file
-from sweeper.review import read_record
+from sweeper import BoardSize, Cell, Step
 from sweeper.search import opening_searched
 from window.arrangements import Enumeration, enumerate_step, position_before
 from window.classroom import Classroom
@@ -29,10 +28,8 @@ from window.frame import (
     replaying,
     shown_knowledge,
 )
-from window.history import history_dir
 from window.lesson import numbers_behind, numbers_for
-from window.options import reset_records
-from window.records_view import RecordsState, other_board, records_table
+from window.records_view import RecordsState, records_table
 from window.review_view import Reviewing, review_frame
 from window.saves import read_save
 from window.session import Outcome, Session, opening, position_session, resumed_session
@@ -44,10 +41,6 @@ DAMAGED = "A file of yours was damaged: what happened is on the board's side. An
 NEWER = (
     "A file of yours is from a newer version of this game: it is left as it is (over the "
     "board, why). Any key goes on."
-)
-RESET_ASK = (
-    "Delete again resets every board's records (the file before is kept as "
-    "statistics.json.before-reset); any other key keeps them."
 )
 # What a sheet over the board lets through without closing it.
 KEEPS_SHEET = ("tick", "press", "scroll", "reset-records", "stats", "keys")
@@ -234,95 +227,6 @@ class App:
         if room.on and room.step_index >= 0:
             room.end(self.timeline())  # the class sees now, not the step it was on
 
-    # -- the records view and the review ------------------------------------------------
-
-    def toggle_records(self) -> Outcome:
-        """Show the records view (I): every board in a table, this board in full; or close it."""
-        if self.records is not None:
-            self.records = None
-            return Outcome("Records closed.")
-        self.sheet = None  # the view takes the sheet's place (the damage it said is in it too)
-        self.session.stats.refresh()  # another window may have finished games since
-        self.records = RecordsState(self.session.ledger.stats_key())
-        return Outcome("Records: ↑ ↓ choose a game, Enter opens its review, ← → another board.")
-
-    def records_view(self) -> Any:
-        """Return the records view as it is drawn (a RecordsTable), or None when it is closed."""
-        return None if self.records is None else records_table(self.session, self.records)
-
-    def move_in_records(self, rows: int) -> Outcome:
-        """Choose the recent game rows down (up when negative) in the records view."""
-        if self.records is not None:
-            self.records.chosen += rows
-            self.records.reset_armed = False
-        return Outcome()
-
-    def other_board(self, step: int) -> Outcome:
-        """Show the board step rows away from the one in view, in the records view."""
-        if self.records is None:
-            return Outcome()
-        return self.view_board(other_board(self.session, self.records, step))
-
-    def board_row(self, row: int) -> Outcome:
-        """Show the board of the table's row (a click on it), in the records view."""
-        view = self.records_view()
-        if view is None or not 0 <= row < len(view.boards):
-            return Outcome()
-        return self.view_board(view.boards[row])
-
-    def view_board(self, board: str) -> Outcome:
-        """Show one board in full in the records view."""
-        if self.records is not None:
-            self.records.board, self.records.chosen, self.records.reset_armed = board, 0, False
-        return Outcome(f"Records of {board}.")
-
-    def open_chosen(self, index: Optional[int]) -> Outcome:
-        """Open the review of the recent game chosen (or of the one listed at index)."""
-        view = self.records_view()
-        if view is None or not view.recent:
-            return Outcome("No game of this board is in the history yet: each one ends there.")
-        at = view.chosen if index is None else index
-        if not 0 <= at < len(view.recent):
-            return Outcome()
-        return self.open_review(view.recent[at].path, from_records=True)
-
-    def open_review(self, path: Path, from_records: bool = False) -> Outcome:
-        """Open a game record's review (judged now, or on the judge's thread); say how to step."""
-        try:
-            record = read_record(read_board_file(path))
-        except ValueError as error:
-            if path.parent == history_dir():
-                return Outcome(self.session.history.damaged(path, str(error)))
-            return Outcome(f"{path} cannot be reviewed: {error}")
-        judge = self.session.judge
-        judge.ask(path, first=True)
-        if judge.thread is None:  # no thread of its own (a test, a picture): judge it now
-            while judge.review_of(path) is None and path not in judge.failed and judge.work():
-                pass
-        self.reviewing = Reviewing(path, record, from_records=from_records)
-        self.records = None
-        self.session.watch.hold("review", True)  # the live game's time is not the review's
-        return Outcome(f"Review of {path.name}: ← → step through its clicks, Esc closes it.")
-
-    def step_review(self, where: str) -> Outcome:
-        """Step the review: next, back, home or end."""
-        if self.reviewing is None:
-            return Outcome()
-        return Outcome(self.reviewing.step(self, where))
-
-    def close_review(self) -> Outcome:
-        """Close the review: back to the records view when it was opened from there."""
-        reviewing, self.reviewing = self.reviewing, None
-        self.session.watch.hold("review", False)
-        if reviewing is not None and reviewing.from_records:
-            self.records = RecordsState(self._board_of(reviewing))
-            return Outcome("Review closed: the records again (I closes them).")
-        return Outcome("Review closed.")
-
-    def _board_of(self, reviewing: Reviewing) -> str:
-        """Return the records' name of the reviewed game's board."""
-        return reviewing.record.facts.get("board", self.session.ledger.stats_key())
-
     def toggle_keys(self) -> Outcome:
         """Show every key on a sheet over the board (? outside class), or close it."""
         if self.sheet is not None and self.sheet[0] == KEYS_TITLE:
@@ -330,18 +234,6 @@ class App:
             return Outcome("")
         self.sheet = (KEYS_TITLE, KEY_LINES)
         return Outcome("Every key is over the board: any key closes the sheet.")
-
-    def reset_records(self) -> Outcome:
-        """Delete in the records view: ask once, then forget every board's records."""
-        if self.records is None:
-            return Outcome("Delete resets the records from their view: press I first.")
-        if not self.records.reset_armed:
-            self.records.reset_armed = True
-            return Outcome(RESET_ASK)
-        self.records.reset_armed = False
-        said = reset_records(self.session)
-        self.records.built = None  # the records are read again
-        return Outcome(said.said)
 
     # -- what the moment holds ---------------------------------------------------------
 
@@ -351,7 +243,7 @@ class App:
             return review_frame(self, self.reviewing)
         frame = build_frame(self)
         if self.records is not None:
-            frame = replace(frame, records=self.records_view())
+            frame = replace(frame, records=records_table(self.session, self.records))
         return frame
 
     def timeline(self) -> Timeline:

@@ -27,6 +27,14 @@ from window.options import (
     toggle_hint,
     toggle_question_marks,
 )
+from window.records_view import (
+    board_row,
+    move_in_records,
+    other_board,
+    reset_in_view,
+    toggle_records,
+)
+from window.review_view import close_review, open_chosen, step_review
 from window.session import Outcome, Session, thought_step
 from window.words import EARLIER, PAUSED
 
@@ -445,15 +453,15 @@ TABLE: dict[str, Command] = {
     "restart": Command(restart, ANY),
     "undo": Command(undo, frozenset({TYPING, PAUSE, PAST})),
     "pause": Command(pause, frozenset({TYPING, OVER})),
-    "stats": Command(lambda app, _: app.toggle_records(), ANY),
-    "records-move": Command(lambda app, rows: app.move_in_records(rows), ANY),
-    "records-board": Command(lambda app, step: app.other_board(step), ANY),
-    "records-row": Command(lambda app, row: app.board_row(row), ANY),
-    "records-open": Command(lambda app, index: app.open_chosen(index), ANY),
-    "review-step": Command(lambda app, where: app.step_review(where), ANY),
-    "review-close": Command(lambda app, _: app.close_review(), ANY),
+    "stats": Command(lambda app, _: toggle_records(app), ANY),
+    "records-move": Command(move_in_records, ANY),
+    "records-board": Command(other_board, ANY),
+    "records-row": Command(board_row, ANY),
+    "records-open": Command(open_chosen, ANY),
+    "review-step": Command(step_review, ANY),
+    "review-close": Command(lambda app, _: close_review(app), ANY),
     "stats-line": Command(options(show_stats), ANY),
-    "reset-records": Command(lambda app, _: app.reset_records(), ANY),
+    "reset-records": Command(lambda app, _: reset_in_view(app), ANY),
     "first-click": Command(options(cycle_first_click), ANY),
     "marks": Command(options(toggle_question_marks), ANY),
     "ai-flags": Command(options(toggle_ai_flags), ANY),

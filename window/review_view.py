@@ -16,10 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
+from sweeper import read_board_file
 from sweeper.board import Cell, cell_name
-from sweeper.review import ClickReview, Record, Review
+from sweeper.review import ClickReview, Record, Review, read_record
 from window.frame import Frame, Highlights, KnowledgeList, StepBox, Tile
+from window.history import history_dir
+from window.records_view import RecordsState, records_table
 from window.review_words import RULE_NAMES, click_line, summary_line
+from window.session import Outcome
 from window.words import cells_text, clock_text, percent
 
 if TYPE_CHECKING:
@@ -53,6 +57,52 @@ class Reviewing:
         if where == "next" and self.index == last and moves["next"] > last:
             return "The end of the game: ← goes back, Esc closes the review."
         return ""
+
+
+def open_chosen(app: App, index: Optional[int]) -> Outcome:
+    """Open the review of the recent game chosen in the records view (or the one at index)."""
+    view = None if app.records is None else records_table(app.session, app.records)
+    if view is None or not view.recent:
+        return Outcome("No game of this board is in the history yet: each one ends there.")
+    at = view.chosen if index is None else index
+    if not 0 <= at < len(view.recent):
+        return Outcome()
+    return open_review(app, view.recent[at].path, from_records=True)
+
+
+def open_review(app: App, path: Path, from_records: bool = False) -> Outcome:
+    """Open a game record's review (judged now, or on the judge's thread); say how to step."""
+    try:
+        record = read_record(read_board_file(path))
+    except ValueError as error:
+        if path.parent == history_dir():
+            return Outcome(app.session.history.damaged(path, str(error)))
+        return Outcome(f"{path} cannot be reviewed: {error}")
+    judge = app.session.judge
+    judge.ask(path, first=True)
+    if judge.thread is None:  # no thread of its own (a test, a picture): judge it now
+        while judge.review_of(path) is None and path not in judge.failed and judge.work():
+            pass
+    app.reviewing = Reviewing(path, record, from_records=from_records)
+    app.records = None
+    app.session.watch.hold("review", True)  # the live game's time is not the review's
+    return Outcome(f"Review of {path.name}: ← → step through its clicks, Esc closes it.")
+
+
+def step_review(app: App, where: str) -> Outcome:
+    """Step the review: next, back, home or end."""
+    return Outcome() if app.reviewing is None else Outcome(app.reviewing.step(app, where))
+
+
+def close_review(app: App) -> Outcome:
+    """Close the review: back to the records view when it was opened from there."""
+    reviewing, app.reviewing = app.reviewing, None
+    app.session.watch.hold("review", False)
+    if reviewing is not None and reviewing.from_records:
+        board = reviewing.record.facts.get("board", app.session.ledger.stats_key())
+        app.records = RecordsState(board)
+        return Outcome("Review closed: the records again (I closes them).")
+    return Outcome("Review closed.")
 
 
 def title_of(record: Record) -> str:
