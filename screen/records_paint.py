@@ -197,7 +197,7 @@ def paint_plot(
     """Draw the board's times over its last games: wins as dots, losses as ticks below."""
     px = view.px
     points = table.plot
-    title = f"Times of the last {len(points)} games" if points else "Times: no game yet"
+    title = f"Times of the last {len(points)} games" if len(points) > 1 else "Times"
     screen.blit(painter.text(title, px(TEXT), INK, bold=True), box.topleft)
     frame = pygame.Rect(
         box.x + px(44), box.y + px(ROW), box.width - px(48), box.height - px(ROW) - px(16)

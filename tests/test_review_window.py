@@ -66,7 +66,7 @@ def test_a_lost_game_opens_from_the_records_view_and_steps_click_by_click(privat
     assert second.word in frame.step.header
     app.do("end")
     frame = app.frame()
-    assert frame.step.header == "The end" and "Lost on" in frame.step.words
+    assert frame.step.header == "The end" and "lost on" in frame.step.words
     assert "exploded" in frame.tiles and frame.state == "lost"
     app.do("step")  # past the end: it stays there
     assert app.frame().step.header == "The end"

@@ -24,7 +24,7 @@ from window.history import history_dir
 from window.records_view import RecordsState, records_table
 from window.review_words import RULE_NAMES, click_line, summary_line
 from window.session import Outcome
-from window.words import cells_text, clock_text, percent
+from window.words import RULES, cells_text, clock_text, percent
 
 if TYPE_CHECKING:
     from window.app import App
@@ -275,12 +275,16 @@ def verdict_words(click: ClickReview) -> str:
     elif click.word == "safe":
         rules = sorted({v.rule for v in click.verdicts if v.rule})
         by = " and ".join(RULE_NAMES.get(r, r) for r in rules) or "the numbers"
-        words = f"{what} was safe, by {by} (the numbers it stands on are framed)."
+        why = "; ".join(RULES[r] for r in rules if r in ("zero", "subset"))
+        words = f"{what} was safe, by {by}" + (f" ({why})" if why else "")
+        words += ". The numbers it stands on are framed."
     elif click.word == "risk":
         certain = cells_text(click.safes) if click.safes else "a cell"
+        were = "was" if len(click.safes) == 1 else "were"
+        risk = f"a risk: a {percent(click.chance)} chance of a mine"
         words = (
-            f"{what} was a risk: a {percent(click.chance)} chance of a mine, while "
-            f"{certain} {'was' if len(click.safes) == 1 else 'were'} certainly safe (ticked)."
+            f"{what} was {'certainly a mine' if click.chance == 1 else risk}, while "
+            f"{certain} {were} certainly safe (ticked)."
         )
     else:
         lowest = click.lowest if click.lowest is not None else click.chance
@@ -303,13 +307,9 @@ def verdict_words(click: ClickReview) -> str:
 
 def end_words(done: Review) -> str:
     """Return the game's end and its summary."""
-    lost = done.lost_on
-    if lost is not None:
-        how = f"Lost on {cell_name(lost.opened[-1] if lost.opened else lost.action.cell)}."
-    elif won(done):
-        how = "Won: every safe cell is open."
-    else:
-        how = "Left unfinished."
+    if done.lost_on is not None:
+        return f"{summary_line(done)}."  # it says where it was lost
+    how = "Won: every safe cell is open." if won(done) else "Left unfinished."
     return f"{how} {summary_line(done)}."
 
 

@@ -8,7 +8,7 @@ from sweeper.review import ClickReview, Review
 from .words import cells_text, percent, plural
 
 RULE_NAMES = {
-    "zero": "a 0 around it",
+    "zero": "the zero rule",
     "full": "the full rule",
     "subset": "the subset rule",
     "counting": "counting the numbers' arrangements",
