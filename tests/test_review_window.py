@@ -144,3 +144,64 @@ def test_a_bad_record_for_the_window_is_one_line_before_any_window(tmp_path, cap
     assert runner.main(["--review", str(bad)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "Q99" in err[0]
+
+
+def test_the_records_view_reads_the_arrows_enter_and_esc(private_data_folder):
+    clock = Clock()
+    app = App.new(BOARDS["beginner"], seed=7, clock=clock)
+    for _ in range(3):
+        lose(app, clock)
+        app.do("new")
+    app.do("new", "cs50")
+    lose(app, clock)
+    app.do("stats")
+    view = app.frame().records
+    assert view.board.startswith("CS50") and len(view.recent) == 1
+    app.do("cursor", (0, 1))  # → (outside class: the cursor's arrow) shows the next board
+    view = app.frame().records
+    assert view.board.startswith("Beginner") and len(view.recent) == 3 and view.chosen == 0
+    app.do("cursor", (1, 0))  # ↓ chooses the next game
+    app.do("cursor", (1, 0))
+    app.do("cursor", (1, 0))  # past the last: it stays there
+    assert app.frame().records.chosen == 2
+    app.do("jump")  # Enter opens the third game's review
+    assert app.reviewing.path == view.recent[2].path
+    app.do("quit")
+    assert app.frame().records.board.startswith("Beginner")  # back where it was opened
+    app.do("quit")
+    assert app.frame().records is None and not app.quit_armed
+
+
+def test_a_click_on_a_row_of_the_records_view_shows_its_board_or_opens_its_game(
+    private_data_folder, pygame_display
+):
+    import pygame
+
+    from screen.input import click
+    from screen.layout import layout, scale_for
+    from screen.paint import Painter, paint
+    from screen.palette import SELECTED_ROW
+    from screen.records_paint import records_places
+
+    clock = Clock()
+    app = App.new(BOARDS["beginner"], seed=7, clock=clock)
+    lose(app, clock)
+    app.do("new", "cs50")
+    lose(app, clock)
+    app.do("stats")
+    for size in ((1280, 720), (1920, 1080)):
+        frame = app.frame()
+        view = layout(size, frame, scale_for(size))
+        places = records_places(frame.records, view)
+        assert len(places.rows) == 2 and len(places.recent) == 1
+        screen = pygame.display.set_mode(size)
+        paint(screen, frame, view, Painter())
+        shaded = places.rows[frame.records.in_view]
+        assert screen.get_at((shaded.right - 3, shaded.centery))[:3] == SELECTED_ROW
+        assert click(frame, view, places.rows[0].center, 1) == ("records-row", 0)
+        assert click(frame, view, places.recent[0].center, 1) == ("records-open", 0)
+        assert click(frame, view, places.notes.center, 1) is None  # on the view: no move
+    app.do("records-row", 0)
+    assert app.frame().records.board.startswith("Beginner")
+    app.do("records-open", 0)
+    assert app.frame().reviewing
