@@ -40,10 +40,15 @@ class Reviewing:
     record: Record
     index: int = 0  # the click on screen; len(clicks) is the game's end
     from_records: bool = False  # Esc goes back to the records view
+    review: Optional[Review] = None  # kept once judged (the judge keeps only its last few)
 
     def done(self, app: App) -> Optional[Review]:
-        """Return the game's review, once the judge has it."""
-        return app.session.judge.review_of(self.path)
+        """Return the game's review, once the judge has it (asking again if it let it go)."""
+        if self.review is None:
+            self.review = app.session.judge.review_of(self.path)
+            if self.review is None:
+                app.session.judge.ask(self.path, first=True)  # nothing when it waits already
+        return self.review
 
     def step(self, app: App, where: str) -> str:
         """Move to the next or previous click, the first or the end; return what to say."""
