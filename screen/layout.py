@@ -8,7 +8,7 @@ keys' own factor on top. Nothing here is global: a Layout carries its scale.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import NamedTuple, Optional
@@ -44,6 +44,14 @@ TITLE_MOST = 3  # a resumed game's title ("... (saved 2024-05-01 12:00:00)") tak
 ODDS_KEY_HEIGHT = 62  # the odds overlay's key at scale 1: its name, the colour bar, its marks
 SUMMARY_LINES = 3  # outside class, the room kept under the message for the AI's one-line summary
 PANEL_TALL, PANEL_WIDE = 620, 1100
+# Where a layout gets its fonts: a size and bold in, a font out. The window's Painter
+# keeps one per size (Painter.font); without one, each measure makes its own.
+Fonts = Callable[[int, bool], pygame.font.Font]
+
+
+def fresh_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Return DejaVu Sans at a pixel size, made now (read from its file)."""
+    return pygame.font.Font(str(BOLD_FONT_FILE if bold else FONT_FILE), size)
 
 BUTTON_ROWS = (
     (("ai", "AI Move"), ("auto", "Auto-play"), ("new", "New game"), ("restart", "Restart")),
@@ -193,8 +201,14 @@ def fit_cell(area: tuple[int, int], rows: int, columns: int, scale: Scale) -> in
     return max(MIN_CELL, min(MAX_CELL, across, down))
 
 
-def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
-    """Return where everything goes in a window of this size, for this frame, at this scale."""
+def layout(
+    size: tuple[int, int], frame: Frame, scale: Scale, fonts: Optional[Fonts] = None
+) -> Layout:
+    """Return where everything goes in a window of this size, for this frame, at this scale.
+
+    fonts: where the text is measured from (the Painter's, kept once per size).
+    """
+    fonts = fonts or fresh_font
     width, height = size
     px = scale.px
     lesson = frame.classroom
@@ -215,7 +229,7 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
         origin = (origin[0] + max(0, spare_x) // 2, origin[1] + max(0, spare_y) // 2)
     panel = pygame.Rect(width - wide, 0, wide, height)
     x, inner = panel.x + margin, wide - 2 * margin
-    titled = min(max(2, text_lines(frame.title, inner, px(16), bold=True) or 2), TITLE_MOST)
+    titled = min(max(2, text_lines(frame.title, inner, px(16), True, fonts) or 2), TITLE_MOST)
     title = pygame.Rect(x, margin, inner, titled * round(px(16) * 1.36))
     # With the lesson under the board, the panel has the room to give the status words a
     # row of their own: "Mines 99" and "Time 198.0" beside the face keep 30 px at 1080p
@@ -225,7 +239,9 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     rows = CLASS_BUTTONS if lesson else button_rows(frame.custom)
     buttons, y = _buttons(rows, x, status.bottom + px(10), inner, scale)
     # In class the keys are behind "?"; the help takes the lines its words need.
-    help_lines = text_lines(frame.help, inner, font) or ((4 if frame.keys else 1) if lesson else 6)
+    help_lines = text_lines(frame.help, inner, font, False, fonts) or (
+        (4 if frame.keys else 1) if lesson else 6
+    )
     help_line = line if lesson else px(18)
     help_rect = pygame.Rect(
         x, height - help_lines * help_line - margin, inner, help_lines * help_line
@@ -236,10 +252,10 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     above_help = odds_key.y if keyed else help_rect.y
     said = 0  # in class: no message, no room kept for one
     if frame.message and lesson:
-        said = message_lines(frame.message, inner, font, 4 if below is not None else 3)
+        said = message_lines(frame.message, inner, font, 4 if below is not None else 3, fonts)
     elif not lesson:  # the message takes the lines it needs, the AI's summary keeps its room
         room = (above_help - px(6) - SUMMARY_LINES * px(LINE) - px(6) - y - px(4)) // line
-        said = max(4, min(text_lines(frame.message, inner, font) or 4, room))
+        said = max(4, min(text_lines(frame.message, inner, font, False, fonts) or 4, room))
     message = pygame.Rect(x, y + px(4), inner, said * line)
     step = pygame.Rect(x, message.bottom + px(6), inner, step_lines(frame) * line if lesson else 0)
     if below is not None:  # a wide board leaves room under it: the lesson goes there, large
@@ -295,18 +311,20 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def text_lines(text: str, width: int, size: int, bold: bool = False) -> Optional[int]:
+def text_lines(
+    text: str, width: int, size: int, bold: bool = False, fonts: Optional[Fonts] = None
+) -> Optional[int]:
     """Return the lines text takes wrapped to width at a size, or None before fonts start."""
     if not pygame.font.get_init():
         return None
-    # Made each time (a few microseconds): a font kept past pygame.quit() would crash.
-    font = pygame.font.Font(str(BOLD_FONT_FILE if bold else FONT_FILE), size)
-    return len(wrap(text, font, width))
+    return len(wrap(text, (fonts or fresh_font)(size, bold), width))
 
 
-def message_lines(text: str, width: int, size: int, least: int = 4) -> int:
+def message_lines(
+    text: str, width: int, size: int, least: int = 4, fonts: Optional[Fonts] = None
+) -> int:
     """Return the lines a message takes in the panel's font (least to MESSAGE_MOST)."""
-    return min(max(least, text_lines(text, width, size) or least), MESSAGE_MOST)
+    return min(max(least, text_lines(text, width, size, False, fonts) or least), MESSAGE_MOST)
 
 
 def step_lines(frame: Frame) -> int:
@@ -409,7 +427,7 @@ def status_boxes(
     return mines, button, clock, words
 
 
-def minimum_window_size(frame: Frame) -> tuple[int, int]:
+def minimum_window_size(frame: Frame, fonts: Optional[Fonts] = None) -> tuple[int, int]:
     """Return the smallest window that shows every cell at MIN_CELL and the whole panel.
 
     The panel needs its buttons, message and step box, three lines for the
@@ -417,7 +435,7 @@ def minimum_window_size(frame: Frame) -> tuple[int, int]:
     """
     edges = 2 * MARGIN + LABEL
     width = PANEL_WIDTH + edges + MIN_CELL * frame.columns
-    tall = layout((width, 10_000), frame, Scale())  # a larger window only scales up
+    tall = layout((width, 10_000), frame, Scale(), fonts)  # a larger window only scales up
     lesson = frame.classroom
     said = (3 if lesson else 4) * tall.line  # a message may come: its room is kept
     step = 6 + (step_lines(frame) * tall.line if lesson else 0)  # the step box before it grows

@@ -65,8 +65,8 @@ def export(
     pygame.font.init()
     try:
         screen = pygame.display.set_mode(size)
-        frame = app.frame()
-        paint(screen, frame, layout(size, frame, scale_for(size)), Painter())
+        frame, painter = app.frame(), Painter()
+        paint(screen, frame, layout(size, frame, scale_for(size), painter.font), painter)
         pygame.image.save(screen, str(out))
     except (pygame.error, OSError) as error:
         return f"--export: could not write {out}: {error}"

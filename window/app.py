@@ -21,11 +21,11 @@ from window.commands import TABLE, refusal
 from window.frame import (
     Frame,
     KnowledgeList,
+    Scene,
     build_frame,
-    current_step,
     knowledge_list,
-    replaying,
-    shown_knowledge,
+    scene_key,
+    scene_of,
 )
 from window.lesson import numbers_behind, numbers_for
 from window.options import overview_lines, reset_records
@@ -61,6 +61,7 @@ class App:
         self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
         self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
         self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
+        self._scene: tuple[object, Optional[Scene]] = (None, None)
         # A sheet over the board: the damage found at start-up, or the records overview.
         self.sheet: Optional[tuple[str, tuple[str, ...]]] = None
         self.reset_armed = False
@@ -166,7 +167,7 @@ class App:
 
     def _hold_clock(self) -> None:
         """Hold the game's clock while the class looks at an earlier moment; run it at now."""
-        past = self.room.on and replaying(self)
+        past = self.room.on and self.scene().replaying
         if past != ("past" in self.session.watch.holds):
             self.session.watch.hold("past", past)
 
@@ -219,6 +220,15 @@ class App:
         """Return everything the screen shows now."""
         return build_frame(self)
 
+    def scene(self) -> Scene:
+        """Return the moment on screen, worked out once for each state of the game and class."""
+        key = scene_key(self)
+        kept = self._scene[1]
+        if self._scene[0] != key or kept is None:
+            kept = scene_of(self)
+            self._scene = (key, kept)
+        return kept
+
     def timeline(self) -> Timeline:
         """Return the lesson timeline of the AI's log."""
         return self.session.timeline()
@@ -234,7 +244,7 @@ class App:
 
     def enumeration(self) -> Optional[Enumeration]:
         """Return the arrangements behind the enumeration step on screen, or None."""
-        step = current_step(self)
+        step = self.scene().step
         room = self.room
         if not room.on or step is None or step.rule != "enumeration":
             return None
@@ -276,4 +286,5 @@ class App:
 
     def knowledge(self) -> KnowledgeList:
         """Return the knowledge list as the frame shows it."""
-        return knowledge_list(self, current_step(self), shown_knowledge(self))
+        scene = self.scene()
+        return knowledge_list(self, scene.step, scene.knowledge)

@@ -140,30 +140,90 @@ class Frame:
     numbers: Optional[dict[Cell, int]] = None
 
 
+@dataclass(frozen=True)
+class Scene:
+    """The moment on screen, worked out once per change: what every part of a frame reads.
+
+    In class it is a step of the AI's log at a beat (or the step ahead of it),
+    with that moment's board, flags, clock and words; outside class, now.
+    """
+
+    step: Optional[Step]  # the step on show: what Think foresaw, else a step of the log
+    board: dict[Cell, int]  # the numbers of the moment on screen
+    moment: Optional[Moment]  # the game at that step (its flags, clock, words), else None
+    knowledge: Optional[Knowledge]  # the knowledge then (before the question, when asking)
+    lead: Optional[Step]  # the step that made the premise of the lesson step, when it leads it
+    ended: bool  # the game's end is on screen
+    replaying: bool  # an earlier moment than now is on screen
+
+
+def scene_key(app: App) -> tuple[object, ...]:
+    """Return what the scene depends on: when it is the same, the scene is too."""
+    session, room = app.session, app.room
+    return (
+        id(session.ai),
+        session.version,
+        len(session.ai.steps),
+        len(session.ai.revealed),
+        len(session.moments),
+        session.game.is_over(),
+        room.on,
+        room.step_index,
+        room.beat,
+        room.preview,
+        room.ahead,
+        room.expanded,
+    )
+
+
+def scene_of(app: App) -> Scene:
+    """Return the moment on screen, worked out from the session and the classroom."""
+    session, room = app.session, app.room
+    steps = session.ai.steps
+    step = room.preview
+    if step is None and 0 <= room.step_index < len(steps):
+        step = steps[room.step_index]
+    logged = step if room.on and room.preview is None else None  # a step of the log, in class
+    if logged is not None:
+        board = board_at(session.ai.revealed, session.batches, logged)
+    else:
+        board = dict(session.game.revealed)
+    lead = None
+    if logged is not None and not room.expanded:
+        k = app.timeline().lead(room.step_index)
+        lead = steps[k] if k != room.step_index else None
+    return Scene(
+        step=step,
+        board=board,
+        moment=moment_of(app, logged),
+        knowledge=knowledge_then(app, lead),
+        lead=lead,
+        ended=ended(app),
+        replaying=room.on and len(board) < len(session.ai.revealed),
+    )
+
+
 def current_step(app: App) -> Optional[Step]:
     """Return the step on show: what Think foresaw, else a step of the log, or None."""
-    room, steps = app.room, app.session.ai.steps
-    if room.preview is not None:
-        return room.preview
-    return steps[room.step_index] if 0 <= room.step_index < len(steps) else None
+    return app.scene().step
 
 
 def shown_board(app: App) -> dict[Cell, int]:
     """Return the numbers of the moment on screen: in class, the board at the step shown."""
-    session, room = app.session, app.room
-    step = current_step(app)
-    if room.on and room.preview is None and step is not None:
-        return board_at(session.ai.revealed, session.batches, step)
-    return dict(session.game.revealed)
+    return app.scene().board
 
 
-def replaying(app: App, shown: Optional[dict[Cell, int]] = None) -> bool:
+def replaying(app: App) -> bool:
     """True when the class looks at an earlier moment of the game than now."""
-    shown = shown_board(app) if shown is None else shown
-    return app.room.on and len(shown) < len(app.session.ai.revealed)
+    return app.scene().replaying
 
 
 def shown_knowledge(app: App) -> Optional[Knowledge]:
+    """Return the knowledge as it was at the step on screen (before it, when asking)."""
+    return app.scene().knowledge
+
+
+def knowledge_then(app: App, lead: Optional[Step]) -> Optional[Knowledge]:
     """Return the knowledge as it was at the step on screen (before it, when asking)."""
     room = app.room
     if not room.on or room.preview is not None and not room.ahead or room.step_index < 0:
@@ -171,7 +231,7 @@ def shown_knowledge(app: App) -> Optional[Knowledge]:
     steps = len(app.session.ai.steps)
     at = min(room.step_index, steps)
     if room.asking:  # before the question's first step
-        at = (lead_index(app) if lead_of_shown(app) is not None else at) - 1
+        at = (lead_index(app) if lead is not None else at) - 1
     return app.session.ai.knowledge_after(at)
 
 
@@ -187,11 +247,7 @@ def lead_of_shown(app: App) -> Optional[Step]:
     the answer gives both ("{C3, C4} = 1 without the known mine C3 gives
     {C4} = 0, so C4 is safe").
     """
-    room, steps = app.room, app.session.ai.steps
-    if room.expanded or room.preview is not None or not 0 <= room.step_index < len(steps):
-        return None
-    lead = lead_index(app)
-    return steps[lead] if lead != room.step_index else None
+    return app.scene().lead
 
 
 def listed(app: App, then: Optional[Knowledge] = None) -> list[Rule]:
@@ -217,13 +273,12 @@ def first_row(count: int, rows: int, scroll: int, focus: Optional[int], follow: 
     return first
 
 
-def moment_of(app: App) -> Optional[Moment]:
-    """Return the game at the step on screen in class (its flags, clock, words), else None."""
-    session, room = app.session, app.room
-    logged = room.on and room.preview is None and 0 <= room.step_index < len(session.ai.steps)
-    if not logged or not session.moments:
+def moment_of(app: App, step: Optional[Step]) -> Optional[Moment]:
+    """Return the game at a step of the log in class (its flags, clock, words), else None."""
+    session = app.session
+    if step is None or not session.moments:
         return None
-    told = session.ai.steps[room.step_index].told
+    told = step.told
     return session.moments[min(bisect.bisect_left(session.batches, told), len(session.moments) - 1)]
 
 
@@ -257,16 +312,14 @@ def build_frame(app: App) -> Frame:
     """Return everything the screen shows now, with the house rules applied."""
     session, room, game = app.session, app.room, app.session.game
     paused = session.watch.paused
-    shown = shown_board(app)
-    step = current_step(app)
-    moment = moment_of(app)  # the moment shown is the moment: its flags, clock and words
-    end = ended(app)
+    scene = app.scene()  # the moment shown is the moment: its board, flags, clock and words
+    shown, step, moment, end = scene.board, scene.step, scene.moment, scene.ended
     flags = game.flags if end or moment is None else moment.flags
     kind = game.status() if end else "playing"
     status = session.status_text() if end or paused else "Playing"  # "Paused" while paused
     time = session.time_text() if end or moment is None else clock_text(moment.elapsed)
     odds = session.overlay and not room.on  # the classroom shows no odds: they give answers
-    then = shown_knowledge(app)  # the step log folded once a frame
+    then = scene.knowledge
     said = session.ending if end else moment_words(app, moment)
     return Frame(
         rows=game.height,
@@ -295,13 +348,26 @@ def build_frame(app: App) -> Frame:
         odds_key=ODDS_KEY if odds and not paused else None,
         paused=paused,
         asking=room.asking,
-        replaying=replaying(app, shown),
+        replaying=scene.replaying,
         shown_step=step,
         numbers=shown,
     )
 
 
 ODDS_KEY = OddsKey(ODDS_SCALE, (0, 25, 50, 75, 100), ODDS_PICK)
+
+
+def clock_field(app: App) -> Optional[str]:
+    """Return the Time box's words when they follow the game's clock, else None.
+
+    The one part of a frame that changes with nothing done: the window asks it
+    between changes, and moves the figure on without deriving the frame again.
+    An earlier moment in class shows that moment's time, which stands still.
+    """
+    scene = app.scene()
+    if scene.ended or scene.moment is None:
+        return f"Time {app.session.time_text()}"
+    return None
 
 
 def tiles(
@@ -411,6 +477,8 @@ def highlights(
         outlined = frozenset(asked.premises[1].cells - asked.premises[0].cells)
     # The AI's pick: after Think (not over a question), or the overlay's, outside class only.
     picked = room.thought and not asking or session.overlay and not room.on
+    if picked and not over:
+        session.think()  # the moment's decision: worked out once, kept for A and Think
     choice = session.pending.cell if picked and session.pending and not over else None
     return Highlights(
         roles=tuple(roles.items()),
