@@ -296,19 +296,40 @@ def layout(
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Return text broken into lines no wider than width (a long word stays whole)."""
+    """Return text broken into lines no wider than width.
+
+    A word wider than a line (a file's path) is broken too: after a "/" where it
+    can be, else where the line ends, so that nothing of it is cut off.
+    """
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if line and font.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
+            if font.size(candidate)[0] <= width or not line and font.size(word)[0] <= width:
                 line = candidate
+                continue
+            if line:
+                lines.append(line)
+            pieces = broken(word, font, width)
+            lines += pieces[:-1]
+            line = pieces[-1]
         lines.append(line)
     return lines
+
+
+def broken(word: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Return a word in pieces no wider than width (one piece when it fits)."""
+    pieces = []
+    while font.size(word)[0] > width and len(word) > 1:
+        end = 1
+        while end < len(word) and font.size(word[: end + 1])[0] <= width:
+            end += 1
+        slash = word.rfind("/", 0, end)
+        cut = slash + 1 if slash > 0 else end
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return [*pieces, word]
 
 
 def text_lines(

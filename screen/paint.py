@@ -345,9 +345,6 @@ def paint_highlights(screen: pygame.Surface, frame: Frame, view: Layout, painter
             pygame.draw.rect(screen, colour[:3], rect.inflate(-2, -2), width)
         else:
             screen.blit(painter.tint(colour, view.cell), rect)
-    premise = ROLE_COLOURS["premise"][:3]
-    for cell in marks.outlined:
-        pygame.draw.rect(screen, premise, view.cell_rect(cell).inflate(-2, -2), width)
     if marks.step_cell is not None:
         rect = view.cell_rect(marks.step_cell)
         pygame.draw.rect(screen, STEP_OUTLINE, rect, max(2, width // 2))

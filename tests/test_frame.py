@@ -92,7 +92,8 @@ def test_each_lesson_step_is_numbered_alike_by_the_keys_the_header_and_export(pa
         ctrl.do("jump")
         assert ctrl.room.step_index == step and ctrl.room.asking
         header = ctrl.frame().step.header
-        assert header.startswith(f"Lesson step {number} of {len(lessons)} ")
+        assert header.startswith(f"Lesson step {number} of {len(lessons)}")
+        assert "(step" not in header  # the log's own numbering is not the class's
         exported = opened(path)  # --export --step N reaches the same step
         assert choose(exported, str(number), True, None) == ""
         assert exported.frame().step.header == header

@@ -15,7 +15,7 @@ from typing import Any, Optional
 from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import BoardSize, Cell, Step, parse_board
 from sweeper.search import opening_searched
-from window.arrangements import Enumeration, enumerate_step, position_before
+from window.arrangements import Enumeration, enumerate_step, guess_reason, position_before
 from window.classroom import Classroom
 from window.commands import TABLE, refusal
 from window.frame import (
@@ -62,6 +62,7 @@ class App:
         self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
         self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
         self._scene: tuple[object, Optional[Scene]] = (None, None)
+        self._reason: tuple[object, str] = (None, "")
         # A sheet over the board: the damage found at start-up, or the records overview.
         self.sheet: Optional[tuple[str, tuple[str, ...]]] = None
         self.reset_armed = False
@@ -142,7 +143,7 @@ class App:
         if self.sheet is not None and name not in KEEPS_SHEET:
             self.sheet = None  # any other command closes the sheet
             self.reset_armed = False
-            if name in BOARD_MOVES:
+            if name in BOARD_MOVES or name == "quit":  # Esc, too, only closes the sheet
                 self.message = ""
                 return Outcome("")  # a click meant for the sheet does not play
         if name not in ("quit", "tick", "press", "scroll"):
@@ -181,8 +182,8 @@ class App:
             room.on = on
             return
         room.changed()
-        if room.on and room.step_index >= 0:
-            room.end(self.timeline())  # the class sees now, not the step it was on
+        if room.on and room.step_index >= 0:  # the class sees now, not the step it was on
+            room.latest(self.timeline(), self.game.is_over())
 
     # -- the records overview --------------------------------------------------------
 
@@ -256,6 +257,23 @@ class App:
                 position = position_before(self.ai, room.step_index)
             self._enumeration = (key, enumerate_step(position, step.premises))
         return self._enumeration[1]
+
+    def guess_reason(self, step: Step) -> str:
+        """Return why a guess on screen takes the safest cell (arrangements.guess_reason), or ""."""
+        room, ai = self.room, self.ai
+        if step.decision is None:
+            return ""
+        key = (id(ai), self.session.version, room.step_index, room.ahead)
+        if self._reason[0] != key:
+            ahead = room.ahead or not 0 <= room.step_index < len(ai.steps)
+            position = ai.position() if ahead else position_before(ai, room.step_index)
+            shown = self.scene().board
+
+            def near(cell: Cell) -> list[Cell]:
+                return [n for n in self.game.neighbors(cell) if shown.get(n)]
+
+            self._reason = (key, guess_reason(position, step.decision.cell, near))
+        return self._reason[1]
 
     def numbers_behind(self, k: int) -> frozenset[Cell]:
         """Return the revealed numbers step k's premises come from (kept for the next frames)."""

@@ -77,7 +77,7 @@ class Classroom:
             self.show(self.step_index, 1, timeline)
             return ""
         if self.expanded:
-            if self.step_index + 1 >= timeline.steps:
+            if self.step_index + 1 >= timeline.total:
                 return LAST
             self.show(self.step_index + 1, 1, timeline)
             return ""
@@ -123,11 +123,26 @@ class Classroom:
         return ""
 
     def end(self, timeline: Timeline) -> str:
-        """Show the last step's conclusion."""
+        """Show the last lesson step's question; or now, when numbers came after it.
+
+        When expanded, the last step (the AI's next, when it is ahead of the log).
+        """
         self.typed = ""
-        if timeline.steps:
-            self.show(timeline.steps - 1, 1, timeline)
+        self.on = True
+        if self.expanded and timeline.total:
+            self.show(timeline.total - 1, 1, timeline)
+        elif timeline.now is not None:
+            self.show(timeline.now, 1, timeline)
+        elif timeline.lessons:
+            self.show(timeline.lessons[-1], 0, timeline)
         return ""
+
+    def latest(self, timeline: Timeline, over: bool) -> None:
+        """After a move, show now: as End does, but a game's end at once (the move's answer)."""
+        if over and timeline.stops and not self.expanded:
+            self.show(timeline.stops[-1], 1, timeline)
+        else:
+            self.end(timeline)
 
     def toggle_expanded(self, timeline: Timeline) -> str:
         """Show every step one by one (bookkeeping too), or the lesson steps only."""
@@ -149,7 +164,7 @@ class Classroom:
         if not self.typed:
             return None
         number, self.typed = int(self.typed), ""
-        count = timeline.steps if self.expanded else len(timeline.lessons)
+        count = timeline.total if self.expanded else len(timeline.lessons)
         if not count:
             return NO_LESSON
         if not 1 <= number <= count:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Union
 
 from sweeper import BOARDS
-from sweeper.board import Cell
+from sweeper.board import Cell, cell_name
 from sweeper.engine import Rule
 from sweeper.records import Knowledge, Step
 from window.arrangements import (
@@ -61,7 +61,6 @@ class Highlights:
     roles: tuple[tuple[Cell, str], ...] = ()  # (cell, role) in drawing order
     framed: frozenset[Cell] = frozenset()  # cells with a picture: a frame, not a tint
     marks: tuple[tuple[Cell, bool], ...] = ()  # a cross (True: a mine) or a tick (safe)
-    outlined: frozenset[Cell] = frozenset()  # a subset question's larger sentence's own cells
     step_cell: Optional[Cell] = None  # the cell the step is about
     choice: Optional[Cell] = None  # the AI's pick (Think, or the odds overlay outside class)
     cursor: Optional[Cell] = None  # the keyboard's cell
@@ -298,14 +297,19 @@ def moment_words(app: App, moment: Optional[Moment]) -> str:
 def ended(app: App) -> bool:
     """True when the game's end is on screen: over, and shown at the step where it happened.
 
-    In class that is the last step of the log, after its question; before it, the
-    mines, the exploded cell and "Lost" or "Won" would answer the question.
+    In class that is the last lesson step (or now), after its question; before it,
+    the mines, the exploded cell and "Lost" or "Won" would answer the question.
     """
     session, room = app.session, app.room
     if not session.game.is_over():
         return False
     logged = room.on and room.preview is None and room.step_index >= 0
-    return not logged or room.step_index >= len(session.ai.steps) - 1 and not room.asking
+    if not logged:
+        return True
+    stops = app.timeline().stops
+    # Folded, the last stop holds the steps after it (numbers told in the same reveal).
+    last = stops[-1] if stops and not room.expanded else len(session.ai.steps) - 1
+    return room.step_index >= last and not room.asking
 
 
 def build_frame(app: App) -> Frame:
@@ -469,12 +473,6 @@ def highlights(
         cells = {c for c, _ in drawn}  # an arrangement on screen draws its own
         marks.update((c, c in known.mines) for c in known.mines | known.safes)
         marks = {c: m for c, m in marks.items() if c not in shown and c not in cells}
-    outlined: frozenset[Cell] = frozenset()
-    asked = lead if step is not None and lead is not None and lead.rule == "subset" else step
-    if asked is not None and asking and asked.rule == "subset" and len(asked.premises) > 1:
-        # The larger sentence's other cells, framed: tinted, the two would read as one.
-        # (Also when the subset step leads a one-cell conclusion: 03's {C3}.)
-        outlined = frozenset(asked.premises[1].cells - asked.premises[0].cells)
     # The AI's pick: after Think (not over a question), or the overlay's, outside class only.
     picked = room.thought and not asking or session.overlay and not room.on
     if picked and not over:
@@ -484,7 +482,6 @@ def highlights(
         roles=tuple(roles.items()),
         framed=frozenset(framed),
         marks=tuple(marks.items()),
-        outlined=outlined,
         step_cell=step.cell if step is not None and not asking else None,
         choice=choice,
         cursor=session.cursor if not room.on and not over else None,
@@ -561,12 +558,30 @@ def step_box(app: App, step: Optional[Step]) -> StepBox:
     lead = lead_of_shown(app)
     if room.asking:
         asked = lead if lead is not None and lead.rule == "subset" else step
-        ask = question(asked, len(numbers_of(app)))
+        counter = app.session.ai.total_mines if enum is not None and counted(enum) else None
+        ask = question(asked, len(numbers_of(app)), counter)
         return StepBox(header, f"Question: {ask} (→ shows the answer.)", True)
+    timeline = app.timeline()
+    if not room.expanded and timeline.is_now(room.step_index):
+        return StepBox(header, now_words(timeline.lessons_up_to(room.step_index)), True)
     words = answer_words(app, step, enum)
     if lead is not None:
         words = f"{step_text(lead)}, so {words}"
     return StepBox(header, capital(words), True)
+
+
+def counted(enum: Enumeration) -> bool:
+    """True when the mine counter decides an enumeration step (07, 08): the lesson is the count."""
+    return bool(enum.decided_by_the_count()) or enum.outside_decided()
+
+
+def now_words(lessons: int) -> str:
+    """Return the words of now, when the numbers told since the last lesson step decide nothing."""
+    since = f" since lesson step {lessons}" if lessons else ""
+    return (
+        f"Nothing new about a closed cell is certain from the numbers shown{since}. "
+        "T: the AI's next conclusion; A: its move."
+    )
 
 
 def steps_so_far(app: App) -> str:
@@ -577,7 +592,7 @@ def steps_so_far(app: App) -> str:
     """
     timeline = app.timeline()
     if app.room.expanded:
-        what, count = "Steps", timeline.steps
+        what, count = "Steps", timeline.total
     else:
         what, count = "Lesson steps", len(timeline.lessons)
     return f"{what}: {count} so far" if count else f"{what}: none yet"
@@ -599,7 +614,13 @@ def answer_words(app: App, step: Step, enum: Optional[Enumeration]) -> str:
             if c not in shown and not any(n in shown for n in app.session.game.neighbors(c))
         ]
         others = other_odds(step.decision.cell, odds_then(app), untouched=untouched)
-        return decision_text(step.decision) + "." + (f" The others: {others}." if others else "")
+        why = app.guess_reason(step)
+        return (
+            decision_text(step.decision)
+            + "."
+            + (f" The others: {others}." if others else "")
+            + (f" Why {cell_name(step.decision.cell)}: {capital(why)}." if why else "")
+        )
     rule = RULES.get(step.rule, "")
     return f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
 

@@ -229,17 +229,14 @@ def _enumeration_text(step: Step) -> str:
     found = found_text(step)
     counting = step.counting
     arrangements = counting.arrangements if counting is not None else 0
-    way = (
-        "without a mine total"
-        if counting is not None and counting.mines_left is None
-        else "weighted by the mine count"
-    )
+    unknown = counting is not None and counting.mines_left is None
+    way = ", the mine total not known" if unknown else ""
     every = (
         "in the only arrangement"
         if arrangements == 1
         else f"in every one of the {arrangements} arrangements"
     )
-    return f"{found} {every}, {way}"
+    return f"{found} {every}{way}"
 
 
 def found_text(step: Step) -> str:
