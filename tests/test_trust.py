@@ -11,9 +11,9 @@ import pytest
 
 import minesweeper
 import runner
-from minesweeper import Minesweeper
 from screen.paint import paint as real_paint
 from sweeper import BOARDS
+from sweeper.noguess import solved_without_guessing
 from sweeper.scores import three_bv, three_bv_cleared
 from tests.test_runner import FakeClock, click_cell, start
 from window.app import App
@@ -27,7 +27,7 @@ def test_the_no_guess_rule_is_in_the_title_and_deals_a_board_logic_clears():
     app.do("reveal", (4, 4))
     game = app.game
     assert game.placed and game.revealed
-    assert Minesweeper.solved_without_guessing(9, 9, game.mines, (4, 4))
+    assert solved_without_guessing(9, 9, game.mines, (4, 4))
 
 
 def test_k_cycles_through_every_first_click_rule_including_no_guess():
