@@ -105,6 +105,13 @@ def build_parser() -> OneLineParser:
         help="with --export: the picture's size in pixels (default 1920x1080)",
     )
     parser.add_argument(
+        "--deck",
+        type=Path,
+        metavar="DIR",
+        help="write every beat of the lesson as numbered PNG pages (see --size) and an "
+        "index.html that prints one page per beat, then the teacher's note, into DIR",
+    )
+    parser.add_argument(
         "--save-dir",
         type=Path,
         default=None,
@@ -238,10 +245,33 @@ def picture(app: App, args: argparse.Namespace) -> int:
     return 0
 
 
+def handout_deck(app: App, args: argparse.Namespace) -> int:
+    """Write the lesson's deck asked for by --deck; return the exit status."""
+    if pygame_missing():
+        print(pygame_missing(), file=sys.stderr)
+        return 2
+    from screen.picture import deck  # pygame only when pictures are drawn
+
+    if args.export is not None or args.step is not None or args.question:
+        return complain("--deck writes every beat: it goes without --export, --step, --question")
+    try:
+        size = export_size(args.size)
+    except ValueError as error:
+        return complain(f"--size: {error}")
+    problem = deck(app, args.deck, size)
+    if problem:
+        return complain(problem)
+    print(f"wrote {args.deck / 'index.html'} and its pages ({size[0]}x{size[1]})")
+    return 0
+
+
 def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None) -> int:
     """Run the window with command-line arguments; bad ones exit 2 with a message."""
     app = app_from_args(argv)
     args = build_parser().parse_args(argv)
+    if args.deck is not None:
+        app.session.keeps_files = False  # a handout never touches the records or settings
+        return handout_deck(app, args)
     if args.export is not None:
         app.session.keeps_files = False  # a handout never touches the records or settings
         return picture(app, args)

@@ -17,7 +17,14 @@ from typing import Any, Optional
 import pygame
 
 from screen.input import AUTOPLAY_EVENT, commands
-from screen.layout import Layout, Zoom, default_window_size, layout, minimum_window_size
+from screen.layout import (
+    Layout,
+    Zoom,
+    default_window_size,
+    layout,
+    minimum_window_size,
+    scale_for,
+)
 from screen.paint import IMAGES, Painter, paint
 from window.app import App
 from window.frame import Frame, clock_field
@@ -60,11 +67,23 @@ class Window:
         return surface
 
     def layout(self, frame: Optional[Frame] = None) -> Layout:
-        """Return where everything is in the open window (for the frame on screen, by default)."""
+        """Return where everything is in the open window (for the frame on screen, by default).
+
+        A text zoom (+) is held to the largest that leaves every part of the panel its
+        room: text grows where it fits, and is never drawn smaller for it.
+        """
         if frame is None:
             return self.current()[1]
         size = pygame.display.get_surface().get_size()
-        return layout(size, frame, self.zoom.scale(size), self.painter.font)
+        return self.zoomed(size, frame, self.zoom.factor)[1]
+
+    def zoomed(self, size: tuple[int, int], frame: Frame, factor: float) -> tuple[float, Layout]:
+        """Return the zoom held for the one asked, and the layout at it."""
+        view = layout(size, frame, scale_for(size, factor), self.painter.font)
+        while factor > 1 and view.crowded:
+            factor = max(1.0, factor / 1.04)
+            view = layout(size, frame, scale_for(size, factor), self.painter.font)
+        return factor, view
 
     def current(self) -> tuple[Frame, Layout]:
         """Return the frame on screen and its layout, derived again only after a change."""
@@ -131,7 +150,9 @@ class Window:
         """Carry out a command of the screen's own; return what to say."""
         size = pygame.display.get_surface().get_size()
         if name == "zoom":
-            return self.zoom.change(arg if arg is not None else 1 / self.zoom.factor, size)
+            frame = self.app.frame()
+            factor = arg if arg is not None else 1 / self.zoom.factor
+            return self.zoom.change(factor, size, lambda f: self.zoomed(size, frame, f)[0])
         if name == "fullscreen":
             pygame.display.toggle_fullscreen()
             return ""

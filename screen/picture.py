@@ -14,6 +14,7 @@ import pygame
 from screen.layout import layout, scale_for
 from screen.paint import Painter, paint
 from window.app import App
+from window.deck import Page, beats, deck_html
 from window.words import plural
 
 
@@ -70,6 +71,36 @@ def export(
         pygame.image.save(screen, str(out))
     except (pygame.error, OSError) as error:
         return f"--export: could not write {out}: {error}"
+    finally:
+        pygame.quit()
+    return ""
+
+
+def deck(app: App, folder: Path, size: tuple[int, int]) -> str:
+    """Write every beat of the lesson as a numbered PNG, and index.html to print them.
+
+    Returns "" or what was wrong. The folder is made when its parent exists.
+    """
+    if folder.exists() and not folder.is_dir():
+        return f"--deck: {folder} is a file, not a folder"
+    if not folder.parent.is_dir():
+        return f"--deck: cannot write into {folder} (no such folder: {folder.parent})"
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    pygame.display.init()
+    pygame.font.init()
+    pages: list[Page] = []
+    try:
+        folder.mkdir(exist_ok=True)
+        screen, painter = pygame.display.set_mode(size), Painter()
+        for number, (header, question, answer) in enumerate(beats(app), start=1):
+            frame = app.frame()
+            paint(screen, frame, layout(size, frame, scale_for(size), painter.font), painter)
+            name = f"{number:02d}.png"
+            pygame.image.save(screen, str(folder / name))
+            pages.append(Page(number, name, header, question, answer))
+        (folder / "index.html").write_text(deck_html(app, pages), encoding="utf-8")
+    except (pygame.error, OSError) as error:
+        return f"--deck: could not write {folder}: {error}"
     finally:
         pygame.quit()
     return ""

@@ -137,6 +137,8 @@ class Frame:
     replaying: bool = False
     shown_step: Optional[Step] = None
     numbers: Optional[dict[Cell, int]] = None
+    # In class, the cells the moment on screen is about: a large board shows them large.
+    focus: frozenset[Cell] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -325,12 +327,13 @@ def build_frame(app: App) -> Frame:
     odds = session.overlay and not room.on  # the classroom shows no odds: they give answers
     then = scene.knowledge
     said = session.ending if end else moment_words(app, moment)
+    marks = Highlights() if paused else highlights(app, shown, end, step, then)
     return Frame(
         rows=game.height,
         columns=game.width,
         tiles=() if paused else tiles(app, shown, end, flags),
         odds=odds_row(app) if odds and not paused else (),
-        highlights=Highlights() if paused else highlights(app, shown, end, step, then),
+        highlights=marks,
         title=session.title or session.describe(),
         mines=f"Mines {0 if end and game.won() else game.mine_count - len(flags)}",
         time=f"Time {time}",
@@ -355,7 +358,15 @@ def build_frame(app: App) -> Frame:
         replaying=scene.replaying,
         shown_step=step,
         numbers=shown,
+        focus=focus_of(marks) if room.on else frozenset(),
     )
+
+
+def focus_of(marks: Highlights) -> frozenset[Cell]:
+    """Return the cells a class's eyes belong on: the step's roles, its cell, an arrangement."""
+    found = {cell for cell, _ in marks.roles} | {cell for cell, _ in marks.arrangement}
+    found |= {c for c in (marks.step_cell, marks.choice) if c is not None}
+    return frozenset(found)
 
 
 ODDS_KEY = OddsKey(ODDS_SCALE, (0, 25, 50, 75, 100), ODDS_PICK)

@@ -345,6 +345,12 @@ def position_note(text: str) -> str:
     return " ".join(c for c in comments[1:] if c and not c.startswith("Teacher:"))
 
 
+def teacher_note(text: str) -> str:
+    """Return a position's "# Teacher:" lines, joined: the answer, never shown to the class."""
+    notes = [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
+    return " ".join(n.removeprefix("Teacher:").strip() for n in notes if n.startswith("Teacher:"))
+
+
 def cells_summary(cells: Iterable[Cell], most: int = 6, untouched: Iterable[Cell] = ()) -> str:
     """Return cell names in reading order, or, past most of them, a summary never cut off.
 
