@@ -38,10 +38,12 @@ from screen.palette import (
     INK,
     KNOWN_LEGEND,
     LEGEND,
+    MINE_EDGE,
     NUMBER_COLOURS,
     PANEL,
     REVEALED,
     ROLE_COLOURS,
+    SAFE_EDGE,
     SELECTED_ROW,
     STATUS_COLOURS,
     STEP_OUTLINE,
@@ -147,6 +149,7 @@ def paint(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) 
         pygame.draw.rect(screen, CURSOR, view.cell_rect(marks.cursor), max(2, view.cell // 10))
     paint_highlights(screen, frame, view, painter)
     paint_arrangement(screen, frame, view, painter)
+    paint_answers(screen, frame, view, painter)
     for cell in marks.pressed:  # held down: drawn as open, with nothing in it yet
         rect = view.cell_rect(cell)
         screen.fill(REVEALED, rect)
@@ -394,6 +397,25 @@ def dot_centre(rect: pygame.Rect) -> tuple[int, int]:
     """Return where a cell's knowledge dot goes: top right, inside any highlight frame."""
     inset = max(3, rect.width // 8) + max(2, rect.width // 9) + 1
     return (rect.right - inset, rect.top + inset)
+
+
+ANSWER_LABELS = {"right": "right", "wrong": "wrong", "uncertain": "?"}
+ANSWER_EDGES = {"right": SAFE_EDGE, "wrong": MINE_EDGE, "uncertain": INK}
+
+
+def paint_answers(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
+    """Draw the class's answers: a word on each answered cell (right, wrong, ? for uncertain)."""
+    for cell, word in frame.highlights.answers:
+        rect = view.cell_rect(cell)
+        label = painter.text(ANSWER_LABELS[word], max(9, rect.width * 28 // 100), INK, bold=True)
+        box = label.get_rect(midbottom=(rect.centerx, rect.bottom - max(2, rect.width // 12)))
+        box = box.inflate(max(4, rect.width // 10), max(2, rect.width // 24))
+        box.clamp_ip(rect)
+        rounded = max(2, box.height // 4)
+        pygame.draw.rect(screen, WHITE, box, border_radius=rounded)
+        edge = max(2, rect.width // 24)
+        pygame.draw.rect(screen, ANSWER_EDGES[word], box, edge, border_radius=rounded)
+        screen.blit(label, label.get_rect(center=box.center))
 
 
 def paint_overview(screen: pygame.Surface, frame: Frame, view: Layout) -> None:

@@ -15,6 +15,7 @@ from typing import Any, Optional
 from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import BoardSize, Cell, Step, parse_board
 from sweeper.search import opening_searched
+from window.answers import CLICKS
 from window.arrangements import Enumeration, enumerate_step, guess_reason, position_before
 from window.classroom import Classroom
 from window.commands import TABLE, refusal
@@ -139,6 +140,8 @@ class App:
 
     def do(self, name: str, arg: Any = None) -> Outcome:
         """Run a command if the state allows it; else refuse it, saying why. Return the outcome."""
+        if name in CLICKS and self.room.asking and self.sheet is None:
+            name, arg = "answer", (arg, CLICKS[name])  # on a question, a click answers it
         command = TABLE[name]
         if self.sheet is not None and name not in KEEPS_SHEET:
             self.sheet = None  # any other command closes the sheet

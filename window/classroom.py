@@ -10,12 +10,16 @@ window/frame.py, not here.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
+from sweeper.board import Cell
 from sweeper.engine import Rule
 from sweeper.records import Step
 from window.timeline import Timeline
 from window.words import NO_LESSON
+
+if TYPE_CHECKING:
+    from window.answers import Answer
 
 LAST = "That is the last step so far: T thinks, A moves."
 FIRST = "That is the first step."
@@ -42,6 +46,7 @@ class Classroom:
         self.selected: Optional[Rule] = None
         self.scroll = 0
         self.follow = True  # the list scrolls to the step's sentence till scrolled by hand
+        self.answers: dict[Cell, Answer] = {}  # the class's answers on the question on screen
 
     def changed(self) -> None:
         """The game or the AI moved on: Think's preview and the selection no longer hold."""
@@ -49,6 +54,17 @@ class Classroom:
         self.ahead = False
         self.thought = False
         self.selected = None
+        self.answers = {}
+
+    def answer(self, given: Answer) -> None:
+        """Keep the class's answer on the question on screen (the latest one is spoken)."""
+        self.answers.pop(given.cell, None)
+        self.answers[given.cell] = given
+
+    @property
+    def spoken(self) -> Optional[Answer]:
+        """Return the class's latest answer on the question on screen, or None."""
+        return next(reversed(self.answers.values()), None) if self.answers else None
 
     @property
     def asking(self) -> bool:
@@ -65,6 +81,7 @@ class Classroom:
         self.step_index = step
         self.follow = True
         self.thought = False  # Think's outline is about now, not the step on screen
+        self.answers = {}  # a class's vote belongs to its question
         self.beat = beat if timeline.is_lesson(step) and not self.expanded else 1
 
     def forward(self, timeline: Timeline) -> str:

@@ -18,6 +18,7 @@ from sweeper import Cell, cell_name, parse_board_size
 from sweeper.board import MAX_COLUMNS, MAX_ROWS, BoardSize
 from window.ai_turn import ai_move as play_ai_move
 from window.ai_turn import reason
+from window.answers import ON_A_NUMBER, give, tally
 from window.frame import listed, replaying
 from window.options import (
     cycle_first_click,
@@ -104,8 +105,8 @@ def press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
     cell, chording = held
     game = app.session.game
     app.pressed = frozenset()
-    if cell is None or refusal(app, "reveal") is not None:
-        return Outcome()  # nothing is pressed where a click would be refused
+    if cell is None or app.room.asking or refusal(app, "reveal") is not None:
+        return Outcome()  # nothing is pressed where a click would be refused, or answers
     around = [cell, *game.neighbors(cell)] if chording or cell in game.revealed else [cell]
     hidden = game.revealed.keys() | game.flags
     app.pressed = frozenset(c for c in around if c not in hidden)
@@ -194,6 +195,18 @@ def toggle_overlay(app: App, _: object) -> Outcome:
 
 
 # -- the classroom ------------------------------------------------------------------
+
+
+def answer(app: App, given: tuple[Cell, str]) -> Outcome:
+    """A click on a question beat: the class's answer on a closed cell, judged; nothing plays."""
+    cell, claim = given
+    if cell in app.scene().board:
+        return Outcome(ON_A_NUMBER)
+    try:
+        app.room.answer(give(app, cell, claim))
+    except ValueError as error:
+        return Outcome(f"{error}.")
+    return Outcome(tally(app.room.answers))
 
 
 def stepper(move: Callable[..., Optional[str]]) -> Handler:
@@ -443,6 +456,7 @@ TABLE: dict[str, Command] = {
     "overlay": Command(toggle_overlay, LOOK),
     "classroom": Command(toggle_classroom, ANY),
     "keys": Command(toggle_keys, ANY),
+    "answer": Command(answer, LOOK),  # a click on a question beat (App.do): never a move
     "step": Command(stepper(lambda room, t: room.forward(t)), LOOK),
     "back": Command(stepper(lambda room, t: room.back(t)), LOOK),
     "home": Command(stepper(lambda room, t: room.home(t)), LOOK),

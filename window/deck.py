@@ -19,7 +19,6 @@ from window.words import teacher_note
 if TYPE_CHECKING:
     from window.app import App
 
-ASK_HINT = " (→ shows the answer.)"
 
 
 @dataclass(frozen=True)
@@ -50,7 +49,7 @@ def beats(app: App, most: int = 500) -> Iterator[tuple[str, str, str]]:
         if box is None:
             return
         if app.room.asking:
-            asked = box.words.removeprefix("Question: ").removesuffix(ASK_HINT)
+            asked = box.words.removeprefix("Question: ").split(" (", 1)[0]
             yield (box.header, asked, "")
         else:
             lesson = app.timeline().number(app.room.step_index) is not None

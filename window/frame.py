@@ -20,6 +20,7 @@ from sweeper import BOARDS
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Rule
 from sweeper.records import Knowledge, Step
+from window.answers import is_guess
 from window.arrangements import (
     Enumeration,
     agreed_words,
@@ -66,6 +67,7 @@ class Highlights:
     cursor: Optional[Cell] = None  # the keyboard's cell
     pressed: frozenset[Cell] = frozenset()  # cells held down by a mouse button
     arrangement: tuple[tuple[Cell, str], ...] = ()  # V: (cell, "mine" / "faint mine" / "ring")
+    answers: tuple[tuple[Cell, str], ...] = ()  # the class's answers: (cell, "right" / ...)
 
 
 @dataclass(frozen=True)
@@ -364,11 +366,16 @@ def build_frame(app: App) -> Frame:
 
 def focus_of(marks: Highlights) -> frozenset[Cell]:
     """Return the cells a class's eyes belong on: the step's roles, its cell, an arrangement."""
-    found = {cell for cell, _ in marks.roles} | {cell for cell, _ in marks.arrangement}
+    found = {cell for cell, _ in marks.roles} | {cell for cell, _ in marks.answers}
+    if not marks.answers:  # a counter-arrangement may reach far: the answers are the focus
+        found |= {cell for cell, _ in marks.arrangement}
     found |= {c for c in (marks.step_cell, marks.choice) if c is not None}
     return frozenset(found)
 
 
+# How the class answers a question (a click there plays nothing), and how to see the AI's.
+ASK_CELLS = "(Click a closed cell to answer: left safe, right a mine. → shows the answer.)"
+ASK_GUESS = "(Click the cell you would click. → shows the answer.)"
 ODDS_KEY = OddsKey(ODDS_SCALE, (0, 25, 50, 75, 100), ODDS_PICK)
 
 
@@ -471,6 +478,9 @@ def highlights(
             roles.update(step_roles(step, asking))
     if room.on and room.selected is not None:
         roles.update((cell, "selected") for cell in room.selected.cells)
+    spoken = room.spoken if room.on and room.asking else None
+    if spoken is not None:  # the numbers the class's latest answer is judged by, framed
+        roles.update((cell, "premise") for cell in spoken.numbers if cell in shown)
     # Cells with a picture of their own (a number, or the mines of a finished
     # game) are framed, not tinted, so the picture stays clear; all are framed
     # when the odds overlay fills the cells.
@@ -480,6 +490,9 @@ def highlights(
     if step is not None and not asking:
         marks.update((c, c in step.mines) for c in step.mines | step.safes if c not in shown)
     drawn = arrangement(app)
+    if not drawn and spoken is not None and spoken.verdict.counter is not None:
+        # Where the class's claim can fail: one whole arrangement in which it does.
+        drawn = tuple((c, "mine") for c in sorted(spoken.verdict.counter) if c not in shown)
     if known is not None:
         cells = {c for c, _ in drawn}  # an arrangement on screen draws its own
         marks.update((c, c in known.mines) for c in known.mines | known.safes)
@@ -498,6 +511,7 @@ def highlights(
         cursor=session.cursor if not room.on and not over else None,
         pressed=app.pressed,
         arrangement=drawn,
+        answers=tuple((c, a.verdict.word) for c, a in room.answers.items()) if room.asking else (),
     )
 
 
@@ -571,7 +585,11 @@ def step_box(app: App, step: Optional[Step]) -> StepBox:
         asked = lead if lead is not None and lead.rule == "subset" else step
         counter = app.session.ai.total_mines if enum is not None and counted(enum) else None
         ask = question(asked, len(numbers_of(app)), counter)
-        return StepBox(header, f"Question: {ask} (→ shows the answer.)", True)
+        spoken = room.spoken
+        if spoken is not None:  # the class answered: its verdict under the question
+            return StepBox(header, f"Question: {ask}\nYour answer, {spoken.words}", True)
+        how = ASK_GUESS if is_guess(step) else ASK_CELLS
+        return StepBox(header, f"Question: {ask} {how}", True)
     timeline = app.timeline()
     if not room.expanded and timeline.is_now(room.step_index):
         return StepBox(header, now_words(timeline.lessons_up_to(room.step_index)), True)

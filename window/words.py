@@ -6,7 +6,7 @@ turns it into sentences a class can read. It imports no pygame.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Optional
 
@@ -398,3 +398,107 @@ def other_odds(
     if len(order) > most:
         parts.append("others more")
     return "; ".join(parts)
+
+
+# -- the class's answers (the judge's verdicts in the lesson's words) ----------------------
+
+CLAIMED = {"safe": "safe", "mine": "a mine"}
+VERDICT_WORDS = {"right": "right", "wrong": "wrong", "uncertain": "not certain"}
+
+
+def chance_text(chance: Fraction, exact: bool = True) -> str:
+    """Return a chance of a mine as a fraction and a percentage: "5/21 (24%)"."""
+    if chance in (0, 1):
+        return percent(chance)
+    sign = "" if exact else "about "
+    return f"{sign}{chance.numerator}/{chance.denominator} ({percent(chance)})"
+
+
+def proof_text(proof: Sequence[Step], rule: str) -> str:
+    """Return a judge's proof in the lesson's words: its steps in order, premises first.
+
+    rule: the judge's name for what decides it ("counting": the numbers'
+    arrangements; "mine count": those that also use the mines left).
+    """
+    said = []
+    for step in proof:
+        if step.rule == "known" and step.sentence is None:
+            continue  # says nothing new
+        if step.rule == "enumeration":
+            said.append(_counted_text(step, rule))
+        else:
+            said.append(step_text(step))
+    return "; ".join(said)
+
+
+def _counted_text(step: Step, rule: str) -> str:
+    """Return a judge's counting step: what every arrangement agrees on, and which ones count."""
+    found = found_text(step)
+    counting = step.counting
+    ways = counting.arrangements if counting is not None else 0
+    if rule == "mine count" and counting is not None and counting.mines_left is not None:
+        left = plural(counting.mines_left, "mine")
+        return (
+            f"the numbers alone leave it open, but every arrangement that uses the {left} "
+            f"left has {found}"
+        )
+    many = "the only way" if ways == 1 else f"every one of the {ways:,} ways"
+    return f"{found} in {many} the mines can lie under these numbers"
+
+
+def verdict_text(
+    cell: Cell,
+    claim: str,
+    word: str,
+    chance: Fraction,
+    exact: bool,
+    proof: Sequence[Step],
+    rule: str,
+    counter: bool,
+) -> str:
+    """Return the class's answer judged: right, wrong or not certain, and why, in words.
+
+    counter: a counter-arrangement is drawn on the board (the claim can fail).
+    """
+    name = cell_name(cell)
+    said = f"{name} {CLAIMED[claim]}: {VERDICT_WORDS[word]}."
+    why = proof_text(proof, rule)
+    if word == "right":
+        return f"{said} Why: {why}."
+    other = "safe" if claim == "mine" else "a mine"
+    drawn = (
+        f" On the board, one arrangement that keeps every number and the mine total, "
+        f"with {name} {other} (its mines drawn)."
+        if counter
+        else ""
+    )
+    if word == "wrong":
+        return f"{said} It is {other} in every arrangement. Why: {why}.{drawn}"
+    return (
+        f"{said} Some arrangements put a mine there, some do not: its chance of a mine is "
+        f"{chance_text(chance, exact)}.{drawn}"
+    )
+
+
+def guess_answer_text(
+    cell: Cell,
+    chance: Fraction,
+    lowest: Optional[Fraction],
+    weighed: Sequence[tuple[Cell, Fraction]],
+) -> str:
+    """Return a guess question's answer: the cell chosen beside the safest, and the AI's weighing.
+
+    weighed: the AI's candidates, its choice first, with their chances of a mine.
+    """
+    name = cell_name(cell)
+    said = f"You would click {name}: {chance_text(chance)} chance of a mine."
+    if lowest is not None and chance == lowest:
+        said += " That is the lowest of any cell."
+    elif lowest is not None:
+        said += f" The lowest is {percent(lowest)}."
+    if weighed:
+        pick = cell_name(weighed[0][0])
+        same = " too" if weighed[0][0] == cell else ""
+        shown = ", ".join(f"{cell_name(c)} {percent(p)}" for c, p in weighed[:5])
+        said += f" The AI picks {pick}{same}; it weighed {shown}."
+    return said

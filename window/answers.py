@@ -1,0 +1,109 @@
+"""The class answers: on a question beat, a click on a closed cell is the class's answer, judged.
+
+No pygame here. A left click says "safe", a right click "a mine" (on a guess
+question either is the cell the class would click). Nothing is played: the
+claim goes to the one judge (sweeper/judge.py) with what the class sees at
+that moment, the numbers then and the mine total, and comes back right,
+wrong or uncertain with its proof, its chance and, where it can fail, a
+counter-arrangement. This module only turns that verdict into the lesson's
+words (window/words.py) and the open numbers to frame; it counts nothing.
+The answers stay on the beat, each cell marked, until the class moves on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional
+
+from sweeper import Cell, Position, Step, cell_name, neighbours
+from sweeper.judge import Verdict, judge, seen, survey
+from window.words import VERDICT_WORDS, guess_answer_text, verdict_text
+
+if TYPE_CHECKING:
+    from window.app import App
+
+CLICKS = {"reveal": "safe", "chord": "safe", "flag": "mine"}  # a click's claim on a question
+ON_A_NUMBER = "An answer goes on a closed cell: left click says safe, right click a mine."
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer of the class on the beat on screen: the claim, its verdict, and its words."""
+
+    cell: Cell
+    claim: str  # "safe" or "mine"
+    verdict: Verdict
+    words: str
+    numbers: frozenset[Cell]  # the open numbers its proof stands on: framed on the board
+
+
+def is_guess(step: Optional[Step]) -> bool:
+    """True when a step is a guess: its question asks which cell the class would click."""
+    decision = step.decision if step is not None and step.rule == "move" else None
+    return decision is not None and decision.is_guess
+
+
+def moment_seen(app: App) -> Position:
+    """Return what the class sees at the moment on screen: the numbers then, the mine total."""
+    game = app.game
+    board = app.scene().board
+    return seen(game.height, game.width, board, app.session.ai.total_mines, game.first_click)
+
+
+def give(app: App, cell: Cell, claim: str) -> Answer:
+    """Return the class's answer on cell, judged; ValueError (one line) for an open or off cell."""
+    step = app.scene().step
+    guess = is_guess(step)
+    claim = "safe" if guess else claim  # the cell the class would click: a bet that it is safe
+    position = moment_seen(app)
+    verdict = judge(position, cell, claim)
+    if guess and verdict.word == "uncertain":
+        view = survey(position)
+        decision = view.decision
+        weighed = []
+        if decision is not None:
+            weighed = [(c.cell, c.probability) for c in decision.alternatives]
+            if not weighed or weighed[0][0] != decision.cell:
+                weighed.insert(0, (decision.cell, decision.probability))
+        words = guess_answer_text(cell, verdict.chance, view.lowest, weighed)
+    else:
+        words = verdict_text(
+            cell,
+            claim,
+            verdict.word,
+            verdict.chance,
+            verdict.exact,
+            verdict.proof,
+            verdict.rule,
+            verdict.counter is not None,
+        )
+    numbers = proof_numbers(verdict, app.scene().board, app.game.height, app.game.width)
+    return Answer(cell, claim, verdict, words, numbers)
+
+
+def proof_numbers(
+    verdict: Verdict, board: Mapping[Cell, int], height: int, width: int
+) -> frozenset[Cell]:
+    """Return the open numbers a verdict's proof stands on.
+
+    CS50's steps name their numbers (a clue step's cell); a counting step names
+    sentences, which are the numbers whose closed neighbours they are.
+    """
+    found = {s.cell for s in verdict.proof if s.rule == "clue" and s.cell is not None}
+    sentences = {
+        rule.cells for s in verdict.proof if s.rule == "enumeration" for rule in s.premises
+    }
+    for number, shown in board.items():
+        hidden = frozenset(n for n in neighbours(number, height, width) if n not in board)
+        if shown and hidden in sentences:
+            found.add(number)
+    return frozenset(found)
+
+
+def tally(answers: Mapping[Cell, Answer]) -> str:
+    """Return the class's answers on this beat in one line: each cell and its verdict."""
+    said = ", ".join(
+        f"{cell_name(a.cell)} {VERDICT_WORDS[a.verdict.word]}" for a in answers.values()
+    )
+    return f"Answers: {said}. More clicks answer again; → shows the AI's answer."
