@@ -23,11 +23,22 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
+from sweeper import (
+    FIRST_CLICK_RULES,
+    BoardSize,
+    cell_name,
+    parse_board_size,
+    parse_cell,
+    read_board_file,
+)
 from sweeper.cli import OneLineParser
+from sweeper.review import read_record, review
+from window.answers import counter_board, give
 from window.app import App
 from window.places import saves_dir, saves_problem
+from window.review_words import report
 from window.stats import Settings
+from window.words import CLAIMED, answer_heading
 
 # ---------------------------------------------------------------------------
 # The command line
@@ -105,11 +116,29 @@ def build_parser() -> OneLineParser:
         help="with --export: the picture's size in pixels (default 1920x1080)",
     )
     parser.add_argument(
+        "--answer",
+        metavar="CELL:CLAIM",
+        help="the class's answer, CELL:safe or CELL:mine (such as B2:safe), on the question of "
+        "--step N (else on the board as it is): prints right, wrong or uncertain, why, and a "
+        "counter-arrangement where the claim can fail; with --export it draws that view",
+    )
+    parser.add_argument(
         "--deck",
         type=Path,
         metavar="DIR",
         help="write every beat of the lesson as numbered PNG pages (see --size) and an "
         "index.html that prints one page per beat, then the teacher's note, into DIR",
+    )
+    parser.add_argument(
+        "--review",
+        type=Path,
+        metavar="FILE",
+        help="a finished game's record (docs/playing.md, 'Game records'): judge every click",
+    )
+    parser.add_argument(
+        "--report",
+        action="store_true",
+        help="with --review: print a line per click (cell, safe/risk/guess, chances) and exit",
     )
     parser.add_argument(
         "--save-dir",
@@ -218,8 +247,11 @@ def complain(problem: str) -> int:
     return 2
 
 
-def picture(app: App, args: argparse.Namespace) -> int:
-    """Draw the view asked for by --export and its options; return the exit status."""
+def picture(app: App, args: argparse.Namespace, kept: bool = False) -> int:
+    """Draw the view asked for by --export and its options; return the exit status.
+
+    kept: the view is already where it should be (an answer on its question).
+    """
     if pygame_missing():
         print(pygame_missing(), file=sys.stderr)
         return 2
@@ -233,12 +265,15 @@ def picture(app: App, args: argparse.Namespace) -> int:
         return complain(f"--size: {error}")
     if not 0 <= args.ai_moves <= 100_000:
         return complain("--ai-moves: 0 to 100,000 moves")
-    for _ in range(args.ai_moves):
-        if app.game.is_over():
-            break
-        app.do("ai")
-    app.room.on = True
-    problem = export(app, args.export, size, args.step, args.question, args.arrangement)
+    if kept:
+        problem = export(app, args.export, size, None, False)
+    else:
+        for _ in range(args.ai_moves):
+            if app.game.is_over():
+                break
+            app.do("ai")
+        app.room.on = True
+        problem = export(app, args.export, size, args.step, args.question, args.arrangement)
     if problem:
         return complain(problem)
     print(f"wrote {args.export} ({size[0]}x{size[1]})")
@@ -265,10 +300,81 @@ def handout_deck(app: App, args: argparse.Namespace) -> int:
     return 0
 
 
+def class_answer(app: App, args: argparse.Namespace) -> int:
+    """Judge the class's answer asked for by --answer, print it (and draw it); return the status."""
+    if args.deck is not None:
+        return complain("--answer and --deck go apart: one judges an answer, one prints a lesson")
+    if args.arrangement is not None:
+        return complain("--answer draws its own counter-arrangement: it goes without --arrangement")
+    if args.export is not None and args.export.suffix.lower() != ".png":
+        return complain(f"--export: {args.export.name} is not a .png file name")
+    try:
+        export_size(args.size)
+    except ValueError as error:
+        return complain(f"--size: {error}")
+    if not 0 <= args.ai_moves <= 100_000:
+        return complain("--ai-moves: 0 to 100,000 moves")
+    name, _, claim = args.answer.partition(":")
+    if claim not in ("safe", "mine"):
+        return complain(f"--answer {args.answer}: write CELL:safe or CELL:mine, such as B2:safe")
+    try:
+        cell = parse_cell(name)
+    except ValueError as error:
+        return complain(f"--answer: {error}")
+    for _ in range(args.ai_moves):
+        if app.game.is_over():
+            break
+        app.do("ai")
+    app.room.on = True
+    if args.step is not None:
+        problem = app.at_lesson(args.step, True)  # an answer is given on a question
+        if problem:
+            return complain(problem)
+    game, board = app.game, app.scene().board
+    if not (0 <= cell[0] < game.height and 0 <= cell[1] < game.width):
+        return complain(
+            f"--answer: {name} is off the {game.height}x{game.width} board "
+            f"(rows A to {cell_name((game.height - 1, 0))[:-1]}, columns 1 to {game.width})"
+        )
+    if cell in board:
+        return complain(f"--answer: {cell_name(cell)} is open (it shows {board[cell]}): "
+                        "an answer is about a closed cell")
+    given = give(app, cell, claim)
+    said = given.words.removeprefix(answer_heading(cell, given.claim, given.verdict.word) + ". ")
+    print(f"{given.verdict.word}: {cell_name(cell)} {CLAIMED[given.claim]}. {said}")
+    if given.verdict.counter is not None:
+        print(counter_board(given, board, game.height, game.width))
+    if args.export is None:
+        return 0
+    app.room.answer(given)
+    return picture(app, args, kept=True)
+
+
+def print_review(path: Path) -> int:
+    """Print the review of the game recorded in path, a line per click; return the exit status."""
+    try:
+        record = read_record(read_board_file(path))
+        done = review(record)
+    except ValueError as error:
+        return complain(f"--review: {path}: {error}")
+    print("\n".join(report(done)))
+    return 0
+
+
 def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None) -> int:
     """Run the window with command-line arguments; bad ones exit 2 with a message."""
-    app = app_from_args(argv)
     args = build_parser().parse_args(argv)
+    if args.review is not None and args.report:
+        return print_review(args.review)
+    if args.report:
+        return complain("--report goes with --review FILE")
+    if args.review is not None:
+        return complain("--review opens in the window with the records view, not built yet: "
+                        "add --report to print it")
+    app = app_from_args(argv)
+    if args.answer is not None:
+        app.session.keeps_files = False  # an answer is judged; nothing is played or kept
+        return class_answer(app, args)
     if args.deck is not None:
         app.session.keeps_files = False  # a handout never touches the records or settings
         return handout_deck(app, args)

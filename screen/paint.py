@@ -407,7 +407,8 @@ def paint_answers(screen: pygame.Surface, frame: Frame, view: Layout, painter: P
     """Draw the class's answers: a word on each answered cell (right, wrong, ? for uncertain)."""
     for cell, word in frame.highlights.answers:
         rect = view.cell_rect(cell)
-        label = painter.text(ANSWER_LABELS[word], max(9, rect.width * 28 // 100), INK, bold=True)
+        size = rect.width * (40 if word == "uncertain" else 28) // 100  # "?" as tall as "right"
+        label = painter.text(ANSWER_LABELS[word], max(9, size), INK, bold=True)
         box = label.get_rect(midbottom=(rect.centerx, rect.bottom - max(2, rect.width // 12)))
         box = box.inflate(max(4, rect.width // 10), max(2, rect.width // 24))
         box.clamp_ip(rect)

@@ -15,24 +15,14 @@ from screen.layout import layout, scale_for
 from screen.paint import Painter, paint
 from window.app import App
 from window.deck import Page, beats, deck_html
-from window.words import plural
 
 
 def choose(app: App, which: Optional[str], ask: bool, arrangement: Optional[int]) -> str:
     """Put the view at lesson step which (a number or 'last'); return "" or what was wrong."""
     if which is not None:
-        lessons = app.timeline().lessons
-        if which == "last":
-            which = str(len(lessons))
-        if not which.isdigit() or len(which) > 6:
-            return f"--step {which}: a lesson step number (1 = the first) or 'last'"
-        number = int(which)
-        if not 1 <= number <= len(lessons):
-            what = "position" if app.session.position_text is not None else "game"
-            return f"--step {number}: this {what} has {plural(len(lessons), 'lesson step')}" + (
-                f"; choose 1 to {len(lessons)}" if lessons else ""
-            )
-        app.show(lessons[number - 1], 0 if ask else 1)
+        problem = app.at_lesson(which, ask)
+        if problem:
+            return problem
     if arrangement is not None:
         enum = app.enumeration() if which is not None else None
         if enum is None:

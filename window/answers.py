@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Optional
 
 from sweeper import Cell, Position, Step, cell_name, neighbours
 from sweeper.judge import Verdict, judge, seen, survey
-from window.words import VERDICT_WORDS, guess_answer_text, verdict_text
+from window.words import VERDICT_WORDS, answer_heading, guess_answer_text, verdict_reason
 
 if TYPE_CHECKING:
     from window.app import App
@@ -34,8 +34,16 @@ class Answer:
     cell: Cell
     claim: str  # "safe" or "mine"
     verdict: Verdict
-    words: str
+    reason: str  # why the verdict, in the lesson's words
     numbers: frozenset[Cell]  # the open numbers its proof stands on: framed on the board
+    guess: bool = False  # on a guess question: the cell the class would click
+
+    @property
+    def words(self) -> str:
+        """Return the answer, its verdict and why: "B2 safe: right. Why: ..."."""
+        if self.guess and self.verdict.word == "uncertain":
+            return self.reason  # "C2, the cell you would click: 8/21 (38%) chance of a mine. ..."
+        return f"{answer_heading(self.cell, self.claim, self.verdict.word)}. {self.reason}"
 
 
 def is_guess(step: Optional[Step]) -> bool:
@@ -58,6 +66,7 @@ def give(app: App, cell: Cell, claim: str) -> Answer:
     claim = "safe" if guess else claim  # the cell the class would click: a bet that it is safe
     position = moment_seen(app)
     verdict = judge(position, cell, claim)
+    numbers = proof_numbers(verdict, app.scene().board, app.game.height, app.game.width)
     if guess and verdict.word == "uncertain":
         view = survey(position)
         decision = view.decision
@@ -66,9 +75,10 @@ def give(app: App, cell: Cell, claim: str) -> Answer:
             weighed = [(c.cell, c.probability) for c in decision.alternatives]
             if not weighed or weighed[0][0] != decision.cell:
                 weighed.insert(0, (decision.cell, decision.probability))
-        words = guess_answer_text(cell, verdict.chance, view.lowest, weighed)
+        safest = [c for c, p in view.odds.items() if p == view.lowest and c not in view.mines]
+        reason = guess_answer_text(cell, verdict.chance, view.lowest, safest, weighed)
     else:
-        words = verdict_text(
+        reason = verdict_reason(
             cell,
             claim,
             verdict.word,
@@ -77,9 +87,9 @@ def give(app: App, cell: Cell, claim: str) -> Answer:
             verdict.proof,
             verdict.rule,
             verdict.counter is not None,
+            numbers,
         )
-    numbers = proof_numbers(verdict, app.scene().board, app.game.height, app.game.width)
-    return Answer(cell, claim, verdict, words, numbers)
+    return Answer(cell, claim, verdict, reason, numbers, guess)
 
 
 def proof_numbers(
@@ -107,3 +117,18 @@ def tally(answers: Mapping[Cell, Answer]) -> str:
         f"{cell_name(a.cell)} {VERDICT_WORDS[a.verdict.word]}" for a in answers.values()
     )
     return f"Answers: {said}. More clicks answer again; → shows the AI's answer."
+
+
+def counter_board(answer: Answer, board: Mapping[Cell, int], height: int, width: int) -> str:
+    """Return a counter-arrangement as a board in the position notation (* its mines)."""
+    mines = answer.verdict.counter or frozenset()
+    rows = []
+    for r in range(height):
+        row = ""
+        for c in range(width):
+            shown = board.get((r, c))
+            row += str(shown) if shown is not None else "*" if (r, c) in mines else "."
+        rows.append(row)
+    other = "safe" if answer.claim == "mine" else "a mine"
+    title = f"# A counter-arrangement: {cell_name(answer.cell)} {other}; * marks its mines"
+    return "\n".join([title, *rows])

@@ -34,7 +34,7 @@ from window.saves import read_save
 from window.session import Outcome, Session, opening, position_session, resumed_session
 from window.stats import Settings, start_up_messages
 from window.timeline import Timeline
-from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text
+from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text, plural
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
 RECORDS = "Records"
@@ -245,6 +245,25 @@ class App:
         self.room.show(step, beat, self.timeline())
         self.message = ""
         self._hold_clock()
+
+    def at_lesson(self, which: str, ask: bool) -> str:
+        """Show lesson step which (a number, or 'last') at its question or answer, as --step does.
+
+        Returns "" or what was wrong, in one line.
+        """
+        lessons = self.timeline().lessons
+        if which == "last":
+            which = str(len(lessons))
+        if not which.isdigit() or len(which) > 6:
+            return f"--step {which}: a lesson step number (1 = the first) or 'last'"
+        number = int(which)
+        if not 1 <= number <= len(lessons):
+            what = "position" if self.session.position_text is not None else "game"
+            return f"--step {number}: this {what} has {plural(len(lessons), 'lesson step')}" + (
+                f"; choose 1 to {len(lessons)}" if lessons else ""
+            )
+        self.show(lessons[number - 1], 0 if ask else 1)
+        return ""
 
     def enumeration(self) -> Optional[Enumeration]:
         """Return the arrangements behind the enumeration step on screen, or None."""

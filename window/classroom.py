@@ -87,6 +87,7 @@ class Classroom:
     def forward(self, timeline: Timeline) -> str:
         """Show the next beat: a lesson step's conclusion, then the next lesson step's question."""
         self.typed = ""
+        self.answers = {}  # the arrows clear the class's answers, even where they stop
         self.on = True
         if not timeline.steps:
             return "No steps yet: reveal a cell, or press T to think."
@@ -107,6 +108,7 @@ class Classroom:
     def back(self, timeline: Timeline) -> str:
         """Show the previous beat: a lesson step's question, or the one before's conclusion."""
         self.on = True
+        self.answers = {}
         if not self.ahead:
             self.preview = None
         self.typed = ""
