@@ -47,8 +47,10 @@ KEY_LINES = (
     "W: a custom board. K: the first-click rule (safe, opening, none, no-guess).",
     "S: save the game. I: the records (Delete, twice, resets them).",
     "C: the classroom (→ and ←: step, Home, End, E: every step, V: arrangements).",
+    "In class, a click on a question answers it: left safe, right a mine; nothing is played.",
     "X: a picture of the window. F11: full screen. + and -: the panel's text, Ctrl+0.",
-    "Esc: quit (during a game it asks first). ?: this sheet; any key closes it.",
+    "Esc: close what is open; else quit (in a game or a lesson it asks first).",
+    "?: this sheet; any key closes it.",
 )
 HELP = keys_help(
     "Left: reveal",
@@ -76,6 +78,7 @@ HELP = keys_help(
 )
 CLASS_HELP = keys_help(
     "→/←: next/previous beat",
+    "on a question, click: left safe, right mine",
     "Home/End",
     "12 Enter: step 12",
     "E: every step",
@@ -85,6 +88,7 @@ CLASS_HELP = keys_help(
     "X: picture",
     "C: leave class",
     "?: hide keys",
+    "Esc: close, or leave",
 )
 KEYS_HINT = "?: the keys"
 ODDS_SCALE = "Chance of a mine"  # the odds overlay's key
