@@ -217,6 +217,8 @@ def test_a_player_move_drops_the_pending_move():
     ctrl = position(ONE_TWO)
     painter = start(ctrl)
     ctrl.do("think")
+    ctrl.do("think")  # the question, then its answer: on an answer a click plays
+    assert not ctrl.room.asking
     old = ctrl.session.pending
     click_cell(ctrl, (0, 0))
     pump(ctrl, painter)
