@@ -35,6 +35,7 @@ from sweeper.cli import OneLineParser
 from sweeper.review import read_record, review
 from window.answers import counter_board, give
 from window.app import App
+from window.ledger import count_left
 from window.places import saves_dir, saves_problem
 from window.review_words import report
 from window.stats import Settings
@@ -93,7 +94,7 @@ def build_parser() -> OneLineParser:
     parser.add_argument(
         "--ai-moves",
         type=int,
-        default=0,
+        default=None,
         metavar="N",
         help="with --export: let the AI play N moves first (a live game's handout)",
     )
@@ -111,7 +112,7 @@ def build_parser() -> OneLineParser:
     )
     parser.add_argument(
         "--size",
-        default="1920x1080",
+        default=None,
         metavar="WxH",
         help="with --export: the picture's size in pixels (default 1920x1080)",
     )
@@ -149,10 +150,61 @@ def build_parser() -> OneLineParser:
     return parser
 
 
+# The options only a handout (--export) reads, and the ones --answer reads too: it prints its
+# verdict with no picture, so with it --step and --question need no --export.
+HANDOUT_ONLY = {
+    "size": "--size",
+    "step": "--step",
+    "question": "--question",
+    "arrangement": "--arrangement",
+    "ai_moves": "--ai-moves",
+}
+# What --answer reads without --export (the moment it judges: a step, after AI moves; the
+# size for the picture it may draw), and what --deck reads (the size of its pages).
+ANSWER_READS = ("step", "question", "ai_moves", "size")
+DECK_READS = ("size",)
+
+
+def handout_misuse(args: argparse.Namespace) -> str:
+    """Return the one-line refusal of handout options given without --export, or ""."""
+    if args.export is not None:
+        return ""
+    answering = getattr(args, "answer", None) is not None
+    reads = ANSWER_READS if answering else DECK_READS if args.deck is not None else ()
+    given = [
+        flag
+        for name, flag in HANDOUT_ONLY.items()
+        if getattr(args, name) is not None and getattr(args, name) is not False
+        if name not in reads
+    ]
+    if not given:
+        return ""
+    them = "it" if len(given) == 1 else "them"
+    goes = "goes" if len(given) == 1 else "go"
+    return (
+        f"{' and '.join(given)} {goes} with --export (a picture, no window): add "
+        f"--export OUT.png, or leave {them} out"
+    )
+
+
 def app_from_args(argv: Optional[list[str]]) -> App:
-    """Return an App for the command line; exits 2 with a message when it is bad."""
+    """Return an App for the command line; exits 2 with a message when it is bad.
+
+    The window's start (no handout): the games left when a window went
+    without a word are counted as losses now, and the window says so.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
+    app = build_app(parser, args)
+    if args.export is None and args.answer is None and args.deck is None:
+        said = count_left(app.session)
+        if said:
+            app.message = f"{said} {app.message}" if app.sheet is not None else said
+    return app
+
+
+def build_app(parser: OneLineParser, args: argparse.Namespace) -> App:
+    """Return the App the parsed command line asks for; exits 2 with a message when it is bad."""
     settings = Settings()
     if args.first_click is None:
         args.first_click = settings.first_click
@@ -225,6 +277,7 @@ def no_display() -> str:
     )
 
 
+EXPORT_SIZE = "1920x1080"
 EXPORT_MIN = (640, 400)
 EXPORT_MAX = (7680, 4320)
 
@@ -260,15 +313,16 @@ def picture(app: App, args: argparse.Namespace, kept: bool = False) -> int:
     if args.export.suffix.lower() != ".png":
         return complain(f"--export: {args.export.name} is not a .png file name")
     try:
-        size = export_size(args.size)
+        size = export_size(args.size or EXPORT_SIZE)
     except ValueError as error:
         return complain(f"--size: {error}")
-    if not 0 <= args.ai_moves <= 100_000:
+    moves = args.ai_moves or 0
+    if not 0 <= moves <= 100_000:
         return complain("--ai-moves: 0 to 100,000 moves")
     if kept:
         problem = export(app, args.export, size, None, False)
     else:
-        for _ in range(args.ai_moves):
+        for _ in range(moves):
             if app.game.is_over():
                 break
             app.do("ai")
@@ -290,7 +344,7 @@ def handout_deck(app: App, args: argparse.Namespace) -> int:
     if args.export is not None or args.step is not None or args.question:
         return complain("--deck writes every beat: it goes without --export, --step, --question")
     try:
-        size = export_size(args.size)
+        size = export_size(args.size or EXPORT_SIZE)
     except ValueError as error:
         return complain(f"--size: {error}")
     problem = deck(app, args.deck, size)
@@ -309,10 +363,11 @@ def class_answer(app: App, args: argparse.Namespace) -> int:
     if args.export is not None and args.export.suffix.lower() != ".png":
         return complain(f"--export: {args.export.name} is not a .png file name")
     try:
-        export_size(args.size)
+        export_size(args.size or EXPORT_SIZE)
     except ValueError as error:
         return complain(f"--size: {error}")
-    if not 0 <= args.ai_moves <= 100_000:
+    moves = args.ai_moves or 0
+    if not 0 <= moves <= 100_000:
         return complain("--ai-moves: 0 to 100,000 moves")
     name, _, claim = args.answer.partition(":")
     if claim not in ("safe", "mine"):
@@ -321,7 +376,7 @@ def class_answer(app: App, args: argparse.Namespace) -> int:
         cell = parse_cell(name)
     except ValueError as error:
         return complain(f"--answer: {error}")
-    for _ in range(args.ai_moves):
+    for _ in range(moves):
         if app.game.is_over():
             break
         app.do("ai")
@@ -371,6 +426,9 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
     if args.review is not None:
         return complain("--review opens in the window with the records view, not built yet: "
                         "add --report to print it")
+    misuse = handout_misuse(args)
+    if misuse:
+        return complain(misuse)  # before anything is read or written
     app = app_from_args(argv)
     if args.answer is not None:
         app.session.keeps_files = False  # an answer is judged; nothing is played or kept
@@ -381,8 +439,6 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
     if args.export is not None:
         app.session.keeps_files = False  # a handout never touches the records or settings
         return picture(app, args)
-    if args.step is not None or args.question or args.arrangement is not None:
-        return complain("--step, --question and --arrangement go with --export")
     missing = pygame_missing() or no_display()
     if missing:
         print(missing, file=sys.stderr)

@@ -127,4 +127,5 @@ def test_a_deck_refuses_what_it_cannot_do_in_one_line(tmp_path, capsys):
     assert runner.main(["--position", path, "--deck", str(file)]) == 2
     assert runner.main(["--position", path, "--deck", str(tmp_path / "d"), "--step", "1"]) == 2
     errors = capsys.readouterr().err.strip().splitlines()
-    assert len(errors) == 2 and all(e.startswith("runner.py: error: --deck") for e in errors)
+    assert len(errors) == 2 and all(e.startswith("runner.py: error: --") for e in errors)
+    assert "--deck" in errors[0] and "--step" in errors[1]
