@@ -23,23 +23,15 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from sweeper import (
-    FIRST_CLICK_RULES,
-    BoardSize,
-    cell_name,
-    parse_board_size,
-    parse_cell,
-    read_board_file,
-)
+from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from sweeper.cli import OneLineParser
 from sweeper.review import read_record, review
-from window.answers import counter_board, give
+from window.answers import answer_at
 from window.app import App
 from window.ledger import count_left
 from window.places import saves_dir, saves_problem
 from window.review_words import report
 from window.stats import Settings
-from window.words import CLAIMED, answer_heading
 
 # ---------------------------------------------------------------------------
 # The command line
@@ -159,9 +151,9 @@ HANDOUT_ONLY = {
     "arrangement": "--arrangement",
     "ai_moves": "--ai-moves",
 }
-# What --answer reads without --export (the moment it judges: a step, after AI moves; the
-# size for the picture it may draw), and what --deck reads (the size of its pages).
-ANSWER_READS = ("step", "question", "ai_moves", "size")
+# What --answer reads without --export (the moment it judges: a step, after AI moves),
+# and what --deck reads (the size of its pages).
+ANSWER_READS = ("step", "question", "ai_moves")
 DECK_READS = ("size",)
 
 
@@ -301,16 +293,18 @@ def complain(problem: str) -> int:
 
 
 def picture(app: App, args: argparse.Namespace, kept: bool = False) -> int:
-    """Draw the view asked for by --export and its options; return the exit status.
+    """Draw the view asked for by --export (or the lesson's deck, --deck); return the status.
 
     kept: the view is already where it should be (an answer on its question).
     """
     if pygame_missing():
         print(pygame_missing(), file=sys.stderr)
         return 2
-    from screen.picture import export  # pygame only when a picture is drawn
+    from screen.picture import deck, export  # pygame only when a picture is drawn
 
-    if args.export.suffix.lower() != ".png":
+    if args.deck is not None and (args.export or args.step or args.question):
+        return complain("--deck writes every beat: it goes without --export, --step, --question")
+    if args.deck is None and args.export.suffix.lower() != ".png":
         return complain(f"--export: {args.export.name} is not a .png file name")
     try:
         size = export_size(args.size or EXPORT_SIZE)
@@ -319,90 +313,39 @@ def picture(app: App, args: argparse.Namespace, kept: bool = False) -> int:
     moves = args.ai_moves or 0
     if not 0 <= moves <= 100_000:
         return complain("--ai-moves: 0 to 100,000 moves")
-    if kept:
-        problem = export(app, args.export, size, None, False)
+    for _ in range(0 if kept else moves):
+        if app.game.is_over():
+            break
+        app.do("ai")
+    app.room.on = True
+    if args.deck is not None:
+        problem, wrote = deck(app, args.deck, size), f"{args.deck / 'index.html'} and its pages"
+    elif kept:
+        problem, wrote = export(app, args.export, size, None, False), str(args.export)
     else:
-        for _ in range(moves):
-            if app.game.is_over():
-                break
-            app.do("ai")
-        app.room.on = True
         problem = export(app, args.export, size, args.step, args.question, args.arrangement)
+        wrote = str(args.export)
     if problem:
         return complain(problem)
-    print(f"wrote {args.export} ({size[0]}x{size[1]})")
-    return 0
-
-
-def handout_deck(app: App, args: argparse.Namespace) -> int:
-    """Write the lesson's deck asked for by --deck; return the exit status."""
-    if pygame_missing():
-        print(pygame_missing(), file=sys.stderr)
-        return 2
-    from screen.picture import deck  # pygame only when pictures are drawn
-
-    if args.export is not None or args.step is not None or args.question:
-        return complain("--deck writes every beat: it goes without --export, --step, --question")
-    try:
-        size = export_size(args.size or EXPORT_SIZE)
-    except ValueError as error:
-        return complain(f"--size: {error}")
-    problem = deck(app, args.deck, size)
-    if problem:
-        return complain(problem)
-    print(f"wrote {args.deck / 'index.html'} and its pages ({size[0]}x{size[1]})")
+    print(f"wrote {wrote} ({size[0]}x{size[1]})")
     return 0
 
 
 def class_answer(app: App, args: argparse.Namespace) -> int:
     """Judge the class's answer asked for by --answer, print it (and draw it); return the status."""
-    if args.deck is not None:
-        return complain("--answer and --deck go apart: one judges an answer, one prints a lesson")
-    if args.arrangement is not None:
-        return complain("--answer draws its own counter-arrangement: it goes without --arrangement")
+    if args.deck is not None or args.arrangement is not None:
+        return complain("--answer goes without --deck and --arrangement: it draws its own view")
     if args.export is not None and args.export.suffix.lower() != ".png":
         return complain(f"--export: {args.export.name} is not a .png file name")
-    try:
-        export_size(args.size or EXPORT_SIZE)
-    except ValueError as error:
-        return complain(f"--size: {error}")
-    moves = args.ai_moves or 0
-    if not 0 <= moves <= 100_000:
-        return complain("--ai-moves: 0 to 100,000 moves")
-    name, _, claim = args.answer.partition(":")
-    if claim not in ("safe", "mine"):
-        return complain(f"--answer {args.answer}: write CELL:safe or CELL:mine, such as B2:safe")
-    try:
-        cell = parse_cell(name)
-    except ValueError as error:
-        return complain(f"--answer: {error}")
-    for _ in range(moves):
+    for _ in range(args.ai_moves or 0):
         if app.game.is_over():
             break
         app.do("ai")
-    app.room.on = True
-    if args.step is not None:
-        problem = app.at_lesson(args.step, True)  # an answer is given on a question
-        if problem:
-            return complain(problem)
-    game, board = app.game, app.scene().board
-    if not (0 <= cell[0] < game.height and 0 <= cell[1] < game.width):
-        return complain(
-            f"--answer: {name} is off the {game.height}x{game.width} board "
-            f"(rows A to {cell_name((game.height - 1, 0))[:-1]}, columns 1 to {game.width})"
-        )
-    if cell in board:
-        return complain(f"--answer: {cell_name(cell)} is open (it shows {board[cell]}): "
-                        "an answer is about a closed cell")
-    given = give(app, cell, claim)
-    said = given.words.removeprefix(answer_heading(cell, given.claim, given.verdict.word) + ". ")
-    print(f"{given.verdict.word}: {cell_name(cell)} {CLAIMED[given.claim]}. {said}")
-    if given.verdict.counter is not None:
-        print(counter_board(given, board, game.height, game.width))
-    if args.export is None:
-        return 0
-    app.room.answer(given)
-    return picture(app, args, kept=True)
+    problem, lines = answer_at(app, args.answer, args.step)
+    if problem:
+        return complain(problem)
+    print("\n".join(lines))
+    return 0 if args.export is None else picture(app, args, kept=True)
 
 
 def print_review(path: Path) -> int:
@@ -433,10 +376,7 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
     if args.answer is not None:
         app.session.keeps_files = False  # an answer is judged; nothing is played or kept
         return class_answer(app, args)
-    if args.deck is not None:
-        app.session.keeps_files = False  # a handout never touches the records or settings
-        return handout_deck(app, args)
-    if args.export is not None:
+    if args.export is not None or args.deck is not None:
         app.session.keeps_files = False  # a handout never touches the records or settings
         return picture(app, args)
     missing = pygame_missing() or no_display()

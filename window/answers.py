@@ -16,9 +16,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
-from sweeper import Cell, Position, Step, cell_name, neighbours
+from sweeper import Cell, Position, Step, cell_name, neighbours, parse_cell
 from sweeper.judge import Verdict, judge, seen, survey
-from window.words import VERDICT_WORDS, answer_heading, guess_answer_text, verdict_reason
+from window.words import (
+    CLAIMED,
+    VERDICT_WORDS,
+    answer_heading,
+    guess_answer_text,
+    verdict_reason,
+)
 
 if TYPE_CHECKING:
     from window.app import App
@@ -132,3 +138,43 @@ def counter_board(answer: Answer, board: Mapping[Cell, int], height: int, width:
     other = "safe" if answer.claim == "mine" else "a mine"
     title = f"# A counter-arrangement: {cell_name(answer.cell)} {other}; * marks its mines"
     return "\n".join([title, *rows])
+
+
+def answer_at(app: App, spec: str, step: Optional[str]) -> tuple[str, list[str]]:
+    """Judge --answer's CELL:CLAIM on lesson step's question (else the board as it is).
+
+    Returns what was wrong in one line, or "" and the lines to print: the verdict's
+    word first, why, then the counter-arrangement where the claim can fail. The
+    answer is kept on the question, for a picture of it.
+    """
+    name, _, claim = spec.partition(":")
+    if claim not in ("safe", "mine"):
+        return f"--answer {spec}: write CELL:safe or CELL:mine, such as B2:safe", []
+    try:
+        cell = parse_cell(name)
+    except ValueError as error:
+        return f"--answer: {error}", []
+    app.room.on = True
+    if step is not None:
+        problem = app.at_lesson(step, True)  # an answer is given on a question
+        if problem:
+            return problem, []
+    game, board = app.game, app.scene().board
+    if not (0 <= cell[0] < game.height and 0 <= cell[1] < game.width):
+        rows = cell_name((game.height - 1, 0))[:-1]
+        return (
+            f"--answer: {name} is off the {game.height}x{game.width} board "
+            f"(rows A to {rows}, columns 1 to {game.width})"
+        ), []
+    if cell in board:
+        return (
+            f"--answer: {cell_name(cell)} is open (it shows {board[cell]}): "
+            "an answer is about a closed cell"
+        ), []
+    given = give(app, cell, claim)
+    app.room.answer(given)
+    said = given.words.removeprefix(answer_heading(cell, given.claim, given.verdict.word) + ". ")
+    lines = [f"{given.verdict.word}: {cell_name(cell)} {CLAIMED[given.claim]}. {said}"]
+    if given.verdict.counter is not None:
+        lines.append(counter_board(given, board, game.height, game.width))
+    return "", lines
