@@ -404,18 +404,19 @@ ANSWER_EDGES = {"right": SAFE_EDGE, "wrong": MINE_EDGE, "uncertain": INK}
 
 
 def paint_answers(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
-    """Draw the class's answers: a word on each answered cell (right, wrong, ? for uncertain)."""
+    """Draw the class's answers: a word on each answered cell (right, wrong, ? for uncertain,
+    or a guess's chance of a mine)."""
     for cell, word in frame.highlights.answers:
         rect = view.cell_rect(cell)
         size = rect.width * (40 if word == "uncertain" else 28) // 100  # "?" as tall as "right"
-        label = painter.text(ANSWER_LABELS[word], max(9, size), INK, bold=True)
+        label = painter.text(ANSWER_LABELS.get(word, word), max(9, size), INK, bold=True)
         box = label.get_rect(midbottom=(rect.centerx, rect.bottom - max(2, rect.width // 12)))
         box = box.inflate(max(4, rect.width // 10), max(2, rect.width // 24))
         box.clamp_ip(rect)
         rounded = max(2, box.height // 4)
         pygame.draw.rect(screen, WHITE, box, border_radius=rounded)
         edge = max(2, rect.width // 24)
-        pygame.draw.rect(screen, ANSWER_EDGES[word], box, edge, border_radius=rounded)
+        pygame.draw.rect(screen, ANSWER_EDGES.get(word, INK), box, edge, border_radius=rounded)
         screen.blit(label, label.get_rect(center=box.center))
 
 

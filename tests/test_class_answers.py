@@ -165,7 +165,8 @@ def test_answers_on_a_question_leave_the_game_and_the_lesson_as_they_were(path):
         assert state(app) == before, (path.name, cell_name(cell))
     frame = app.frame()
     assert [c for c, _ in frame.highlights.answers] == closed  # a vote: every answer marked
-    assert {w for _, w in frame.highlights.answers} <= {"right", "wrong", "uncertain"}
+    for _, mark in frame.highlights.answers:  # its verdict, or on a guess its chance
+        assert mark in {"right", "wrong", "uncertain"} or re.fullmatch(r"\d+%", mark), mark
     assert "Your answer, " in frame.step.words
     assert app.ai.last_decision is None  # no move was made
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
@@ -197,6 +198,8 @@ def test_a_guess_question_takes_the_cell_the_class_would_click():
     assert "C2, the cell you would click: 8/21 (38%)" in words
     assert "The lowest is C1: 5/21 (24%)" in words
     assert "The AI picks C1" in words and not app.game.flags
+    assert app.frame().highlights.answers == (((2, 1), "38%"),)  # the vote shows the odds
+    assert not app.frame().highlights.arrangement  # a guess's answer is its odds
     app.do("reveal", (2, 0))
     assert "C1, the cell you would click: 5/21 (24%)" in app.frame().step.words
     assert re.search(r"That is the lowest", app.frame().step.words)

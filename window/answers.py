@@ -23,6 +23,7 @@ from window.words import (
     VERDICT_WORDS,
     answer_heading,
     guess_answer_text,
+    percent,
     verdict_reason,
 )
 
@@ -117,10 +118,18 @@ def proof_numbers(
     return frozenset(found)
 
 
+def mark(answer: Answer) -> str:
+    """Return what marks an answered cell: its verdict, or on a guess its chance of a mine."""
+    verdict = answer.verdict
+    if answer.guess and verdict.word == "uncertain":
+        return ("≈" if not verdict.exact else "") + percent(verdict.chance)
+    return verdict.word
+
+
 def tally(answers: Mapping[Cell, Answer]) -> str:
-    """Return the class's answers on this beat in one line: each cell and its verdict."""
+    """Return the class's answers on this beat in one line: each cell and its verdict (odds)."""
     said = ", ".join(
-        f"{cell_name(a.cell)} {VERDICT_WORDS[a.verdict.word]}" for a in answers.values()
+        f"{cell_name(a.cell)} {VERDICT_WORDS.get(mark(a), mark(a))}" for a in answers.values()
     )
     return f"Answers: {said}. More clicks answer again; → shows the AI's answer."
 

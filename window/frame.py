@@ -20,7 +20,7 @@ from sweeper import BOARDS
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Rule
 from sweeper.records import Knowledge, Step
-from window.answers import is_guess
+from window.answers import is_guess, mark
 from window.arrangements import (
     Enumeration,
     agreed_words,
@@ -67,7 +67,8 @@ class Highlights:
     cursor: Optional[Cell] = None  # the keyboard's cell
     pressed: frozenset[Cell] = frozenset()  # cells held down by a mouse button
     arrangement: tuple[tuple[Cell, str], ...] = ()  # V: (cell, "mine" / "faint mine" / "ring")
-    answers: tuple[tuple[Cell, str], ...] = ()  # the class's answers: (cell, "right" / ...)
+    answers: tuple[tuple[Cell, str], ...] = ()  # the class's answers: (cell, "right", "wrong",
+    # "uncertain", or on a guess question the cell's chance of a mine, "38%")
 
 
 @dataclass(frozen=True)
@@ -490,9 +491,10 @@ def highlights(
     if step is not None and not asking:
         marks.update((c, c in step.mines) for c in step.mines | step.safes if c not in shown)
     drawn = arrangement(app)
-    if not drawn and spoken is not None and spoken.verdict.counter is not None:
+    counter = spoken.verdict.counter if spoken is not None and not spoken.guess else None
+    if not drawn and counter is not None:
         # Where the class's claim can fail: one whole arrangement in which it does.
-        drawn = tuple((c, "mine") for c in sorted(spoken.verdict.counter) if c not in shown)
+        drawn = tuple((c, "mine") for c in sorted(counter) if c not in shown)
     if known is not None:
         cells = {c for c, _ in drawn}  # an arrangement on screen draws its own
         marks.update((c, c in known.mines) for c in known.mines | known.safes)
@@ -511,7 +513,7 @@ def highlights(
         cursor=session.cursor if not room.on and not over else None,
         pressed=app.pressed,
         arrangement=drawn,
-        answers=tuple((c, a.verdict.word) for c, a in room.answers.items()) if room.asking else (),
+        answers=tuple((c, mark(a)) for c, a in room.answers.items()) if room.asking else (),
     )
 
 
