@@ -25,13 +25,12 @@ from typing import Optional
 
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from sweeper.cli import OneLineParser
-from sweeper.review import read_record, review
+from window.answers import answer_at
 from window.app import App
-from window.history import History, history_dir
 from window.ledger import count_left
 from window.places import saves_dir, saves_problem
-from window.review_view import open_review
-from window.review_words import report
+from window.review_view import open_review, review_at, review_target
+from window.review_words import report_file
 from window.stats import Settings
 
 # ---------------------------------------------------------------------------
@@ -110,6 +109,20 @@ def build_parser() -> OneLineParser:
         help="with --export: the picture's size in pixels (default 1920x1080)",
     )
     parser.add_argument(
+        "--answer",
+        metavar="CELL:CLAIM",
+        help="the class's answer, CELL:safe or CELL:mine (such as B2:safe), on the question of "
+        "--step N (else on the board as it is): prints right, wrong or uncertain, why, and a "
+        "counter-arrangement where the claim can fail; with --export it draws that view",
+    )
+    parser.add_argument(
+        "--deck",
+        type=Path,
+        metavar="DIR",
+        help="write every beat of the lesson as numbered PNG pages (see --size) and an "
+        "index.html that prints one page per beat, then the teacher's note, into DIR",
+    )
+    parser.add_argument(
         "--review",
         metavar="FILE|last",
         help="a finished game's record (docs/playing.md, 'Game records'), or 'last' (the last "
@@ -139,7 +152,10 @@ HANDOUT_ONLY = {
     "arrangement": "--arrangement",
     "ai_moves": "--ai-moves",
 }
-ANSWER_READS = ("step", "question")
+# What --answer reads without --export (the moment it judges: a step, after AI moves),
+# and what --deck reads (the size of its pages).
+ANSWER_READS = ("step", "question", "ai_moves")
+DECK_READS = ("size",)
 
 
 def handout_misuse(args: argparse.Namespace) -> str:
@@ -147,11 +163,12 @@ def handout_misuse(args: argparse.Namespace) -> str:
     if args.export is not None:
         return ""
     answering = getattr(args, "answer", None) is not None
+    reads = ANSWER_READS if answering else DECK_READS if args.deck is not None else ()
     given = [
         flag
         for name, flag in HANDOUT_ONLY.items()
         if getattr(args, name) is not None and getattr(args, name) is not False
-        if not (answering and name in ANSWER_READS)
+        if name not in reads
     ]
     if not given:
         return ""
@@ -172,7 +189,7 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     parser = build_parser()
     args = parser.parse_args(argv)
     app = build_app(parser, args)
-    if args.export is None:
+    if args.export is None and args.answer is None and args.deck is None:
         said = count_left(app.session)
         if said:
             app.message = f"{said} {app.message}" if app.sheet is not None else said
@@ -276,14 +293,19 @@ def complain(problem: str) -> int:
     return 2
 
 
-def picture(app: App, args: argparse.Namespace) -> int:
-    """Draw the view asked for by --export and its options; return the exit status."""
+def picture(app: App, args: argparse.Namespace, kept: bool = False) -> int:
+    """Draw the view asked for by --export (or the lesson's deck, --deck); return the status.
+
+    kept: the view is already where it should be (an answer on its question).
+    """
     if pygame_missing():
         print(pygame_missing(), file=sys.stderr)
         return 2
-    from screen.picture import export  # pygame only when a picture is drawn
+    from screen.picture import deck, export  # pygame only when a picture is drawn
 
-    if args.export.suffix.lower() != ".png":
+    if args.deck is not None and (args.export or args.step or args.question):
+        return complain("--deck writes every beat: it goes without --export, --step, --question")
+    if args.deck is None and args.export.suffix.lower() != ".png":
         return complain(f"--export: {args.export.name} is not a .png file name")
     try:
         size = export_size(args.size or EXPORT_SIZE)
@@ -292,65 +314,39 @@ def picture(app: App, args: argparse.Namespace) -> int:
     moves = args.ai_moves or 0
     if not 0 <= moves <= 100_000:
         return complain("--ai-moves: 0 to 100,000 moves")
-    for _ in range(moves):
+    for _ in range(0 if kept else moves):
         if app.game.is_over():
             break
         app.do("ai")
     app.room.on = True
-    problem = export(app, args.export, size, args.step, args.question, args.arrangement)
+    if args.deck is not None:
+        problem, wrote = deck(app, args.deck, size), f"{args.deck / 'index.html'} and its pages"
+    elif kept:
+        problem, wrote = export(app, args.export, size, None, False), str(args.export)
+    else:
+        problem = export(app, args.export, size, args.step, args.question, args.arrangement)
+        wrote = str(args.export)
     if problem:
         return complain(problem)
-    print(f"wrote {args.export} ({size[0]}x{size[1]})")
+    print(f"wrote {wrote} ({size[0]}x{size[1]})")
     return 0
 
 
-def review_file(which: str) -> tuple[Optional[Path], str]:
-    """Return the record --review names (a file, or 'last': the last game finished), or why not.
-
-    The file is read and checked here, so a bad one is one line before any window opens.
-    """
-    if which == "last":
-        kept = History().last()
-        if kept is None:
-            return None, (
-                f"--review last: no finished game in the history yet ({history_dir()}): "
-                "each game is kept there when it ends"
-            )
-        path = kept.path
-    else:
-        path = Path(which)
-    try:
-        read_record(read_board_file(path))
-    except ValueError as error:
-        return None, f"--review: {path}: {error}"
-    return path, ""
-
-
-def print_review(path: Path) -> int:
-    """Print the review of the game recorded in path, a line per click; return the exit status."""
-    try:
-        done = review(read_record(read_board_file(path)))
-    except ValueError as error:
-        return complain(f"--review: {path}: {error}")
-    print("\n".join(report(done)))
-    return 0
-
-
-def review_picture(app: App, args: argparse.Namespace, path: Path) -> int:
-    """Draw a review at click --step N (1 = the first, 'last' = the end) to --export's file."""
-    said = open_review(app, path)
-    if app.reviewing is None:
-        return complain(f"--review: {said.said}")
-    app.message = said.said or ""
-    done = app.reviewing.done(app)
-    clicks = len(done.clicks) if done is not None else 0
-    which = args.step or "1"
-    if which != "last" and not (which.isdigit() and 1 <= int(which) <= clicks + 1):
-        return complain(f"--step {which}: this game has {clicks} clicks; choose 1 to {clicks + 1} "
-                        "(the end) or 'last'")
-    app.reviewing.index = clicks if which == "last" else int(which) - 1
-    args.step = None  # the step was the review's, not a lesson's
-    return picture(app, args)
+def class_answer(app: App, args: argparse.Namespace) -> int:
+    """Judge the class's answer asked for by --answer, print it (and draw it); return the status."""
+    if args.deck is not None or args.arrangement is not None:
+        return complain("--answer goes without --deck and --arrangement: it draws its own view")
+    if args.export is not None and args.export.suffix.lower() != ".png":
+        return complain(f"--export: {args.export.name} is not a .png file name")
+    for _ in range(args.ai_moves or 0):
+        if app.game.is_over():
+            break
+        app.do("ai")
+    problem, lines = answer_at(app, args.answer, args.step)
+    if problem:
+        return complain(problem)
+    print("\n".join(lines))
+    return 0 if args.export is None else picture(app, args, kept=True)
 
 
 def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None) -> int:
@@ -360,18 +356,28 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
         return complain("--report goes with --review FILE")
     path = None
     if args.review is not None:
-        path, problem = review_file(args.review)
+        path, problem = review_target(args.review)
         if path is None:
-            return complain(problem)
+            return complain(f"--review: {problem}")
         if args.report:
-            return print_review(path)
+            lines, problem = report_file(path)
+            print("\n".join(lines))
+            return complain(f"--review: {problem}") if problem else 0
     misuse = handout_misuse(args)
     if misuse:
         return complain(misuse)  # before anything is read or written
     app = app_from_args(argv)
-    if args.export is not None:
+    if args.answer is not None:
+        app.session.keeps_files = False  # an answer is judged; nothing is played or kept
+        return class_answer(app, args)
+    if args.export is not None or args.deck is not None:
         app.session.keeps_files = False  # a handout never touches the records or settings
-        return picture(app, args) if path is None else review_picture(app, args, path)
+        if path is not None:
+            problem = review_at(app, path, args.step)
+            if problem:
+                return complain(problem)
+            args.step = None  # the step was the review's click, not a lesson step
+        return picture(app, args)
     if path is not None:
         app.message = open_review(app, path).said or app.message
     missing = pygame_missing() or no_display()

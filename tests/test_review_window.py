@@ -205,3 +205,12 @@ def test_a_click_on_a_row_of_the_records_view_shows_its_board_or_opens_its_game(
     assert app.frame().records.board.startswith("Beginner")
     app.do("records-open", 0)
     assert app.frame().reviewing
+
+
+def test_an_action_that_could_not_have_been_played_is_one_line_in_the_report(tmp_path, capsys):
+    path = tmp_path / "twice.txt"
+    path.write_text("#= rule none\n*...\n....\n#= click B3\n#= click B3\n")
+    assert runner.main(["--review", str(path), "--report"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.strip() == "" and len(captured.err.strip().splitlines()) == 1
+    assert "action 2 (click B3)" in captured.err

@@ -16,17 +16,18 @@ from typing import Any, Optional
 from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import BoardSize, Cell, Step
 from sweeper.search import opening_searched
-from window.arrangements import Enumeration, enumerate_step, position_before
+from window.answers import CLICKS
+from window.arrangements import Enumeration, enumerate_step, guess_reason, position_before
 from window.classroom import Classroom
 from window.commands import TABLE, refusal
 from window.frame import (
     Frame,
     KnowledgeList,
+    Scene,
     build_frame,
-    current_step,
     knowledge_list,
-    replaying,
-    shown_knowledge,
+    scene_key,
+    scene_of,
 )
 from window.lesson import numbers_behind, numbers_for
 from window.records_view import RecordsState, records_table
@@ -35,7 +36,7 @@ from window.saves import read_save
 from window.session import Outcome, Session, opening, position_session, resumed_session
 from window.stats import Settings, start_up_messages
 from window.timeline import Timeline
-from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text
+from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text, plural
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
 NEWER = (
@@ -92,6 +93,8 @@ class App:
         self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
         self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
         self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
+        self._scene: tuple[object, Optional[Scene]] = (None, None)
+        self._reason: tuple[object, str] = (None, "")
         # A sheet over the board: the damage found at start-up, or every key.
         self.sheet: Optional[tuple[str, tuple[str, ...]]] = None
         self.records: Optional[RecordsState] = None  # the records view (I), while open
@@ -173,6 +176,9 @@ class App:
     def do(self, name: str, arg: Any = None) -> Outcome:
         """Run a command if the state allows it; else refuse it, saying why. Return the outcome."""
         name, arg = in_view(self, name, arg)
+        over = self.sheet is not None or self.records is not None or self.reviewing is not None
+        if name in CLICKS and self.room.asking and not over:
+            name, arg = "answer", (arg, CLICKS[name])  # on a question, a click answers it
         command = TABLE[name]
         if self.reviewing is not None and name not in KEEPS_REVIEW:
             self.message = "The review is open: Esc closes it (it changes nothing in the records)."
@@ -184,7 +190,7 @@ class App:
                 return Outcome("")  # a click meant for the view does not play
         if self.sheet is not None and name not in KEEPS_SHEET:
             self.sheet = None  # any other command closes the sheet
-            if name in BOARD_MOVES:
+            if name in BOARD_MOVES or name == "quit":  # Esc, too, only closes the sheet
                 self.message = ""
                 return Outcome("")  # a click meant for the sheet does not play
         if name not in ("quit", "tick", "press", "scroll"):
@@ -210,7 +216,7 @@ class App:
 
     def _hold_clock(self) -> None:
         """Hold the game's clock while the class looks at an earlier moment; run it at now."""
-        past = self.room.on and replaying(self)
+        past = self.room.on and self.scene().replaying
         if past != ("past" in self.session.watch.holds):
             self.session.watch.hold("past", past)
 
@@ -224,8 +230,8 @@ class App:
             room.on = on
             return
         room.changed()
-        if room.on and room.step_index >= 0:
-            room.end(self.timeline())  # the class sees now, not the step it was on
+        if room.on and room.step_index >= 0:  # the class sees now, not the step it was on
+            room.latest(self.timeline(), self.game.is_over())
 
     def toggle_keys(self) -> Outcome:
         """Show every key on a sheet over the board (? outside class), or close it."""
@@ -246,6 +252,15 @@ class App:
             frame = replace(frame, records=records_table(self.session, self.records))
         return frame
 
+    def scene(self) -> Scene:
+        """Return the moment on screen, worked out once for each state of the game and class."""
+        key = scene_key(self)
+        kept = self._scene[1]
+        if self._scene[0] != key or kept is None:
+            kept = scene_of(self)
+            self._scene = (key, kept)
+        return kept
+
     def timeline(self) -> Timeline:
         """Return the lesson timeline of the AI's log."""
         return self.session.timeline()
@@ -259,9 +274,28 @@ class App:
         self.message = ""
         self._hold_clock()
 
+    def at_lesson(self, which: str, ask: bool) -> str:
+        """Show lesson step which (a number, or 'last') at its question or answer, as --step does.
+
+        Returns "" or what was wrong, in one line.
+        """
+        lessons = self.timeline().lessons
+        if which == "last":
+            which = str(len(lessons))
+        if not which.isdigit() or len(which) > 6:
+            return f"--step {which}: a lesson step number (1 = the first) or 'last'"
+        number = int(which)
+        if not 1 <= number <= len(lessons):
+            what = "position" if self.session.position_text is not None else "game"
+            return f"--step {number}: this {what} has {plural(len(lessons), 'lesson step')}" + (
+                f"; choose 1 to {len(lessons)}" if lessons else ""
+            )
+        self.show(lessons[number - 1], 0 if ask else 1)
+        return ""
+
     def enumeration(self) -> Optional[Enumeration]:
         """Return the arrangements behind the enumeration step on screen, or None."""
-        step = current_step(self)
+        step = self.scene().step
         room = self.room
         if not room.on or step is None or step.rule != "enumeration":
             return None
@@ -273,6 +307,23 @@ class App:
                 position = position_before(self.ai, room.step_index)
             self._enumeration = (key, enumerate_step(position, step.premises))
         return self._enumeration[1]
+
+    def guess_reason(self, step: Step) -> str:
+        """Return why a guess on screen takes the safest cell (arrangements.guess_reason), or ""."""
+        room, ai = self.room, self.ai
+        if step.decision is None:
+            return ""
+        key = (id(ai), self.session.version, room.step_index, room.ahead)
+        if self._reason[0] != key:
+            ahead = room.ahead or not 0 <= room.step_index < len(ai.steps)
+            position = ai.position() if ahead else position_before(ai, room.step_index)
+            shown = self.scene().board
+
+            def near(cell: Cell) -> list[Cell]:
+                return [n for n in self.game.neighbors(cell) if shown.get(n)]
+
+            self._reason = (key, guess_reason(position, step.decision.cell, near))
+        return self._reason[1]
 
     def numbers_behind(self, k: int) -> frozenset[Cell]:
         """Return the revealed numbers step k's premises come from (kept for the next frames)."""
@@ -303,4 +354,5 @@ class App:
 
     def knowledge(self) -> KnowledgeList:
         """Return the knowledge list as the frame shows it."""
-        return knowledge_list(self, current_step(self), shown_knowledge(self))
+        scene = self.scene()
+        return knowledge_list(self, scene.step, scene.knowledge)

@@ -82,24 +82,6 @@ def show_stats(session: Session) -> Outcome:
     return Outcome(said)
 
 
-def overview_lines(session: Session) -> tuple[str, ...]:
-    """Return the records overview: this board's record in full, then one line per other board."""
-    stats = session.stats
-    key = session.ledger.stats_key()
-    rows = [row for row in stats.overview() if row.board != key]
-    lines = [" ".join(stats.lines(key)), ""]
-    lines += [row.words() for row in rows] or ["No games finished yet on any other board."]
-    lines += [
-        "",
-        "Only games played without help count in wins, streaks and best times; games with "
-        "help (odds, Think, the AI's moves, class mode, the hint, a board already seen) are "
-        "counted apart as assisted. 3BV/s and efficiency are the best of the recent wins.",
-    ]
-    if stats.message:
-        lines.append(stats.message)
-    return tuple(lines)
-
-
 def reset_records(session: Session) -> Outcome:
     """Forget every board's records (the file before is kept aside)."""
     return Outcome(session.stats.reset())

@@ -20,7 +20,7 @@ from sweeper import read_board_file
 from sweeper.board import Cell, cell_name
 from sweeper.review import ClickReview, Record, Review, read_record
 from window.frame import Frame, Highlights, KnowledgeList, StepBox, Tile
-from window.history import history_dir
+from window.history import History, history_dir
 from window.records_view import RecordsState, records_table
 from window.review_words import RULE_NAMES, click_line, summary_line
 from window.session import Outcome
@@ -62,6 +62,43 @@ class Reviewing:
         if where == "next" and self.index == last and moves["next"] > last:
             return "The end of the game: ← goes back, Esc closes the review."
         return ""
+
+
+def review_target(which: str) -> tuple[Optional[Path], str]:
+    """Return the record runner.py --review names (a file, or 'last'), or why it cannot be read.
+
+    The file is read here, so that a bad one is one line before any window opens.
+    """
+    if which == "last":
+        kept = History().last()
+        if kept is None:
+            return None, (
+                f"no finished game in the history yet ({history_dir()}): each game is kept "
+                "there when it ends"
+            )
+        path = kept.path
+    else:
+        path = Path(which)
+    try:
+        read_record(read_board_file(path))
+    except ValueError as error:
+        return None, f"{path}: {error}"
+    return path, ""
+
+
+def review_at(app: App, path: Path, which: Optional[str]) -> str:
+    """Open path's review at click which (1 = the first, 'last' = the end): "" or the problem."""
+    said = open_review(app, path)
+    done = app.reviewing.done(app) if app.reviewing is not None else None
+    if app.reviewing is None or done is None:
+        return f"--review: {said.said}"
+    app.message = said.said or ""
+    clicks = len(done.clicks)
+    which = which or "1"
+    if which != "last" and not (which.isdigit() and 1 <= int(which) <= clicks + 1):
+        return f"--step {which}: this game has {clicks} clicks; choose 1 to {clicks + 1} (the end)"
+    app.reviewing.index = clicks if which == "last" else int(which) - 1
+    return ""
 
 
 def open_chosen(app: App, index: Optional[int]) -> Outcome:
