@@ -76,6 +76,16 @@ CLASS_BUTTONS = (
         ("classroom", "Class"),
     ),
 )
+# A review's own: its steps, and the way back (the class's Think and AI Move play nothing there).
+REVIEW_BUTTONS = (
+    (
+        ("home", "First"),
+        ("back", "◀ Back"),
+        ("step", "Step ▶"),
+        ("end", "End"),
+        ("quit", "Close"),
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -288,6 +298,7 @@ def layout(
     two = below is not None
     status = pygame.Rect(x, title.bottom + px(4), inner, 2 * px(40) + px(6) if two else px(40))
     rows = CLASS_BUTTONS if lesson else button_rows(frame.custom)
+    rows = REVIEW_BUTTONS if frame.reviewing else rows
     buttons, y = _buttons(rows, x, status.bottom + px(10), inner, scale)
     # In class the keys are behind "?"; the help takes the lines its words need.
     help_lines = text_lines(frame.help, inner, font, False, fonts) or (
@@ -483,6 +494,8 @@ def legend_lines(width: int, font: int, scale: Scale, fonts: Fonts) -> int:
 
 def step_lines(frame: Frame) -> int:
     """Return the lines of the step box in the panel, before it takes a short list's room."""
+    if frame.reviewing:  # a verdict takes a few lines; the list of clicks takes the rest
+        return 4
     # An arrangement's words (V) need the legend's room and more: the list gives it up.
     wordy = frame.step is not None and not frame.step.legend
     return 12 if wordy else 9

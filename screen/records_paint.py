@@ -47,7 +47,8 @@ class RecordsPlaces:
     heading: pygame.Rect  # the board in view's name
     best: pygame.Rect  # its best times
     plot: pygame.Rect  # its times over its last games
-    recent: tuple[pygame.Rect, ...]  # each recent game's row, under a header row
+    recent: tuple[pygame.Rect, ...]  # the rows of the recent games in view, under a header row
+    first: int  # the recent game in the first of them (the chosen one is always in view)
     recent_header: pygame.Rect
     notes: pygame.Rect  # how games count, the keys, damage
 
@@ -57,7 +58,7 @@ class RecordsPlaces:
 
     def game_at(self, pos: tuple[int, int]) -> int:
         """Return the recent game under a position, or -1."""
-        return next((k for k, r in enumerate(self.recent) if r.collidepoint(pos)), -1)
+        return next((self.first + k for k, r in enumerate(self.recent) if r.collidepoint(pos)), -1)
 
 
 def records_places(table: RecordsTable, view: Layout) -> RecordsPlaces:
@@ -68,9 +69,10 @@ def records_places(table: RecordsTable, view: Layout) -> RecordsPlaces:
     row = px(ROW)
     y = inner.y + px(30)  # under the title
     shown = max(1, len(table.rows))
-    table_rect = pygame.Rect(inner.x, y, inner.width, row * (1 + shown))
+    head = row * header_lines(table.columns)
+    table_rect = pygame.Rect(inner.x, y, inner.width, head + row * shown)
     rows = tuple(
-        pygame.Rect(inner.x, y + row * (1 + k), inner.width, row) for k in range(len(table.rows))
+        pygame.Rect(inner.x, y + head + row * k, inner.width, row) for k in range(len(table.rows))
     )
     y = table_rect.bottom + px(12)
     heading = pygame.Rect(inner.x, y, inner.width, px(26))
@@ -87,8 +89,11 @@ def records_places(table: RecordsTable, view: Layout) -> RecordsPlaces:
         pygame.Rect(inner.x, y + row * (1 + k), inner.width, row)
         for k in range(min(len(table.recent), fit))
     )
+    first = min(max(0, table.chosen - len(recent) + 1), max(0, len(table.recent) - len(recent)))
     notes = pygame.Rect(inner.x, inner.bottom - notes_height, inner.width, notes_height)
-    return RecordsPlaces(area, table_rect, rows, heading, best, plot, recent, recent_header, notes)
+    return RecordsPlaces(
+        area, table_rect, rows, heading, best, plot, recent, first, recent_header, notes
+    )
 
 
 def paint_records(
@@ -101,7 +106,8 @@ def paint_records(
     pygame.draw.rect(screen, GRID, places.area, 1)
     inner = places.area.inflate(-2 * px(14), -2 * px(10))
     screen.blit(painter.text("Records", px(20), INK, bold=True), inner.topleft)
-    header_rect = pygame.Rect(places.table.x, places.table.y, places.table.width, px(ROW))
+    head = px(ROW) * header_lines(table.columns)
+    header_rect = pygame.Rect(places.table.x, places.table.y, places.table.width, head)
     if table.rows:
         chosen = [k == table.in_view for k in range(len(table.rows))]
         paint_table(
@@ -115,9 +121,10 @@ def paint_records(
     screen.blit(fitted, places.heading.topleft)
     paint_best(screen, painter, view, table, places.best)
     paint_plot(screen, painter, view, table, places.plot)
-    recent = [g.cells() for g in table.recent[: len(places.recent)]]
+    first = places.first
+    recent = [g.cells() for g in table.recent[first : first + len(places.recent)]]
     if recent:
-        chosen = [k == table.chosen for k in range(len(recent))]
+        chosen = [first + k == table.chosen for k in range(len(recent))]
         paint_table(
             screen, painter, view, RECENT_COLUMNS, recent, places.recent_header, places.recent,
             chosen, fill=1,
@@ -126,6 +133,11 @@ def paint_records(
         empty = "No game of this board in the history yet: each game is kept when it ends."
         screen.blit(painter.text(empty, px(TEXT), FAINT_INK), places.recent_header.topleft)
     paint_notes(screen, painter, view, table, places.notes)
+
+
+def header_lines(columns: Sequence[str]) -> int:
+    """Return the lines a table's header takes (a title may hold a line break)."""
+    return max(1 + title.count("\n") for title in columns)
 
 
 def paint_table(
@@ -149,7 +161,7 @@ def paint_table(
     while True:
         font, bold = painter.font(size), painter.font(size, bold=True)
         widths = [
-            max([bold.size(c)[0]] + [font.size(r[k])[0] for r in rows[: len(places)]])
+            max([bold.size(part)[0] for part in c.split("\n")] + [font.size(r[k])[0] for r in rows])
             for k, c in enumerate(columns)
         ]
         if sum(widths) + gap * (len(columns) - 1) <= header.width or size <= SMALLEST:
@@ -158,9 +170,14 @@ def paint_table(
     spare = header.width - sum(widths) - gap * (len(columns) - 1)
     widths[fill] += max(0, spare)
     xs = [header.x + sum(widths[:k]) + gap * k for k in range(len(columns))]
-    lift = (header.height - font.get_linesize()) // 2
+    tall = places[0].height if places else header.height
+    lift = (tall - font.get_linesize()) // 2
+    lines = header_lines(columns)
     for k, title in enumerate(columns):
-        screen.blit(painter.text(title, size, INK, bold=True), (xs[k], header.y + lift))
+        parts = title.split("\n")
+        for n, part in enumerate(parts):  # a one-line title stands on the header's last line
+            y = header.y + tall * (lines - len(parts) + n) + lift
+            screen.blit(painter.text(part, size, INK, bold=True), (xs[k], y))
     pygame.draw.line(screen, GRID, (header.x, header.bottom - 1), (header.right, header.bottom - 1))
     for row, rect, shaded in zip(rows, places, chosen, strict=False):
         if shaded:

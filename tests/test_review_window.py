@@ -214,3 +214,25 @@ def test_an_action_that_could_not_have_been_played_is_one_line_in_the_report(tmp
     captured = capsys.readouterr()
     assert captured.out.strip() == "" and len(captured.err.strip().splitlines()) == 1
     assert "action 2 (click B3)" in captured.err
+
+
+def test_the_chosen_game_stays_in_view_when_the_list_is_longer_than_the_room(
+    private_data_folder, pygame_display
+):
+    from screen.input import click
+    from screen.layout import layout, scale_for
+    from screen.records_paint import records_places
+
+    clock = Clock()
+    app = App.new(BOARDS["beginner"], seed=7, clock=clock)
+    for _ in range(10):
+        lose(app, clock, safe_clicks=0)
+        app.do("new")
+    app.do("stats")
+    for _ in range(9):
+        app.do("records-move", 1)
+    frame = app.frame()
+    view = layout((1280, 720), frame, scale_for((1280, 720)))
+    places = records_places(frame.records, view)
+    assert frame.records.chosen == 9 and len(places.recent) < 10  # not all ten fit
+    assert click(frame, view, places.recent[-1].center, 1) == ("records-open", 9)

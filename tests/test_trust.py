@@ -495,7 +495,7 @@ def test_the_records_view_has_a_row_per_board_and_delete_resets_after_asking():
     rows = dict(zip(view.boards, view.rows, strict=True))
     custom, beginner = (rows[f"{b}, first click safe"] for b in ("Custom 6x6, 4 mines", BEGINNER))
     assert len(rows) == 2 and custom[1:4] == ("1", "1", "100%")
-    assert beginner[1:4] == ("0", "0", "-") and beginner[-1] == "1 (0 won)"  # assisted, apart
+    assert beginner[1:4] == ("0", "0", "-") and beginner[-1] == "1 (0)"  # assisted, apart
     assert view.board == f"{BEGINNER}, first click safe"  # the board played, in view
     assert [g.result for g in view.recent] == ["lost, assisted"]
     app.do("records-board", 1)  # the other board, in full: its best time and its win

@@ -29,17 +29,17 @@ if TYPE_CHECKING:
     from window.app import App
     from window.session import Session
 
-COLUMNS = (
+COLUMNS = (  # a header's second line under its first ("\n"), so that the columns stay narrow
     "Board",
     "Games",
     "Won",
     "%",
     "Streak",
-    "Best streak",
-    "Best time",
-    "Best 3BV/s",
-    "Best eff.",
-    "Assisted",
+    "Best\nstreak",
+    "Best\ntime",
+    "Best\n3BV/s",
+    "Best\nefficiency",
+    "Assisted\n(won)",
 )
 RECENT_SHOWN = 12  # the recent games listed for the board in view
 PLOT_GAMES = 50  # the last games whose times the plot shows
@@ -124,9 +124,7 @@ def row_of(board: str, stats: BoardStats) -> tuple[str, ...]:
     rate = f"{100 * stats.rate():.0f}%" if stats.games else "-"
     best = f"{stats.best_times[0][0]:.1f} s" if stats.best_times else "-"
     per_second, eff = stats.best("bbbv_per_second"), stats.best("efficiency")
-    helped = (
-        f"{stats.assisted_games} ({stats.assisted_wins} won)" if stats.assisted_games else "-"
-    )
+    helped = f"{stats.assisted_games} ({stats.assisted_wins})" if stats.assisted_games else "-"
     return (
         short_board(board),
         str(stats.games),
