@@ -225,6 +225,7 @@ def build_app(parser: OneLineParser, args: argparse.Namespace) -> App:
         board,
         classroom=args.classroom,
         seed=args.seed,
+        chosen_seed=args.seed is not None,
         first_click=args.first_click,
         save_dir=save_dir,
         settings=settings,

@@ -264,9 +264,9 @@ def test_no_history_for_a_handout(tmp_path, private_data_folder):
 def test_two_real_windows_on_one_folder_both_keep_their_games(tmp_path, private_data_folder):
     from tests.test_started import Window
 
-    first = Window(tmp_path, "--board", "5x5x3", "--seed", "1")
+    first = Window(tmp_path, "--board", "5x5x3")
     first.do("click 0 0")
-    second = Window(tmp_path, "--board", "5x5x3", "--seed", "2")
+    second = Window(tmp_path, "--board", "5x5x3")
     second.do("click 0 0")
     assert first.do("finish")["status"] == "won"
     assert second.do("close")["status"] == "playing"  # left: a loss

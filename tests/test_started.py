@@ -99,7 +99,7 @@ def started():
 def test_a_window_killed_after_its_first_click_counts_a_loss_at_the_next_start(
     tmp_path, private_data_folder
 ):
-    window = Window(tmp_path, "--board", "beginner", "--seed", "3")
+    window = Window(tmp_path, "--board", "beginner")
     assert window.do("click 4 4")["revealed"] > 0
     (line,) = started().values()  # on the record at the first click
     assert line["board"].startswith("Beginner 9x9") and line["clicks"] == 1
@@ -122,9 +122,9 @@ def test_a_window_killed_after_its_first_click_counts_a_loss_at_the_next_start(
 
 
 def test_two_real_windows_on_one_folder_both_count_their_games(tmp_path, private_data_folder):
-    first = Window(tmp_path, "--board", "5x5x3", "--seed", "1")
+    first = Window(tmp_path, "--board", "5x5x3")
     first.do("click 0 0")
-    second = Window(tmp_path, "--board", "5x5x3", "--seed", "2")
+    second = Window(tmp_path, "--board", "5x5x3")
     assert "counts as a loss" not in second.opened["message"]  # the first one lives
     second.do("click 0 0")
     assert len(started()) == 2  # both on the record, each under its own line

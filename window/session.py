@@ -142,8 +142,12 @@ class Session:
         clock: Callable[[], float] = time.monotonic,
         game: Optional[Minesweeper] = None,
         settings: Optional[Settings] = None,
+        chosen_seed: bool = False,
     ) -> None:
         self.board = board
+        # The player chose the seed (--seed): the board can be dealt again by anyone, so
+        # the game counts as assisted, and its seed is shown. Otherwise it stays unsaid.
+        self.chosen_seed = chosen_seed
         self.custom = board if board not in BOARDS.values() else None
         self.first_click = first_click
         self.save_dir = save_dir if save_dir is not None else saves_dir()
@@ -185,7 +189,8 @@ class Session:
         self.pending: Optional[Decision] = None  # what the AI would play next, once asked
         self.watch = Stopwatch(self.clock)
         self.marks: set[Cell] = set()  # the player's question marks (the game knows only flags)
-        self.ledger = Ledger(self, assisted=self.settings.known_safe_hint)  # help from the start
+        # The hint, when on, is help from the start; so is a board from a seed the player chose.
+        self.ledger = Ledger(self, assisted=self.settings.known_safe_hint or self.chosen_seed)
         self.ending = ""  # the last move's words: once the game is over, the ones that ended it
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self.autoplay = False
@@ -207,6 +212,7 @@ class Session:
         b, rule = self.board, self.first_click
         if b.mines > max_mines(b.height, b.width, rule):
             rule = "none"  # a crowded position's size: no first click can be kept clear
+        self.chosen_seed = False  # a new game's seed is a fresh one nobody knows
         self.start(Minesweeper(b.height, b.width, b.mines, first_click=rule))
         return Outcome(f"New game: {self.describe()}.", played=True)
 
@@ -230,18 +236,18 @@ class Session:
                 "assisted.",
                 played=True,
             )
-        return Outcome(f"Restarted: {self.describe()}. {self.note}".strip(), played=True)
+        chosen = CHOSEN_SEED if self.chosen_seed else ""
+        return Outcome(f"Restarted: {self.describe()}. {self.note} {chosen}".strip(), played=True)
 
     def describe(self) -> str:
-        """Return a one-line description of the game: size, mines, seed or title."""
+        """Return a one-line description of the game: size, mines, the seed the player chose
+        (no other: a seed deals its board again), or the position's title."""
         g = self.game
         if self.position_text is not None:
             return self.title or "a position"
-        name = self.ledger.board_name()
-        return (
-            f"{name} {g.height}x{g.width}, {g.mine_count} mines, seed {g.seed}, "
-            f"{RULE_WORDS[g.first_click]}"
-        )
+        seed = f"seed {g.seed}, " if self.chosen_seed else ""
+        size = f"{self.ledger.board_name()} {g.height}x{g.width}, {g.mine_count} mines"
+        return f"{size}, {seed}{RULE_WORDS[g.first_click]}"
 
     # -- the player's moves -------------------------------------------------------
 
@@ -502,4 +508,10 @@ def opening(session: Session) -> str:
     """Return the words a new game or a position opens with."""
     if session.position_text is not None:
         return f"{session.note} Press → to step through what the AI knows."
-    return "Click a cell to start, or press A to let the AI move."
+    start = "Click a cell to start, or press A to let the AI move."
+    if session.chosen_seed:
+        return f"{start} {CHOSEN_SEED}"
+    return start
+
+
+CHOSEN_SEED = "A board from a seed you chose counts as assisted (the seed deals it again)."
