@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Optional
 
-from minesweeper import Minesweeper, MoveResult
+from minesweeper import Minesweeper, MinesweeperAI, MoveResult
 from sweeper import (
     BOARDS,
     BoardSize,
@@ -28,7 +28,6 @@ from sweeper import (
     parse_board,
 )
 from sweeper.review import Action
-from window.deciding import WindowAI
 from window.history import History, Judge
 from window.ledger import Ledger
 from window.places import saves_dir
@@ -179,7 +178,7 @@ class Session:
     def start(self, game: Minesweeper) -> None:
         """Make game the current one, with a fresh AI told every revealed cell in order."""
         self.game = game
-        self.ai = WindowAI(
+        self.ai = MinesweeperAI(
             game.height, game.width, game.mine_count, first_click=game.first_click, seed=game.seed
         )
         self.ai.add_reveal(list(game.revealed.items()))
