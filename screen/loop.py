@@ -55,6 +55,7 @@ class Window:
         self.painter = Painter()
         self.zoom = Zoom()
         self.timer = False
+        self.judged: object = None  # what the judge had done when the view was last derived
         self.checked: object = None  # what the window's minimum size was last checked for
         self.shown: Optional[tuple[Frame, Layout]] = None  # the frame on screen and its layout
 
@@ -110,6 +111,10 @@ class Window:
                 if not self.handle(event):
                     return
             self.set_timer(self.app.session.autoplay)
+            judged = self.app.judged()  # the judge works on a thread: its news is a change
+            if judged != self.judged:
+                self.judged = judged
+                self.stale()
             if self.shown is None or self.shown is not drawn or self.tick_clock():
                 self.paint()
 

@@ -236,3 +236,33 @@ def test_the_chosen_game_stays_in_view_when_the_list_is_longer_than_the_room(
     places = records_places(frame.records, view)
     assert frame.records.chosen == 9 and len(places.recent) < 10  # not all ten fit
     assert click(frame, view, places.recent[-1].center, 1) == ("records-open", 9)
+
+
+def test_the_window_shows_the_judges_news_without_a_key_and_a_reviews_time_stands(
+    private_data_folder, pygame_display
+):
+    import time
+
+    import pygame
+
+    from screen.loop import Window
+
+    clock = Clock()
+    app = App.new(BOARDS["beginner"], seed=7, clock=clock)
+    lose(app, clock)  # its verdicts wait for the judge: no thread yet, and no work() called
+    app.do("stats")
+    window = Window(app)
+    pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+    window.run(max_iterations=1)
+    assert window.current()[0].records.recent[0].verdicts == "judging..."
+    app.session.judge.start()
+    deadline = time.monotonic() + 60
+    while app.session.judge.finished == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    window.run(max_iterations=1)  # no event: the judge's news alone redraws the view
+    assert "safe," in window.current()[0].records.recent[0].verdicts
+    app.do("jump")
+    window.stale()
+    clock.now += 30  # the live game is over; the review shows its first click's time
+    window.run(max_iterations=2)
+    assert window.current()[0].time == "Time 0"

@@ -252,6 +252,15 @@ class App:
             frame = replace(frame, records=records_table(self.session, self.records))
         return frame
 
+    def judged(self) -> object:
+        """Return how far the judge's thread has got with what is on screen (None: nothing of
+        its work is): when it changes, the records view or the review is drawn again."""
+        if self.reviewing is None and self.records is None:
+            return None
+        judge = self.session.judge
+        path = self.reviewing.path if self.reviewing is not None else None
+        return judge.finished, judge.progress.get(path) if path is not None else None
+
     def scene(self) -> Scene:
         """Return the moment on screen, worked out once for each state of the game and class."""
         key = scene_key(self)

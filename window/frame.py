@@ -390,6 +390,8 @@ def clock_field(app: App) -> Optional[str]:
     between changes, and moves the figure on without deriving the frame again.
     An earlier moment in class shows that moment's time, which stands still.
     """
+    if app.reviewing is not None:  # a review shows its click's time, which stands still
+        return None
     scene = app.scene()
     if scene.ended or scene.moment is None:
         return f"Time {app.session.time_text()}"
