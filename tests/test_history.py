@@ -2,12 +2,15 @@
 
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 
 import runner
 from sweeper import BOARDS
 from sweeper.review import Action, read_record, review
+from tests import test_started as started
 from window.app import App
 from window.history import History, Judge, read_head
 from window.stats import Settings
@@ -261,69 +264,55 @@ def test_no_history_for_a_handout(tmp_path, private_data_folder):
     assert os.path.exists(out)
 
 
-def test_two_real_windows_on_one_folder_both_keep_their_games(tmp_path, private_data_folder):
-    from tests.test_started import Window
+KEYS = """
+    elif word == "key":  # a key pressed in the window, by its pygame name: i, RETURN, RIGHT
+        post(pygame.KEYDOWN, key=getattr(pygame, "K_" + rest[0]), mod=0, unicode="")
+        window.run(max_iterations=1)
+        view = app.frame().records
+        if view is not None:
+            say(notes=list(view.notes), recent=[g.verdicts for g in view.recent])
+            continue
+"""
 
-    first = Window(tmp_path, "--board", "5x5x3")
+
+class KeyWindow(started.Window):
+    """A real window process, as the records test drives one, that also takes keys."""
+
+    def __init__(self, tmp_path, *argv):
+        script = tmp_path / "keys-driver.py"
+        script.write_text(
+            started.DRIVER.replace('    elif word == "close":', KEYS + '    elif word == "close":')
+        )
+        self.process = subprocess.Popen(
+            [sys.executable, str(script), started.ROOT, *argv],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.opened = self.read()
+
+
+def test_two_real_windows_on_one_folder_both_keep_their_games_past_a_damaged_file(
+    tmp_path, private_data_folder
+):
+    folder = private_data_folder / "history"
+    folder.mkdir()
+    (folder / "20000101-000000-000-bad.txt").write_bytes(b"#= board \xff broken\n")
+    first = KeyWindow(tmp_path, "--board", "5x5x3")
     first.do("click 0 0")
-    second = Window(tmp_path, "--board", "5x5x3")
+    second = KeyWindow(tmp_path, "--board", "5x5x3")
     second.do("click 0 0")
     assert first.do("finish")["status"] == "won"
     assert second.do("close")["status"] == "playing"  # left: a loss
     assert first.close() == 0 and second.close() == 0
+    third = KeyWindow(tmp_path, "--board", "5x5x3")
+    shown = third.do("key i")  # the records view lists the history: the bad file goes aside
+    third.close()
+    (aside,) = folder.glob("*.unreadable-*")
+    assert any(str(aside) in note for note in shown["notes"])
+    assert len(kept(private_data_folder)) == 2
     records = [read_record(p.read_text()) for p in kept(private_data_folder)]
     assert sorted(r.facts["result"] for r in records) == ["left", "won"]
     for record in records:
         assert record.actions[0] == Action("click", (0, 0), 0)
         assert review(record).clicks  # each reads and replays whole
-
-
-def test_the_ais_moves_are_clicks_and_the_clock_stops_while_paused(private_data_folder):
-    clock = Clock()
-    app = App.new(BOARDS["beginner"], seed=4, clock=clock)
-    app.do("reveal", (4, 4))
-    clock.now += 1.0
-    app.do("pause")
-    clock.now += 60.0  # paused: not on the game's clock
-    app.do("pause")
-    clock.now += 1.0
-    app.do("ai")
-    (*_, last) = app.session.actions
-    assert last.kind == "click" and last.cell == app.session.cursor and last.ms == 2000
-
-
-def test_an_undone_loss_is_kept_as_it_was_when_it_was_counted(private_data_folder):
-    clock = Clock()
-    app = App.new(BOARDS["beginner"], seed=5, clock=clock)
-    play_to_the_end(app, clock, win=False)
-    mine = app.game.exploded
-    app.do("undo")
-    while not app.game.is_over():
-        app.do("reveal", safe_cells(app.game)[0])
-    assert app.game.won()
-    (path,) = kept(private_data_folder)
-    record = read_record(path.read_text())
-    assert record.facts["result"] == "lost" and record.actions[-1].cell == mine
-
-
-def test_a_history_of_zero_games_keeps_none(private_data_folder):
-    settings = Settings()
-    settings.history_games = 0
-    settings.save()
-    clock = Clock()
-    app = App.new(BOARDS["beginner"], seed=5, clock=clock, settings=Settings())
-    play_to_the_end(app, clock, win=False)
-    assert not kept(private_data_folder) and app.session.stats.boards  # counted, not kept
-
-
-def test_the_records_view_names_a_damaged_history_file(private_data_folder):
-    clock = Clock()
-    app = App.new(BOARDS["beginner"], seed=2, clock=clock)
-    play_to_the_end(app, clock, win=False)
-    (path,) = kept(private_data_folder)
-    path.write_text(path.read_text().replace("#= result lost", "#= result maybe"))
-    app.do("new")
-    app.do("stats")
-    view = app.frame().records
-    (aside,) = (private_data_folder / "history").glob("*.unreadable-*")
-    assert view.recent == () and any(str(aside) in note for note in view.notes)
