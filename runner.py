@@ -2,7 +2,7 @@
 
     python runner.py [--board beginner|intermediate|expert|cs50|HxWxM] [--seed N]
                      [--first-click safe|opening|none|no-guess] [--position FILE]
-                     [--classroom]
+                     [--classroom] [--student PATH/minesweeper.py]
 
 The parts, each with one job: window/ knows, decides and says (a Session
 plays the game, a Classroom holds the moment on screen, build_frame derives
@@ -28,6 +28,7 @@ from sweeper.cli import OneLineParser
 from window.app import App
 from window.places import saves_dir, saves_problem
 from window.stats import Settings
+from window.student import CS50_FIRST_CLICK, attach_student
 
 # ---------------------------------------------------------------------------
 # The command line
@@ -105,6 +106,14 @@ def build_parser() -> OneLineParser:
         help="with --export: the picture's size in pixels (default 1920x1080)",
     )
     parser.add_argument(
+        "--student",
+        type=Path,
+        metavar="FILE",
+        help="a student's CS50 minesweeper.py plays behind AI Move, in a process of its own; "
+        "the class shows what it knew beside the reference's steps and stops at its first "
+        "problem (default board cs50, first click none: CS50's rules)",
+    )
+    parser.add_argument(
         "--save-dir",
         type=Path,
         default=None,
@@ -118,6 +127,9 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     parser = build_parser()
     args = parser.parse_args(argv)
     settings = Settings()
+    if args.student is not None:  # CS50's rules, as benchmark.py --student plays them
+        args.board = args.board or "cs50"
+        args.first_click = args.first_click or CS50_FIRST_CLICK
     if args.first_click is None:
         args.first_click = settings.first_click
     problem = saves_problem(args.save_dir)  # it names what chose the folder
@@ -140,7 +152,7 @@ def app_from_args(argv: Optional[list[str]]) -> App:
             board = parse_board_size(args.board, rule=args.first_click)
         except ValueError as error:
             parser.error(f"argument --board: {error}")
-    return App.new(
+    app = App.new(
         board,
         classroom=args.classroom,
         seed=args.seed,
@@ -148,6 +160,11 @@ def app_from_args(argv: Optional[list[str]]) -> App:
         save_dir=save_dir,
         settings=settings,
     )
+    if args.student is not None:
+        problem = attach_student(app, args.student)
+        if problem:
+            parser.error(f"--student: {problem}")
+    return app
 
 
 def last_board(remembered: Optional[str], rule: str) -> BoardSize:
@@ -227,8 +244,8 @@ def picture(app: App, args: argparse.Namespace) -> int:
     if not 0 <= args.ai_moves <= 100_000:
         return complain("--ai-moves: 0 to 100,000 moves")
     for _ in range(args.ai_moves):
-        if app.game.is_over():
-            break
+        if app.game.is_over() or app.student is not None and app.student.showing is not None:
+            break  # a student's AI stops at its first problem, as auto-play does
         app.do("ai")
     app.room.on = True
     problem = export(app, args.export, size, args.step, args.question, args.arrangement)
@@ -244,7 +261,11 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
     args = build_parser().parse_args(argv)
     if args.export is not None:
         app.session.keeps_files = False  # a handout never touches the records or settings
-        return picture(app, args)
+        try:
+            return picture(app, args)
+        finally:
+            if app.student is not None:
+                app.student.close()
     if args.step is not None or args.question or args.arrangement is not None:
         return complain("--step, --question and --arrangement go with --export")
     missing = pygame_missing() or no_display()
@@ -253,7 +274,11 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
         return 2
     from screen.loop import show  # pygame only when a window opens
 
-    show(app, max_iterations)
+    try:
+        show(app, max_iterations)
+    finally:
+        if app.student is not None:
+            app.student.close()
     return 0
 
 

@@ -32,6 +32,7 @@ from window.options import overview_lines, reset_records
 from window.saves import read_save
 from window.session import Outcome, Session, opening, position_session, resumed_session
 from window.stats import Settings, start_up_messages
+from window.student import StudentPlay
 from window.timeline import Timeline
 from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text
 
@@ -59,6 +60,7 @@ class App:
         self.leave_armed: Optional[str] = None  # the command that asked before leaving a game
         self.left = ""  # words about a game just left (counted as a loss)
         self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
+        self.student: Optional[StudentPlay] = None  # a student's AI behind AI Move (--student)
         self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
         self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
         # A sheet over the board: the damage found at start-up, or the records overview.
@@ -155,6 +157,8 @@ class App:
             return Outcome(refused)
         version = self.session.version
         outcome = command.run(self, arg)
+        if self.student is not None:  # their AI is told what opened; a problem stops there
+            outcome = self.student.after(self, outcome)
         if self.room.on:  # the class shows the AI's conclusions, however it was opened
             self.session.ledger.helped()
         if self.session.version != version:
@@ -216,8 +220,9 @@ class App:
     # -- what the moment holds ---------------------------------------------------------
 
     def frame(self) -> Frame:
-        """Return everything the screen shows now."""
-        return build_frame(self)
+        """Return everything the screen shows now (with a student's AI in it, when there is one)."""
+        frame = build_frame(self)
+        return frame if self.student is None else self.student.frame(self, frame)
 
     def timeline(self) -> Timeline:
         """Return the lesson timeline of the AI's log."""
@@ -276,4 +281,5 @@ class App:
 
     def knowledge(self) -> KnowledgeList:
         """Return the knowledge list as the frame shows it."""
-        return knowledge_list(self, current_step(self), shown_knowledge(self))
+        known = knowledge_list(self, current_step(self), shown_knowledge(self))
+        return known if self.student is None else self.student.knowledge(self, known)

@@ -213,7 +213,7 @@ def verdict_lines(problem: Problem, verdict: Verdict) -> list[str]:
     if verdict.word == "wrong":
         lines = [f"The numbers told prove {name} {other}:"]
         return lines + proof_lines(problem, verdict.proof)
-    lines = [f"Nothing the numbers told prove says {name} is {claim}: its chance of a mine "
+    lines = [f"Nothing in the numbers told proves {name} {claim}: its chance of a mine "
              f"was {percent(verdict.chance)}."]  # fmt: skip
     if verdict.counter is not None:
         lines.append(
@@ -226,15 +226,12 @@ def verdict_lines(problem: Problem, verdict: Verdict) -> list[str]:
 def proof_lines(problem: Problem, proof: Sequence[Step]) -> list[str]:
     """Return a proof's steps in words, numbered; a sentence it starts from, with its number."""
     numbers = dict(problem.numbers)
-    height, width = problem.board[:2]
-    made = {rule for step in proof for rule in (*step.added, step.sentence) if rule is not None}
+    starts = origins(problem, proof)
     lines = []
-    for step in proof:
-        if step.rule == "known" and step.premises and step.premises[0] not in made:
-            start = step.premises[0]
-            origin = _origin(start.cells, start.count, numbers, (height, width))
-            if origin:
-                lines.append(origin)
+    for k, step in enumerate(proof):
+        if k in starts:
+            cell = starts[k]
+            lines.append(f"{cell_name(cell)} shows {numbers[cell]}: {rule_text(step.premises[0])}")
         lines.append(step_text(step))
     if len(lines) > MOST_STEPS:
         left = len(lines) - MOST_STEPS
@@ -243,16 +240,49 @@ def proof_lines(problem: Problem, proof: Sequence[Step]) -> list[str]:
             for k, line in enumerate(lines, 1)]  # fmt: skip
 
 
-def _origin(
-    cells: frozenset[Cell], count: int, numbers: dict[Cell, int], size: tuple[int, int]
-) -> str:
-    """Return "B7 shows 3: {A6, A8, B8, C8} = 3": the number a sentence came from, or ""."""
-    height, width = size
-    for cell, shown in numbers.items():
-        around = neighbours(cell, height, width)
-        if shown == count and frozenset(c for c in around if c not in numbers) == cells:
-            return f"{cell_name(cell)} shows {shown}: {rule_text((cells, count))}"
-    return ""
+def origins(problem: Problem, proof: Sequence[Step]) -> dict[int, Cell]:
+    """Return, for each step that takes known cells out of a number's sentence no step wrote
+    down, the number it came from (by index): "B7 shows 3: {A6, A8, B8, C8} = 3"."""
+    numbers = dict(problem.numbers)
+    height, width = problem.board[:2]
+    made = {rule for step in proof for rule in (*step.added, step.sentence) if rule is not None}
+    found = {}
+    for k, step in enumerate(proof):
+        if step.rule != "known" or not step.premises or step.premises[0] in made:
+            continue
+        start = step.premises[0]
+        for cell, shown in numbers.items():
+            hidden = frozenset(c for c in neighbours(cell, height, width) if c not in numbers)
+            if shown == start.count and hidden == start.cells:
+                found[k] = cell
+                break
+    return found
+
+
+def premise_cells(problem: Problem, verdict: Verdict) -> frozenset[Cell]:
+    """Return the numbers a verdict's proof stands on, those its steps start from included."""
+    return verdict.premises | frozenset(origins(problem, verdict.proof).values())
+
+
+def brief_lines(problem: Problem, mines: frozenset[Cell], most: int = 3) -> list[str]:
+    """Return the few lines under a problem's one line where room is short (the window's box)."""
+    failure, verdict = problem.failure, problem.verdict
+    if failure is not None and failure.frames:
+        frames = failure.frames[-most:]
+        return [f"{f.file} line {f.line}, in {f.function}: {f.code}" for f in frames]
+    if problem.kind == "timeout":
+        return ["Their process was stopped: a while loop whose condition never turns false?"]
+    cell = problem.cell
+    if problem.kind == "wrong mark" and cell is not None and _on(cell, problem.board[:2]):
+        claim = "mine" if problem.detail == "mines" else "safe"
+        verdict = judge(problem.position(), cell, claim)
+    if verdict is None:
+        return []
+    lines = verdict_lines(problem, verdict)
+    head, steps = lines[0], [line.strip() for line in lines[1:]]
+    if len(steps) > most - 1:
+        steps = ["...", *steps[-(most - 1) :]]
+    return [head, *steps]
 
 
 def knowledge_lines(state: State, mines: frozenset[Cell], size: tuple[int, int]) -> list[str]:
