@@ -317,3 +317,12 @@ def test_a_slow_run_takes_about_the_limit_per_stopped_game():
     tally = check_student(STUDENTS / "endless_loop.py", 3, 2, 0.3)
     took = time.perf_counter() - started
     assert tally.counts["timeout"] >= 1 and took < 3 * 0.3 + 5
+
+
+def test_another_board_and_first_click_rule_can_be_asked_for(capsys):
+    argv = ["--student", str(CORRECT), "--board", "6x6x4", "--first-click", "safe", "--games", "3"]
+    status, out, _ = run([*argv, "--json"], capsys)
+    report = json.loads(out)
+    assert status == 0 and report["board"] == {"height": 6, "width": 6, "mines": 4}
+    assert report["first_click"] == "safe" and report["seeds"] == [1, 3]
+

@@ -13,6 +13,7 @@ import pytest
 
 import runner
 from bench.student import check_student
+from sweeper.board import cell_name
 from sweeper.engine import Rule
 from window.app import App
 from window.student import attach_student, state_when
@@ -92,6 +93,19 @@ def test_their_sentences_are_marked_right_or_wrong_on_the_real_board(closing):
     assert {c for c, mine in frame.highlights.marks if mine} == cells & mines
 
 
+def test_a_wrong_mark_is_the_list_s_row_in_view_and_its_truth_is_on_the_board(closing):
+    app = opened("marks_mine_safe.py")
+    closing(app)
+    play_to_a_problem(app)
+    problem = app.student.showing
+    assert problem.kind == "wrong mark" and problem.detail == "safes"
+    frame = app.frame()
+    row = frame.knowledge.rows[frame.knowledge.bold]
+    assert row.startswith(f"✗ {cell_name(problem.cell)} in self.safes: it is a mine")
+    assert (problem.cell, True) in frame.highlights.marks  # crossed: a mine on the real board
+    assert "wrong mark" in frame.knowledge.header  # counted apart from the sentences
+
+
 def test_a_move_held_at_its_problem_is_played_by_the_next_ai_move(closing):
     app = opened("no_subset.py")
     closing(app)
@@ -161,7 +175,7 @@ def test_an_endless_loop_is_stopped_and_the_window_goes_on(closing):
     closing(app)
     play_to_a_problem(app)
     assert app.student.showing.kind == "timeout"
-    assert "did not return" in app.frame().step.words
+    assert "no answer within 0.3 s: stopped" in app.frame().step.words
     assert app.do("ai").said.startswith("Their AI stopped")
 
 
@@ -216,3 +230,12 @@ def test_a_picture_of_their_first_problem(tmp_path, capsys):
     argv = ["--student", str(STUDENTS / "marks_mine_safe.py"), "--seed", "2", "--ai-moves", "60"]
     assert runner.main([*argv, "--export", str(out), "--size", "1280x720"]) == 0
     assert out.stat().st_size > 10_000 and "wrote" in capsys.readouterr().out
+
+
+def test_their_games_are_not_counted_in_the_records(closing, private_data_folder):
+    app = opened("correct.py")
+    closing(app)
+    play_to_a_problem(app, most=200)  # no problem: it plays to the game's end
+    assert app.game.is_over() and app.student.game.problems == []
+    assert not list(private_data_folder.rglob("*.json"))  # no records, no settings written
+

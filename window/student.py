@@ -134,11 +134,11 @@ class StudentPlay:
         """AI Move: their AI's move, revealed as the window reveals a click, and its words."""
         session = app.session
         student = self.follow(app)
-        self.showing = None
         if student.stopped is not None:
             session.autoplay = False
             return Outcome(f"Their AI stopped at {where_text(student.stopped)}: "
                            f"{problem_line(student.stopped)} N starts a new game.")  # fmt: skip
+        self.showing = None
         cell, self.held = self.held, None
         if cell is None or cell in session.game.revealed:
             before = len(student.problems)
@@ -203,19 +203,18 @@ class StudentPlay:
         rows = self.rows(app, reference.header)
         room = app.room
         texts = [text for text, _ in rows]
-        wrong = next((k for k, (text, _) in enumerate(rows) if text.startswith(WRONG)), None)
-        problem = self.problem_shown(app)
-        focus = wrong
-        if problem is not None and problem.sentence is not None:
-            text = f"{WRONG} {sentence_text(problem.sentence, board_size(app))}"
-            focus = texts.index(text) if text in texts else wrong
+        wrong = next((k for k, text in enumerate(texts) if text.startswith(WRONG)), None)
+        own = self.own_row(app, texts)
+        focus = own if own is not None else wrong  # the problem's own row, else the first wrong
         rules = [rule for _, rule in rows]
         selected = rules.index(room.selected) if room.selected in rules else None
         state = state_when(self.follow(app), len(shown_board(app)))
         counts = "nothing yet"
         if state is not None:
-            bad = sum(1 for text in texts if text.startswith(WRONG))
-            counts = f"{plural(state.sentences, 'sentence')}, {bad} wrong"
+            bad = sum(1 for text in texts if text.startswith(f"{WRONG} {{"))
+            marks = sum(1 for text in texts if text.startswith(WRONG)) - bad
+            counts = f"{plural(state.sentences, 'sentence')} ({bad} wrong)"
+            counts += f", {plural(marks, 'wrong mark')}" if marks else ""
         return KnowledgeList(
             f"Their AI then: {counts}",
             tuple(texts),
@@ -224,6 +223,21 @@ class StudentPlay:
             first=room.scroll,
             follow=room.follow,
         )
+
+    def own_row(self, app: App, texts: list[str]) -> Optional[int]:
+        """Return the row of the problem on screen (its sentence or its mark), if it has one."""
+        problem = self.problem_shown(app)
+        if problem is None:
+            return None
+        size = board_size(app)
+        if problem.sentence is not None:
+            wanted = f"{WRONG} {sentence_text(problem.sentence, size)}"
+            return texts.index(wanted) if wanted in texts else None
+        if problem.kind != "wrong mark" or problem.cell is None:
+            return None
+        where = cell_name(problem.cell) if _on(problem.cell, size) else str(problem.cell)
+        mark = f"{WRONG} {where} in self.{problem.detail}:"
+        return next((k for k, text in enumerate(texts) if text.startswith(mark)), None)
 
     def rules(self, app: App) -> list[Rule]:
         """Return the sentence behind each row of the class's list (a click selects it)."""

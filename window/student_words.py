@@ -93,7 +93,8 @@ def problem_line(problem: Problem) -> str:
             )
         return f"{call} returned None, but {proves} {cell} safe: {rule_words(problem)}"
     if kind == "timeout":
-        return f"{call} did not return within the time limit: stopped (a loop that never ends?)"
+        assert problem.failure is not None
+        return f"{call} gave {problem.failure.what} (a loop that never ends?)"
     return error_line(problem, call)
 
 
@@ -271,7 +272,7 @@ def brief_lines(problem: Problem, mines: frozenset[Cell], most: int = 3) -> list
         frames = failure.frames[-most:]
         return [f"{f.file} line {f.line}, in {f.function}: {f.code}" for f in frames]
     if problem.kind == "timeout":
-        return ["Their process was stopped: a while loop whose condition never turns false?"]
+        return ["What it held when stopped is in the list (what a runaway loop had made)."]
     cell = problem.cell
     if problem.kind == "wrong mark" and cell is not None and _on(cell, problem.board[:2]):
         claim = "mine" if problem.detail == "mines" else "safe"
