@@ -92,7 +92,14 @@ def _check_rule(first_click: str) -> None:
 
 
 class Minesweeper:
-    """Minesweeper game representation: the hidden mines and what a player sees."""
+    """Minesweeper game representation: the hidden mines and what a player sees.
+
+    With first_click="none" the mines are placed at construction, as CS50's
+    game places them. Under the other rules ("safe", the default, "opening"
+    and "no-guess") they are placed when the first click is known, so that
+    it can be kept clear: at the first reveal(), or at the first cell asked
+    about with is_mine or nearby_mines (CS50's runner asks and never reveals).
+    """
 
     def __init__(
         self,
@@ -132,7 +139,51 @@ class Minesweeper:
         if first_click == "none":
             self._place_mines(set())
 
-    # -- mines ---------------------------------------------------------------
+    # -- CS50's calls -----------------------------------------------------------------------
+
+    def print(self) -> None:
+        """Print a text representation of where mines are located."""
+        for i in range(self.height):
+            print("--" * self.width + "-")
+            print("|" + "".join("X|" if self.board[i][j] else " |" for j in range(self.width)))
+        print("--" * self.width + "-")
+
+    def is_mine(self, cell: Cell) -> bool:
+        """Return True when a mine lies on cell."""
+        i, j = self._touch(cell)
+        return self.board[i][j]
+
+    def nearby_mines(self, cell: Cell) -> int:
+        """Return the number of mines within one row and column of cell."""
+        cell = self._touch(cell)
+        return sum(1 for n in self.neighbors(cell) if n in self.mines)
+
+    @property
+    def mines_found(self) -> set[Cell]:
+        """Return the flagged cells that really are mines (CS50's name)."""
+        return self.flags & self.mines
+
+    def won(self) -> bool:
+        """Return True when every safe cell is revealed."""
+        return (
+            self.placed
+            and self.exploded is None
+            and len(self.revealed) == self.height * self.width - self.mine_count
+        )
+
+    # -- the mines: placed at the first click, or the first cell asked about ----------------
+
+    def _touch(self, cell: Cell) -> Cell:
+        """Return cell checked; the first cell asked about before any reveal is the first click.
+
+        CS50's runner never calls reveal(): it asks is_mine and nearby_mines.
+        So the mines are placed at the first of these calls as at a first
+        click on that cell (under the default rule it is kept clear).
+        """
+        cell = self.check_cell(cell)
+        if not self.placed:
+            self._first_click(cell)
+        return cell
 
     def _place_mines(self, keep_clear: set[Cell]) -> None:
         """Place the mines uniformly among the cells outside keep_clear."""
@@ -166,7 +217,7 @@ class Minesweeper:
             return
         self._place_mines(set(kept_clear(cell, self.height, self.width, self.first_click)))
 
-    # -- geometry ------------------------------------------------------------
+    # -- geometry ---------------------------------------------------------------------------
 
     def cells(self) -> Iterator[Cell]:
         """Yield every cell in reading order."""
@@ -182,49 +233,7 @@ class Minesweeper:
         """Return the cells around cell (not cell itself), in reading order."""
         return list(neighbours(cell, self.height, self.width))
 
-    # -- CS50's queries ------------------------------------------------------
-
-    def print(self) -> None:
-        """Print a text representation of where mines are located."""
-        for i in range(self.height):
-            print("--" * self.width + "-")
-            print("|" + "".join("X|" if self.board[i][j] else " |" for j in range(self.width)))
-        print("--" * self.width + "-")
-
-    def is_mine(self, cell: Cell) -> bool:
-        """Return True when a mine lies on cell."""
-        i, j = self._touch(cell)
-        return self.board[i][j]
-
-    def nearby_mines(self, cell: Cell) -> int:
-        """Return the number of mines within one row and column of cell."""
-        cell = self._touch(cell)
-        return sum(1 for n in self.neighbors(cell) if n in self.mines)
-
-    def _touch(self, cell: Cell) -> Cell:
-        """Return cell checked; the first cell asked about before any reveal is the first click.
-
-        CS50's runner never calls reveal(): it asks is_mine and nearby_mines.
-        So the mines are placed at the first of these calls as at a first
-        click on that cell (under the default rule it is kept clear).
-        """
-        cell = self.check_cell(cell)
-        if not self.placed:
-            self._first_click(cell)
-        return cell
-
-    @property
-    def mines_found(self) -> set[Cell]:
-        """Return the flagged cells that really are mines (CS50's name)."""
-        return self.flags & self.mines
-
-    def won(self) -> bool:
-        """Return True when every safe cell is revealed."""
-        return (
-            self.placed
-            and self.exploded is None
-            and len(self.revealed) == self.height * self.width - self.mine_count
-        )
+    # -- the game as it stands --------------------------------------------------------------
 
     def lost(self) -> bool:
         """Return True when a mine has been revealed."""
@@ -242,7 +251,7 @@ class Minesweeper:
         """Return the mine counter a player sees: mines minus flags."""
         return self.mine_count - len(self.flags)
 
-    # -- moves ---------------------------------------------------------------
+    # -- moves ------------------------------------------------------------------------------
 
     def _refusal(self, cell: Cell) -> str:
         """Return why a reveal of cell would do nothing, or "" if it would act."""
@@ -321,7 +330,7 @@ class Minesweeper:
             revealed.extend(self._flood(n))
         return MoveResult(revealed=tuple(revealed))
 
-    # -- notation ------------------------------------------------------------
+    # -- notation ---------------------------------------------------------------------------
 
     def to_text(self, hide_mines: bool = False) -> str:
         """Return the board in the project's notation (see parse_board).
@@ -445,6 +454,7 @@ class MinesweeperAI:
         first_click: str = "safe",
         seed: Optional[int] = None,
         strategies: Optional[Sequence[Strategy]] = None,
+        record: bool = True,
     ) -> None:
         self.height = _positive_int("height", height)
         self.width = _positive_int("width", width)
@@ -465,13 +475,52 @@ class MinesweeperAI:
         self.first_click = first_click
         self.strategies = strategies
         self.rng = random.Random(seed)
-        self.kb = KnowledgeBase(height, width)
+        self.kb = KnowledgeBase(height, width, record)  # record=False: steps made when read
         self.last_decision: Optional[Decision] = None
         self._listed = Listed(Sentence)
         self._workspace = Workspace()
         self._cached: Optional[tuple[int, Position]] = None
 
-    # -- CS50's names for what the knowledge base holds ------------------------------
+    # -- CS50's calls (learning: mark_mine, mark_safe, add_knowledge; looking: the moves) ----
+
+    def mark_mine(self, cell: Cell) -> None:
+        """Mark a cell as a mine, and update all knowledge to mark it too."""
+        cell = check_cell(cell, self.height, self.width)
+        with self._learning():
+            self.kb.give([cell], [])
+
+    def mark_safe(self, cell: Cell) -> None:
+        """Mark a cell as safe, and update all knowledge to mark it too."""
+        cell = check_cell(cell, self.height, self.width)
+        with self._learning():
+            self.kb.give([], [cell])
+
+    def add_knowledge(self, cell: Cell, count: int) -> None:
+        """Record that a safe cell shows count, and infer all that follows.
+
+        CS50's steps: the cell is a move made and safe; a sentence over its
+        neighbours not yet known is added (known mines lower the count); then
+        the zero, full and subset rules mark cells and add sentences until
+        nothing changes (KnowledgeBase.tell, then .infer). A bad argument
+        raises ValueError and changes nothing; numbers that contradict what
+        is known raise Contradiction and change nothing.
+        """
+        cell = check_cell(cell, self.height, self.width)
+        if self.kb.is_new(cell, count, {}):
+            with self._learning():
+                self.kb.tell(cell, count)
+
+    def make_safe_move(self) -> Optional[Cell]:
+        """Return a known safe cell not yet played, or None; changes nothing."""
+        choices = self.kb.unplayed_safes()
+        return min(choices) if choices else None
+
+    def make_random_move(self) -> Optional[Cell]:
+        """Return a random cell that is neither played nor a known mine, or None."""
+        choices = [c for c in self.all_cells() if c not in self.moves_made and c not in self.mines]
+        return self.rng.choice(choices) if choices else None
+
+    # -- CS50's names for what the knowledge base holds -------------------------------------
 
     @property
     def knowledge(self) -> list[Sentence]:
@@ -527,7 +576,7 @@ class MinesweeperAI:
         """Return every cell of the board in reading order."""
         return [(i, j) for i in range(self.height) for j in range(self.width)]
 
-    # -- learning ------------------------------------------------------------------
+    # -- more learning ----------------------------------------------------------------------
 
     @contextmanager
     def _learning(self) -> Iterator[None]:
@@ -537,33 +586,6 @@ class MinesweeperAI:
                 yield
         finally:
             self._listed.refresh(self.kb)
-
-    def mark_mine(self, cell: Cell) -> None:
-        """Mark a cell as a mine, and update all knowledge to mark it too."""
-        cell = check_cell(cell, self.height, self.width)
-        with self._learning():
-            self.kb.give([cell], [])
-
-    def mark_safe(self, cell: Cell) -> None:
-        """Mark a cell as safe, and update all knowledge to mark it too."""
-        cell = check_cell(cell, self.height, self.width)
-        with self._learning():
-            self.kb.give([], [cell])
-
-    def add_knowledge(self, cell: Cell, count: int) -> None:
-        """Record that a safe cell shows count, and infer all that follows.
-
-        CS50's steps: the cell is a move made and safe; a sentence over its
-        neighbours not yet known is added (known mines lower the count); then
-        the zero, full and subset rules mark cells and add sentences until
-        nothing changes (KnowledgeBase.tell, then .infer). A bad argument
-        raises ValueError and changes nothing; numbers that contradict what
-        is known raise Contradiction and change nothing.
-        """
-        cell = check_cell(cell, self.height, self.width)
-        if self.kb.is_new(cell, count, {}):
-            with self._learning():
-                self.kb.tell(cell, count)
 
     def add_reveal(self, revealed: Iterable[tuple[Cell, int]]) -> None:
         """Record one click's reveal, as one learning call (see KnowledgeBase.add_reveal)."""
@@ -588,17 +610,7 @@ class MinesweeperAI:
                 self.kb.learn_counted(step)
         return step
 
-    # -- looking: nothing below changes the AI ------------------------------------------
-
-    def make_safe_move(self) -> Optional[Cell]:
-        """Return a known safe cell not yet played, or None; changes nothing."""
-        choices = self.kb.unplayed_safes()
-        return min(choices) if choices else None
-
-    def make_random_move(self) -> Optional[Cell]:
-        """Return a random cell that is neither played nor a known mine, or None."""
-        choices = [c for c in self.all_cells() if c not in self.moves_made and c not in self.mines]
-        return self.rng.choice(choices) if choices else None
+    # -- more looking: nothing below changes the AI -----------------------------------------
 
     def counting_step(self) -> Optional[Step]:
         """Return the step learn_by_counting would record now, without recording it."""
@@ -647,15 +659,20 @@ class MinesweeperAI:
         return decide(self.position(), self.strategies)
 
     def why_safe(self, cell: Cell) -> Optional[Step]:
-        """Return the step that proved cell safe, if any."""
+        """Return the step that proved cell safe, if any (its steps made now, if they were not)."""
+        steps = self.steps
         index = self.kb.proof(cell)
-        return None if index is None else self.steps[index]
+        return None if index is None else steps[index]
+
+    def proved_by(self, cell: Cell) -> Optional[str]:
+        """Return the rule that proved cell safe (zero, given, enumeration), with no steps made."""
+        return self.kb.proved_by(cell)
 
     def knowledge_after(self, k: int) -> Knowledge:
         """Return the knowledge as it was after step k (k = -1: the start; see KnowledgeBase)."""
         return self.kb.knowledge_after(k)
 
-    # -- the whole turn -------------------------------------------------------------
+    # -- the whole turn ---------------------------------------------------------------------
 
     def make_move(self) -> Optional[Cell]:
         """Learn what counting proves, choose, and record the move; return its cell (or None).
@@ -673,5 +690,5 @@ class MinesweeperAI:
         self.last_decision = decision
         if decision is None:
             return None
-        self.kb.step("move", cell=decision.cell, decision=decision)
+        self.kb.move(decision.cell, decision)
         return decision.cell

@@ -25,8 +25,11 @@ from typing import Optional
 
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from sweeper.cli import OneLineParser
+from sweeper.review import read_record, review
 from window.app import App
+from window.ledger import count_left
 from window.places import saves_dir, saves_problem
+from window.review_words import report
 from window.stats import Settings
 from window.student import CS50_FIRST_CLICK, attach_student
 
@@ -83,7 +86,7 @@ def build_parser() -> OneLineParser:
     parser.add_argument(
         "--ai-moves",
         type=int,
-        default=0,
+        default=None,
         metavar="N",
         help="with --export: let the AI play N moves first (a live game's handout)",
     )
@@ -101,9 +104,20 @@ def build_parser() -> OneLineParser:
     )
     parser.add_argument(
         "--size",
-        default="1920x1080",
+        default=None,
         metavar="WxH",
         help="with --export: the picture's size in pixels (default 1920x1080)",
+    )
+    parser.add_argument(
+        "--review",
+        type=Path,
+        metavar="FILE",
+        help="a finished game's record (docs/playing.md, 'Game records'): judge every click",
+    )
+    parser.add_argument(
+        "--report",
+        action="store_true",
+        help="with --review: print a line per click (cell, safe/risk/guess, chances) and exit",
     )
     parser.add_argument(
         "--student",
@@ -122,10 +136,57 @@ def build_parser() -> OneLineParser:
     return parser
 
 
+# The options only a handout (--export) reads, and the ones --answer reads too: it prints its
+# verdict with no picture, so with it --step and --question need no --export.
+HANDOUT_ONLY = {
+    "size": "--size",
+    "step": "--step",
+    "question": "--question",
+    "arrangement": "--arrangement",
+    "ai_moves": "--ai-moves",
+}
+ANSWER_READS = ("step", "question")
+
+
+def handout_misuse(args: argparse.Namespace) -> str:
+    """Return the one-line refusal of handout options given without --export, or ""."""
+    if args.export is not None:
+        return ""
+    answering = getattr(args, "answer", None) is not None
+    given = [
+        flag
+        for name, flag in HANDOUT_ONLY.items()
+        if getattr(args, name) is not None and getattr(args, name) is not False
+        if not (answering and name in ANSWER_READS)
+    ]
+    if not given:
+        return ""
+    them = "it" if len(given) == 1 else "them"
+    goes = "goes" if len(given) == 1 else "go"
+    return (
+        f"{' and '.join(given)} {goes} with --export (a picture, no window): add "
+        f"--export OUT.png, or leave {them} out"
+    )
+
+
 def app_from_args(argv: Optional[list[str]]) -> App:
-    """Return an App for the command line; exits 2 with a message when it is bad."""
+    """Return an App for the command line; exits 2 with a message when it is bad.
+
+    The window's start (no handout): the games left when a window went
+    without a word are counted as losses now, and the window says so.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
+    app = build_app(parser, args)
+    if args.export is None:
+        said = count_left(app.session)
+        if said:
+            app.message = f"{said} {app.message}" if app.sheet is not None else said
+    return app
+
+
+def build_app(parser: OneLineParser, args: argparse.Namespace) -> App:
+    """Return the App the parsed command line asks for; exits 2 with a message when it is bad."""
     settings = Settings()
     if args.student is not None:  # CS50's rules, as benchmark.py --student plays them
         args.board = args.board or "cs50"
@@ -142,29 +203,33 @@ def app_from_args(argv: Optional[list[str]]) -> App:
         except ValueError as error:
             parser.error(f"--position: {error}")
         try:
-            return App.from_position(text, args.first_click, save_dir, args.position.name, settings)
+            app = App.from_position(text, args.first_click, save_dir, args.position.name, settings)
         except ValueError as error:
             parser.error(f"{args.position}: {error}")
-    if args.board is None:
-        board = last_board(settings.board, args.first_click)
     else:
-        try:
-            board = parse_board_size(args.board, rule=args.first_click)
-        except ValueError as error:
-            parser.error(f"argument --board: {error}")
-    app = App.new(
-        board,
-        classroom=args.classroom,
-        seed=args.seed,
-        first_click=args.first_click,
-        save_dir=save_dir,
-        settings=settings,
-    )
+        app = App.new(
+            new_board(parser, args, settings),
+            classroom=args.classroom,
+            seed=args.seed,
+            first_click=args.first_click,
+            save_dir=save_dir,
+            settings=settings,
+        )
     if args.student is not None:
         problem = attach_student(app, args.student)
         if problem:
             parser.error(f"--student: {problem}")
     return app
+
+
+def new_board(parser: OneLineParser, args: argparse.Namespace, settings: Settings) -> BoardSize:
+    """Return the board --board names, or the last one played; exits 2 when it will not do."""
+    if args.board is None:
+        return last_board(settings.board, args.first_click)
+    try:
+        return parse_board_size(args.board, rule=args.first_click)
+    except ValueError as error:
+        parser.error(f"argument --board: {error}")
 
 
 def last_board(remembered: Optional[str], rule: str) -> BoardSize:
@@ -206,6 +271,7 @@ def no_display() -> str:
     )
 
 
+EXPORT_SIZE = "1920x1080"
 EXPORT_MIN = (640, 400)
 EXPORT_MAX = (7680, 4320)
 
@@ -238,12 +304,13 @@ def picture(app: App, args: argparse.Namespace) -> int:
     if args.export.suffix.lower() != ".png":
         return complain(f"--export: {args.export.name} is not a .png file name")
     try:
-        size = export_size(args.size)
+        size = export_size(args.size or EXPORT_SIZE)
     except ValueError as error:
         return complain(f"--size: {error}")
-    if not 0 <= args.ai_moves <= 100_000:
+    moves = args.ai_moves or 0
+    if not 0 <= moves <= 100_000:
         return complain("--ai-moves: 0 to 100,000 moves")
-    for _ in range(args.ai_moves):
+    for _ in range(moves):
         if app.game.is_over() or app.student is not None and app.student.showing is not None:
             break  # a student's AI stops at its first problem, as auto-play does
         app.do("ai")
@@ -255,10 +322,31 @@ def picture(app: App, args: argparse.Namespace) -> int:
     return 0
 
 
+def print_review(path: Path) -> int:
+    """Print the review of the game recorded in path, a line per click; return the exit status."""
+    try:
+        record = read_record(read_board_file(path))
+        done = review(record)
+    except ValueError as error:
+        return complain(f"--review: {path}: {error}")
+    print("\n".join(report(done)))
+    return 0
+
+
 def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None) -> int:
     """Run the window with command-line arguments; bad ones exit 2 with a message."""
-    app = app_from_args(argv)
     args = build_parser().parse_args(argv)
+    if args.review is not None and args.report:
+        return print_review(args.review)
+    if args.report:
+        return complain("--report goes with --review FILE")
+    if args.review is not None:
+        return complain("--review opens in the window with the records view, not built yet: "
+                        "add --report to print it")
+    misuse = handout_misuse(args)
+    if misuse:
+        return complain(misuse)  # before anything is read or written
+    app = app_from_args(argv)
     if args.export is not None:
         app.session.keeps_files = False  # a handout never touches the records or settings
         try:
@@ -266,8 +354,6 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
         finally:
             if app.student is not None:
                 app.student.close()
-    if args.step is not None or args.question or args.arrangement is not None:
-        return complain("--step, --question and --arrangement go with --export")
     missing = pygame_missing() or no_display()
     if missing:
         print(missing, file=sys.stderr)

@@ -184,9 +184,12 @@ class StudentGame:
             self._unsafe(call, cell)
         return cell
 
-    def add_reveal(self, revealed: Iterable[tuple[Cell, int]]) -> None:
-        """Tell their AI what a move opened: add_knowledge(cell, count) for each cell, in order."""
-        self.moves += 1
+    def add_reveal(self, revealed: Iterable[tuple[Cell, int]], opening: bool = False) -> None:
+        """Tell their AI what a move opened: add_knowledge(cell, count) for each cell, in order.
+
+        opening: the cells a position starts with open, told before the first move (move 0).
+        """
+        self.moves += not opening
         for cell, count in revealed:
             if self.stopped is not None:
                 return

@@ -121,8 +121,13 @@ def judge(position: Position, cell: Cell, claim: str) -> Verdict:
     return Verdict(cell, claim, word, chance, exact, rule, proof, counter)
 
 
-def survey(position: Position, strategies: Optional[Sequence[Strategy]] = None) -> Survey:
-    """Return the moment seen whole: certain cells, odds, the lowest chance, the AI's choice."""
+def survey(
+    position: Position, strategies: Optional[Sequence[Strategy]] = None, choose: bool = True
+) -> Survey:
+    """Return the moment seen whole: certain cells, odds, the lowest chance, the AI's choice.
+
+    choose=False leaves the AI's choice out (decision None), which can take time.
+    """
     solution = position.solution
     safes, mines = solution.certain()
     outside = solution.outside_certain()
@@ -132,7 +137,7 @@ def survey(position: Position, strategies: Optional[Sequence[Strategy]] = None) 
     known = safes | mines | position.mines | position.safes
     open_chances = [p for c, p in odds.items() if c not in known]
     chosen = strategies if strategies is not None else default_strategies()
-    decision = decide(position, chosen) if position.unknown else None
+    decision = decide(position, chosen) if position.unknown and choose else None
     return Survey(
         frozenset(safes | position.safes),
         frozenset(mines | position.mines),

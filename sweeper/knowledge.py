@@ -20,23 +20,22 @@ The rules, applied until nothing changes (``infer``):
              set2 - set1 = count2 - count1.
 
 Other code may edit the sets ``mines``, ``safes`` and ``moves_made``
-directly (CS50's code does): each is a ``Tracked`` set, which takes a new
-stamp at every change, and the next learning call takes the edits in.
+directly (CS50's code does); the next learning call takes the edits in.
 """
 
 from __future__ import annotations
 
-import functools
+import dataclasses
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Generic, Optional, Protocol, TypeVar
 
 from .board import Cell, cell_name, neighbours
 from .engine import Contradiction, Pair, Rule
 from .position import Position, Workspace
-from .records import Counting, Knowledge, Step, StepLog
+from .records import Counting, Decision, Knowledge, Step, StepLog
 
 
 class Clause:
@@ -126,71 +125,41 @@ class SentenceIndex:
         return list(self.order.values())
 
 
-_stamps = itertools.count()
-
-
-class Tracked(set[Cell]):
-    """A set of cells that takes a new stamp at every change, so a change shows without comparing.
-
-    No two changes of any Tracked set share a stamp.
-    """
-
-    def __init__(self, cells: Iterable[Cell] = ()) -> None:
-        super().__init__(cells)
-        self.stamp = next(_stamps)
-
-
-def _stamped(name: str) -> Callable[..., Any]:
-    """Return set's method name wrapped to stamp the set before it runs."""
-    change = getattr(set, name)
-
-    def stamped(self: Tracked, *args: Any) -> Any:
-        self.stamp = next(_stamps)
-        return change(self, *args)
-
-    stamped.__name__ = name
-    return stamped
-
-
-for _name in (
-    "add", "discard", "remove", "pop", "clear", "update", "difference_update",
-    "intersection_update", "symmetric_difference_update", "__ior__", "__iand__", "__isub__",
-    "__ixor__",
-):  # fmt: skip
-    setattr(Tracked, _name, _stamped(_name))
-
-
-def tracked(cells: Iterable[Cell]) -> Tracked:
-    """Return cells as a Tracked set (itself when it is one)."""
-    return cells if isinstance(cells, Tracked) else Tracked(cells)
-
-
 class KnowledgeBase:
     """What the AI has learned: numbers told, known mines and safe cells, sentences, and the steps.
 
     mines, safes and moves_made are CS50's sets; other code may edit or
-    replace them between calls. Learning calls run inside learning().
+    replace them between calls, and the next learning call takes the edits
+    in. Every learning call runs inside learning() and is whole.
+
+    Steps cost time and most games are never looked at, so a knowledge base
+    made with record=False writes none: it keeps a tape of what it was told
+    (a few words a call) and, the first time someone reads its steps, plays
+    the tape again with recording on. Learning never looks at steps, so the
+    replay gives the steps the game would have recorded. The tape also makes
+    a call whole: a call that fails is undone by playing the tape again
+    without it, which costs nothing in a game where no call fails.
     """
 
-    def __init__(self, height: int, width: int) -> None:
+    def __init__(self, height: int, width: int, record: bool = True) -> None:
         self.height = height
         self.width = width
-        self.mines: set[Cell] = Tracked()
-        self.safes: set[Cell] = Tracked()
-        self.moves_made: set[Cell] = Tracked()
+        self.record = record
+        self.mines: set[Cell] = set()
+        self.safes: set[Cell] = set()
+        self.moves_made: set[Cell] = set()
         self.revealed: dict[Cell, int] = {}  # the numbers told, in the order told
-        self.steps = StepLog()
         self.version = 0  # one more after every learning call
-        self._index = SentenceIndex()
-        self._applied: tuple[set[Cell], set[Cell]] = (set(), set())  # mines, safes as last applied
-        self._seen = self.stamps()  # mines, safes as last applied, by their stamps
-        self._unplayed: tuple[tuple[int, int], set[Cell]] = ((-1, -1), set())  # by stamps
-        self._queue: deque[Clause] = deque()
-        # How to undo each change of the learning call under way (None between calls).
-        self._journal: Optional[list[Callable[[], object]]] = None
+        self._steps = StepLog()
         self._proofs: dict[Cell, int] = {}  # a known safe cell -> the step that proved it
+        self._proved: dict[Cell, str] = {}  # a known safe cell -> the rule that proved it
+        self._index = SentenceIndex()
+        self._queue: deque[Clause] = deque()
+        self._applied: tuple[set[Cell], set[Cell]] = (set(), set())  # as the last call left them
+        self._tape: list[tuple[Any, ...]] = []  # every call, to play again (see replay)
+        self._call: list[tuple[Any, ...]] = []  # the call under way, as it goes on the tape
 
-    # -- the sentences --------------------------------------------------------------
+    # -- the sentences and the steps ----------------------------------------------------
 
     def sentences(self) -> list[Clause]:
         """Return the sentences, in the order they were first filed."""
@@ -200,6 +169,39 @@ class KnowledgeBase:
         """Yield every sentence as a (cells, count) pair."""
         return ((c.cells, c.count) for c in self._index.order.values())
 
+    @property
+    def steps(self) -> StepLog:
+        """Return every step learned, in order (recorded now, if they were not)."""
+        if not self.record:
+            played = self.replay(record=True)
+            self._steps, self._proofs, self.record = played._steps, played._proofs, True
+        return self._steps
+
+    def step(self, rule: str, **facts: Any) -> None:
+        """Record a step of rule with its facts (and how many cells were told), when recording."""
+        if not self.record:
+            return
+        index = self._steps.note(rule, len(self.revealed), facts)
+        for cell in facts.get("safes", ()):
+            self._proofs.setdefault(cell, index)
+
+    def _proved_safe(self, cells: Iterable[Cell], rule: str) -> None:
+        """Note the rule that proved each of cells safe, for the cells that had none."""
+        for cell in cells:
+            self._proved.setdefault(cell, rule)
+
+    def move(self, cell: Cell, decision: Decision) -> None:
+        """Record the AI's move (a step, not a learning call).
+
+        A known safe cell's decision names the step that proved it, which a
+        knowledge base that records no steps leaves out: played again with
+        recording on, the move gets it.
+        """
+        self._tape.append(("move", cell, decision))
+        if self.record and decision.strategy == "known safe" and decision.proof is None:
+            decision = dataclasses.replace(decision, proof=self._proofs.get(cell))
+        self.step("move", cell=cell, decision=decision)
+
     # -- a learning call, whole --------------------------------------------------------
 
     @contextmanager
@@ -207,75 +209,41 @@ class KnowledgeBase:
         """Run one learning call as a whole: take in direct edits first, infer after, undo on error.
 
         edited: the sentences as other code left them, when it changed them.
-        A Contradiction part way leaves the knowledge exactly as it was.
+        A Contradiction part way leaves the knowledge exactly as it was
+        before the call (after the direct edits, which are taken in for good).
         """
-        self._reconcile(edited)  # before the journal: direct edits are taken in for good
-        steps = len(self.steps)
-        filed = self._index.sentences()
-        self._journal = []
+        self._call = []
+        self._reconcile(edited)
+        taken_in = len(self._call)
         try:
             yield
             self.infer()
         except Contradiction:
-            for undo in reversed(self._journal):
-                undo()
-            self.steps.truncate(steps)
-            self._queue.clear()
-            self._index = SentenceIndex()
-            for clause in filed:  # as they were: the journal put their cells back
-                self._index.file(clause)
+            del self._call[taken_in:]
+            self._tape.append(("call", tuple(self._call)))
+            self._restore(self.replay(self.record))
             raise
+        else:
+            self._tape.append(("call", tuple(self._call)))
         finally:
-            self._journal = None
             self.version += 1
-            self._seen = self.stamps()
-
-    def stamps(self) -> tuple[int, int]:
-        """Return the stamps of mines and safes (other code may have put a plain set there)."""
-        self.mines, self.safes = tracked(self.mines), tracked(self.safes)
-        return self.mines.stamp, self.safes.stamp
+            self._applied = (set(self.mines), set(self.safes))
 
     def edited(self) -> bool:
         """True when other code changed mines or safes since the last learning call."""
-        return self.stamps() != self._seen and (self.mines, self.safes) != self._applied
-
-    def _note(self, undo: Callable[[], object]) -> None:
-        """Remember how to undo one change of the current learning call."""
-        if self._journal is not None:
-            self._journal.append(undo)
-
-    def step(self, rule: str, **facts: Any) -> int:
-        """Record a step of rule with its facts (and how many cells were told); return its index."""
-        index = self.steps.note(rule, len(self.revealed), facts)
-        self._prove(facts.get("safes", ()), index)
-        return index
-
-    def _record(self, step: Step) -> int:
-        """Append a step already made to the log; return its index."""
-        index = self.steps.add(step)
-        self._prove(step.safes, index)
-        return index
-
-    def _prove(self, safes: Iterable[Cell], index: int) -> None:
-        """Note step index as the proof of the cells it finds safe that had none."""
-        for cell in safes:
-            if cell not in self._proofs:
-                self._proofs[cell] = index
-                self._note(functools.partial(self._proofs.pop, cell, None))
+        return (self.mines, self.safes) != self._applied
 
     def _reconcile(self, edited: Optional[list[Pair]]) -> None:
         """Take in direct changes by other code: sentences, cells in mines or safes."""
         if edited is not None:
+            self._call.append(("edited", edited))
             self._refile_all(edited)
-        if self.stamps() == self._seen:
-            return
-        mines, safes = self._applied
-        if self.mines != mines or self.safes != safes:
-            given_mines, given_safes = self.mines - mines, self.safes - safes
-            self._applied = (set(self.mines), set(self.safes))
-            for cell in given_mines | given_safes:
-                (self.mines if cell in given_mines else self.safes).discard(cell)
-            self.give(given_mines, given_safes)
+        if self.edited():
+            mines, safes = self._applied
+            given = (frozenset(self.mines - mines), frozenset(self.safes - safes))
+            self.mines.difference_update(given[0])
+            self.safes.difference_update(given[1])
+            self.give(*given)
 
     def _refile_all(self, edited: list[Pair]) -> None:
         """Rebuild the index from the sentences as other code left them; new ones are given."""
@@ -283,14 +251,37 @@ class KnowledgeBase:
         self._index = SentenceIndex()
         added: list[Rule] = []
         for cells, count in edited:
-            clause = Clause(frozenset(cells - self.mines - self.safes), count)
-            clause.count -= len(cells & self.mines)
+            clause = Clause(cells - self.mines - self.safes, count - len(cells & self.mines))
             if self._index.file(clause):
                 self._queue.append(clause)
                 if (cells, count) not in before:
                     added.append(clause.rule())
         if added:
             self.step("given", added=tuple(added))
+
+    def replay(self, record: bool) -> KnowledgeBase:
+        """Return a knowledge base told everything this one was told, call by call."""
+        played = KnowledgeBase(self.height, self.width, record)
+        for entry in self._tape:
+            if entry[0] == "move":
+                played.move(entry[1], entry[2])
+                continue
+            with played.learning():
+                for name, *args in entry[1]:
+                    getattr(played, _REPLAYED[name])(*args)
+        return played
+
+    def _restore(self, played: KnowledgeBase) -> None:
+        """Become played, keeping CS50's sets as the same objects (other code may hold them)."""
+        for mine in (self.mines, self.safes, self.moves_made):
+            mine.clear()
+        self.mines.update(played.mines)
+        self.safes.update(played.safes)
+        self.moves_made.update(played.moves_made)
+        self.revealed.clear()
+        self.revealed.update(played.revealed)
+        self._steps, self._proofs, self._proved = played._steps, played._proofs, played._proved
+        self._index, self._queue = played._index, played._queue
 
     # -- what is known ---------------------------------------------------------------
 
@@ -303,23 +294,13 @@ class KnowledgeBase:
         safes = frozenset(c for c in safes if c not in self.safes)
         if not (mines or safes):
             return
+        self._call.append(("give", mines, safes))
         self.step("given", mines=mines, safes=safes)
+        self._proved_safe(safes, "given")
         for cell in sorted(mines):
             self.mark(cell, True)
         for cell in sorted(safes):
             self.mark(cell, False)
-
-    def _add_known(self, cell: Cell, mine: bool) -> None:
-        """Put cell in mines or safes (and in what has been applied), undoably."""
-        current = not mine and self._unplayed[0] == self._unplayed_stamps()
-        for known in (self.mines if mine else self.safes, self._applied[0 if mine else 1]):
-            if cell not in known:
-                known.add(cell)
-                self._note(functools.partial(known.discard, cell))
-        if current:  # keep the unplayed safe cells up to date rather than work them out again
-            if cell not in self.moves_made:
-                self._unplayed[1].add(cell)
-            self._unplayed = (self._unplayed_stamps(), self._unplayed[1])
 
     def mark(self, cell: Cell, mine: bool) -> None:
         """Record a known cell and take it out of every sentence naming it: a 'known' step each."""
@@ -327,46 +308,35 @@ class KnowledgeBase:
             raise Contradiction(
                 f"{cell_name(cell)} cannot be both a mine and safe: the numbers contradict"
             )
-        self._add_known(cell, mine)
-        known = frozenset([cell])
+        (self.mines if mine else self.safes).add(cell)
         for clause in self._index.naming(cell):
             before = clause.rule()
-            self._edit(clause, cell, mine)
-            after = clause.rule()
+            self._index.unfile(clause, keep_place=True)
+            clause.cells = clause.cells - {cell}
+            clause.count -= mine
             kept = self._index.file(clause)
             if kept:
                 self._queue.append(clause)
-            self.step(
-                "known",
-                premises=(before,),
-                sentence=after if kept else None,
-                known_mines=known if mine else frozenset(),
-                known_safes=frozenset() if mine else known,
-                added=(after,) if kept else (),
-                removed=(before,),
-            )
+            if self.record:
+                after = clause.rule()
+                self.step(
+                    "known",
+                    premises=(before,),
+                    sentence=after if kept else None,
+                    known_mines=frozenset([cell]) if mine else frozenset(),
+                    known_safes=frozenset() if mine else frozenset([cell]),
+                    added=(after,) if kept else (),
+                    removed=(before,),
+                )
 
-    def _edit(self, clause: Clause, cell: Cell, mine: bool) -> None:
-        """Take a known cell out of a filed sentence, undoably; the caller files it again."""
-        cells, count = clause.cells, clause.count
-
-        def undo() -> None:
-            clause.cells, clause.count = cells, count
-
-        self._note(undo)
-        self._index.unfile(clause, keep_place=True)
-        clause.cells = cells - {cell}
-        clause.count = count - mine
-
-    def _admit(self, cells: Iterable[Cell], count: int) -> Optional[Clause]:
-        """File a new sentence, less the known cells; None when it is empty or already known."""
-        cells = frozenset(cells)
+    def _admit(self, cells: frozenset[Cell], count: int) -> bool:
+        """File a new sentence, less the known cells; False when it is empty or already known."""
         mines = cells & self.mines
         clause = Clause(cells - mines - self.safes, count - len(mines))
         if not self._index.file(clause):
-            return None
+            return False
         self._queue.append(clause)
-        return clause
+        return True
 
     # -- telling a number: CS50's add_knowledge -------------------------------------------
 
@@ -389,48 +359,47 @@ class KnowledgeBase:
         opened: the cells the same click opened, on the board already (not
         hidden), whose numbers are told after.
         """
+        if not opened:
+            self._call.append(("tell", cell, count))
         if cell in self.mines:
             raise Contradiction(f"{cell_name(cell)} is a known mine, so it cannot show {count}")
-        self._reveal(cell, count)  # 1) the cell is a move made
+        self.moves_made.add(cell)  # 1) the cell is a move made
+        self.revealed[cell] = count
         if cell not in self.safes:
             self.mark(cell, False)  # 2) and safe
         # 3) a sentence over its neighbours not yet known; known mines lower the count
         around = neighbours(cell, self.height, self.width)
-        hidden = [n for n in around if n not in self.moves_made and n not in opened]
-        unknown = [n for n in hidden if n not in self.mines and n not in self.safes]
-        known_mines = frozenset(n for n in hidden if n in self.mines)
-        known_safes = frozenset(n for n in hidden if n in self.safes)
-        sentence = Rule(frozenset(unknown), count - len(known_mines))
-        clue = Rule(frozenset(hidden), count)
-        if not unknown:  # every neighbour known: the number only confirms it
-            if sentence.count != 0:
-                raise Contradiction(
-                    f"{cell_name(cell)} shows {count}, but its known mines number "
-                    f"{len(known_mines)}"
-                )
-            self.step(
-                "clue",
-                sentence=clue,
-                cell=cell,
-                shown=count,
-                known_mines=known_mines,
-                known_safes=known_safes,
+        hidden = frozenset(n for n in around if n not in self.moves_made and n not in opened)
+        known_mines = hidden & self.mines
+        sentence = Rule(hidden - known_mines - self.safes, count - len(known_mines))
+        if not sentence.cells and sentence.count != 0:
+            raise Contradiction(
+                f"{cell_name(cell)} shows {count}, but its known mines number {len(known_mines)}"
             )
-            return
-        new = () if self._admit(*sentence) is None else (sentence,)
-        if known_mines or known_safes:
+        added: tuple[Rule, ...] = (sentence,) if sentence.cells and self._admit(*sentence) else ()
+        # 4) and 5), what follows, are infer's: at the end of the call, or before the next number
+        if self.record:
+            self._clue_steps(cell, count, hidden, sentence, added)
+
+    def _clue_steps(
+        self, cell: Cell, count: int, hidden: frozenset[Cell], sentence: Rule, added: Sequence[Rule]
+    ) -> None:
+        """Record a number's steps: its clue, and the known cells its sentence left out."""
+        clue = Rule(hidden, count)
+        known_mines, known_safes = hidden & self.mines, hidden & self.safes
+        if not sentence.cells:  # every neighbour known: the number only confirms it
+            self.step(
+                "clue", sentence=clue, cell=cell, shown=count,
+                known_mines=known_mines, known_safes=known_safes,
+            )  # fmt: skip
+        elif known_mines or known_safes:
             self.step("clue", sentence=clue, cell=cell, shown=count)
             self.step(
-                "known",
-                premises=(clue,),
-                sentence=sentence,
-                known_mines=known_mines,
-                known_safes=known_safes,
-                added=new,
-            )
+                "known", premises=(clue,), sentence=sentence,
+                known_mines=known_mines, known_safes=known_safes, added=tuple(added),
+            )  # fmt: skip
         else:
-            self.step("clue", sentence=clue, cell=cell, shown=count, added=new)
-        # 4) and 5), what follows, are infer's: at the end of the call, or before the next number
+            self.step("clue", sentence=clue, cell=cell, shown=count, added=tuple(added))
 
     def add_reveal(self, told: dict[Cell, int]) -> None:
         """Tell one click's reveal (checked by is_new): its cells are safe, then each number.
@@ -441,23 +410,18 @@ class KnowledgeBase:
         that follows from it inferred before the next: no sentence names a
         cell the board already shows open.
         """
-        opened = frozenset(told) if len(told) > 1 else frozenset()
-        if opened:
-            self.give([], [c for c in told if c not in self.safes])
+        if len(told) == 1:
+            self.tell(*next(iter(told.items())))
+            return
+        self._call.append(("add_reveal", told))
+        call = self._call
+        self._call = []  # the parts of a reveal replay from the reveal itself
+        opened = frozenset(told)
+        self.give([], [c for c in told if c not in self.safes])
         for cell, count in told.items():
             self.infer()
             self.tell(cell, count, opened)
-
-    def _reveal(self, cell: Cell, count: int) -> None:
-        """Record cell as played and its number as told, undoably."""
-        current = self._unplayed[0] == self._unplayed_stamps()
-        self.moves_made.add(cell)
-        if current:
-            self._unplayed[1].discard(cell)
-            self._unplayed = (self._unplayed_stamps(), self._unplayed[1])
-        self.revealed[cell] = count
-        self._note(functools.partial(self.moves_made.discard, cell))
-        self._note(functools.partial(self.revealed.pop, cell, None))
+        self._call = call
 
     # -- the rules ------------------------------------------------------------------
 
@@ -471,13 +435,17 @@ class KnowledgeBase:
             if count == 0 or count == len(cells):
                 mine = count != 0
                 self._index.unfile(clause)  # its cells are concluded: marking them is silent
-                self.step(
-                    "full" if mine else "zero",
-                    premises=(clause.rule(),),
-                    mines=cells if mine else frozenset(),
-                    safes=frozenset() if mine else cells,
-                    removed=(clause.rule(),),
-                )
+                if self.record:
+                    rule = clause.rule()
+                    self.step(
+                        "full" if mine else "zero",
+                        premises=(rule,),
+                        mines=cells if mine else frozenset(),
+                        safes=frozenset() if mine else cells,
+                        removed=(rule,),
+                    )
+                if not mine:
+                    self._proved_safe(cells, "zero")
                 for c in sorted(cells):
                     if c not in self.mines and c not in self.safes:
                         self.mark(c, mine)
@@ -505,13 +473,13 @@ class KnowledgeBase:
             derived = Rule(big.cells - small.cells, big.count - small.count)
             if self._index.has(derived.cells):
                 continue
-            premises = (small.rule(), big.rule())
+            premises = (small.rule(), big.rule()) if self.record else ()
             admitted = self._admit(*derived)
             self.step(
                 "subset",
                 premises=premises,
                 sentence=derived,
-                added=(derived,) if admitted is not None else (),
+                added=(derived,) if admitted else (),
             )
 
     # -- exact counting ------------------------------------------------------------------
@@ -574,11 +542,16 @@ class KnowledgeBase:
 
     def learn_counted(self, step: Step) -> None:
         """Draw a counting step's certainties into the knowledge (inside learning())."""
+        self._call.append(("learn_counted", step))
         for rule in step.removed:
             retired = self._index.by_cells.get(rule.cells)
             if retired is not None:
                 self._index.unfile(retired)
-        self._record(step)
+        if self.record:
+            index = self._steps.add(step)
+            for cell in step.safes:
+                self._proofs.setdefault(cell, index)
+        self._proved_safe(step.safes, "enumeration")
         for c in sorted(step.mines):
             self.mark(c, True)
         for c in sorted(step.safes):
@@ -587,42 +560,46 @@ class KnowledgeBase:
     # -- looking ------------------------------------------------------------------------
 
     def unplayed_safes(self) -> set[Cell]:
-        """Return the known safe cells not yet played, worked out afresh only after outside edits.
-
-        Learning keeps the set up to date as it goes (_add_known, _reveal).
-        """
-        stamps = self._unplayed_stamps()
-        if self._unplayed[0] != stamps:
-            self._unplayed = (stamps, self.safes - self.moves_made)
-        return self._unplayed[1]
-
-    def _unplayed_stamps(self) -> tuple[int, int]:
-        """Return the stamps of safes and moves made."""
-        self.moves_made = tracked(self.moves_made)
-        return self.stamps()[1], self.moves_made.stamp
+        """Return the known safe cells not yet played."""
+        return self.safes - self.moves_made
 
     def proof(self, cell: Cell) -> Optional[int]:
-        """Return the index of the step that proved cell safe, if any."""
-        return self._proofs.get(cell)
+        """Return the index of the step that proved cell safe, if any (when recording)."""
+        return self._proofs.get(cell) if self.record else None
+
+    def proved_by(self, cell: Cell) -> Optional[str]:
+        """Return the rule that proved cell safe: zero, given or enumeration; None if unproved."""
+        return self._proved.get(cell)
 
     def knowledge_after(self, k: int) -> Knowledge:
         """Return the knowledge as it was after step k, by folding the changes of steps 0..k.
 
         k = len(steps) - 1 gives today's; k = -1 the start.
         """
+        steps = self.steps
         sentences: dict[frozenset[Cell], Rule] = {}
         mines: set[Cell] = set()
         safes: set[Cell] = set()
-        for step in self.steps[: k + 1]:
+        for step in steps[: k + 1]:
             for rule in step.removed:
                 sentences.pop(rule.cells, None)
             for rule in step.added:
                 sentences[rule.cells] = rule
             mines |= step.mines
             safes |= step.safes
-        told = self.steps[k].told if 0 <= k < len(self.steps) else 0
+        told = steps[k].told if 0 <= k < len(steps) else 0
         revealed = dict(itertools.islice(self.revealed.items(), told))
         return Knowledge(list(sentences.values()), mines, safes - revealed.keys(), revealed)
+
+
+# What each part of a call on the tape calls when it is played again.
+_REPLAYED = {
+    "edited": "_refile_all",
+    "give": "give",
+    "tell": "tell",
+    "add_reveal": "add_reveal",
+    "learn_counted": "learn_counted",
+}
 
 
 class SentenceLike(Protocol):

@@ -239,3 +239,16 @@ def test_their_games_are_not_counted_in_the_records(closing, private_data_folder
     assert app.game.is_over() and app.student.game.problems == []
     assert not list(private_data_folder.rglob("*.json"))  # no records, no settings written
 
+
+
+def test_a_lesson_position_catches_the_missing_subset_rule_at_its_first_move(closing):
+    root = Path(runner.__file__).resolve().parent
+    position = root / "assets" / "positions" / "03-subset.txt"
+    app = runner.app_from_args(["--student", str(STUDENTS / "no_subset.py"), "--position",
+                                str(position)])  # fmt: skip
+    closing(app)
+    app.do("ai")
+    problem = app.student.showing
+    assert problem.kind == "missed inference" and problem.move == 1  # the open cells: move 0
+    assert problem.verdict.rule == "subset"
+    assert app.frame().step.header.endswith("move 1: missed inference")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from minesweeper import Minesweeper, MinesweeperAI
-from sweeper import BoardSize, Cell, Step, parse_board
+from sweeper import BoardSize, Cell, Step
 from sweeper.search import opening_searched
 from window.arrangements import Enumeration, enumerate_step, position_before
 from window.classroom import Classroom
@@ -37,6 +37,10 @@ from window.timeline import Timeline
 from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
+NEWER = (
+    "A file of yours is from a newer version of this game: it is left as it is (over the "
+    "board, why). Any key goes on."
+)
 RECORDS = "Records"
 RESET_ASK = (
     "Delete again resets every board's records (the file before is kept as "
@@ -69,7 +73,8 @@ class App:
         damage = start_up_messages(session.stats, session.settings)
         if damage:
             self.sheet = ("Your files", (*damage, "", "Any key or click goes on."))
-            self.message = DAMAGED
+            newer = {session.stats.newer, session.settings.newer}
+            self.message = NEWER if set(damage) <= newer else DAMAGED
 
     @classmethod
     def new(cls, board: BoardSize, classroom: bool = False, **options: Any) -> App:
@@ -92,9 +97,11 @@ class App:
         a teacher's position opens in class mode."""
         game, saved = read_save(text)
         if saved is not None:
-            title = parse_board(text).title or name
+            title = saved.title or name
             app = cls(resumed_session(game, saved, title, save_dir, settings))
-            if app.session.ledger.recorded:
+            if saved.doubt:
+                helped = f" It opens as an assisted game: {saved.doubt}."
+            elif app.session.ledger.recorded:
                 helped = " This game is in the records already: played again, it is assisted."
             elif saved.assisted:
                 helped = " It was played with help: it counts as assisted."
@@ -161,6 +168,7 @@ class App:
             outcome = self.student.after(self, outcome)
         if self.room.on:  # the class shows the AI's conclusions, however it was opened
             self.session.ledger.helped()
+        self.session.ledger.sync()  # a started game is on the record at once
         if self.session.version != version:
             self._moved(name)
         if outcome.said is not None:

@@ -81,6 +81,26 @@ def flag(app: App, cell: Cell) -> Outcome:
     return app.session.flag(cell)
 
 
+AUTO_STOPPED = "Auto-play stopped: your move was not played (G starts auto-play again)."
+
+
+def players(action: Handler) -> Handler:
+    """Return a handler for a move of the player's: during auto-play it stops it, unplayed.
+
+    The board moves under a click during auto-play, so the cell clicked may
+    not be the one the player looked at: the click stops the AI and plays
+    nothing, and the player takes over on a board that stands still.
+    """
+
+    def run(app: App, arg: Any) -> Outcome:
+        if app.session.autoplay:
+            app.session.autoplay = False
+            return Outcome(AUTO_STOPPED)
+        return action(app, arg)
+
+    return run
+
+
 def at_cursor(action: Handler) -> Handler:
     """Return a handler that runs action on the keyboard's cell."""
     return lambda app, _: action(app, app.session.cursor)
@@ -100,8 +120,8 @@ def press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
     cell, chording = held
     game = app.session.game
     app.pressed = frozenset()
-    if cell is None or refusal(app, "reveal") is not None:
-        return Outcome()  # nothing is pressed where a click would be refused
+    if cell is None or refusal(app, "reveal") is not None or app.session.autoplay:
+        return Outcome()  # nothing is pressed where a click would be refused (or not played)
     around = [cell, *game.neighbors(cell)] if chording or cell in game.revealed else [cell]
     hidden = game.revealed.keys() | game.flags
     app.pressed = frozenset(c for c in around if c not in hidden)
@@ -343,8 +363,8 @@ def type_custom(app: App, key: str) -> Outcome:
         try:
             size = parse_board_size(text, rule=app.session.first_click)
         except ValueError as error:
-            app.entering = text
-            return Outcome(f"{custom_prompt(app)} {error}.")
+            app.entering = ""  # the refused text is gone: the next key starts a new board
+            return Outcome(f"{custom_prompt(app)} Refused: {error}.")
         asked = ask_to_leave(app, "type", "Enter")
         if asked is not None:
             app.entering = text
@@ -396,12 +416,12 @@ LOOK = frozenset({TYPING, PAUSE})  # looking at the board: hidden while paused
 ANY = frozenset({TYPING})  # anything but typing
 
 TABLE: dict[str, Command] = {
-    "reveal": Command(reveal, BOARD),
-    "chord": Command(chord, BOARD),
-    "flag": Command(flag, BOARD),
-    "reveal-cursor": Command(at_cursor(reveal), BOARD),
-    "flag-cursor": Command(at_cursor(flag), BOARD),
-    "chord-cursor": Command(at_cursor(chord), BOARD),
+    "reveal": Command(players(reveal), BOARD),
+    "chord": Command(players(chord), BOARD),
+    "flag": Command(players(flag), BOARD),
+    "reveal-cursor": Command(players(at_cursor(reveal)), BOARD),
+    "flag-cursor": Command(players(at_cursor(flag)), BOARD),
+    "chord-cursor": Command(players(at_cursor(chord)), BOARD),
     "cursor": Command(move_cursor, LOOK),
     "press": Command(press, frozenset()),
     "ai": Command(ai_move, PLAY),

@@ -108,9 +108,10 @@ def reset_records(session: Session) -> Outcome:
 def save_position(session: Session) -> Outcome:
     """Write the game in the hidden notation to a new file in the save folder; say where.
 
-    A game keeps its board's name, rule, seed, clock, clicks and help with
-    it, so that --position plays it on, and its identity, so that it counts
-    once in the records (window/saves.py); a teacher's position stays a position.
+    A game keeps its board's name, rule, clock, clicks, help and question
+    marks with it, its mines and seed sealed, so that --position plays it
+    on, and its identity, so that it counts once in the records
+    (window/saves.py); a teacher's position stays a position.
     """
     game = session.game
     if not game.placed:
@@ -118,9 +119,9 @@ def save_position(session: Session) -> Outcome:
     if game.is_over():
         return Outcome("The game is over: there is nothing to play on. X takes a picture of it.")
     stamp = datetime.now()
-    title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
-    title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
     if session.ledger.counts():
+        # The title names no seed: the seed deals the mines, and a save keeps them sealed.
+        title = f"{session.ledger.stats_key()} (saved {stamp:%Y-%m-%d %H:%M:%S})"
         session.ledger.identity = session.ledger.identity or new_identity()
         facts = Saved(
             session.ledger.board_name(),
@@ -128,14 +129,20 @@ def save_position(session: Session) -> Outcome:
             game.seed,
             session.elapsed(),
             game.clicks,
-            session.ledger.assisted or session.ledger.ai_played,
+            session.ledger.helped_at_all,
             session.ledger.identity,
             session.ledger.recorded,
+            frozenset(session.marks),
         )
-        text = save_text(game, facts, title)
+        try:
+            text = save_text(game, facts, title)
+        except ValueError as error:
+            return Outcome(f"Could not save: {error}.")
         path = free_path(session.save_dir, f"game-{stamp:%Y%m%d-%H%M%S}")
         then = "to play on where it stopped"
     else:
+        title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
+        title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
         note = f"# {session.note}\n" if session.note else ""
         text = f"# {title}\n{note}{game.to_text(hide_mines=True)}"
         path = free_path(session.save_dir, f"position-{stamp:%Y%m%d-%H%M%S}")

@@ -437,6 +437,7 @@ def resumed_session(
     session.custom = None if key else board
     session.title = title
     session.watch.carried = saved.seconds
+    session.marks = set(saved.marks)
     session.ledger.resume(saved)
     return session
 

@@ -102,14 +102,16 @@ class StudentPlay:
     def follow(self, app: App) -> StudentGame:
         """Return their game, started afresh for a new window game, told every cell opened since."""
         game = app.session.game
-        if self.game is None or self.game.game is not game:
+        opening = self.game is None or self.game.game is not game
+        if opening:
             self.game = StudentGame(self.process, game, game.seed)
             self.held, self.seen, self.showing = None, 0, None
             self.game.begin()
         student = self.game
+        assert student is not None
         new = [(cell, count) for cell, count in game.revealed.items() if cell not in student.told]
         if new and student.stopped is None:
-            student.add_reveal(new)
+            student.add_reveal(new, opening)  # a position's open cells come before move 1
         return student
 
     def after(self, app: App, outcome: Outcome) -> Outcome:
