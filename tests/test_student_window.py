@@ -252,3 +252,22 @@ def test_a_lesson_position_catches_the_missing_subset_rule_at_its_first_move(clo
     assert problem.kind == "missed inference" and problem.move == 1  # the open cells: move 0
     assert problem.verdict.rule == "subset"
     assert app.frame().step.header.endswith("move 1: missed inference")
+
+
+def test_an_unsafe_move_is_held_and_shown_with_mines_that_keep_every_number(closing):
+    app = opened("marks_mine_safe.py")
+    closing(app)
+    for _ in range(30):  # A plays on past each problem until an unsafe move is shown
+        app.do("ai")
+        if app.student.showing is not None and app.student.showing.kind == "unsafe move":
+            break
+    problem = app.student.showing
+    assert problem.kind == "unsafe move" and app.student.held == problem.cell
+    assert problem.cell not in app.game.revealed  # shown before it is played
+    frame = app.frame()
+    drawn = dict(frame.highlights.arrangement)
+    assert drawn and set(drawn.values()) == {"mine"}
+    counter = problem.verdict.counter
+    assert problem.cell in counter and drawn.keys() == counter - app.game.revealed.keys()
+    for cell, shown in app.game.revealed.items():  # the arrangement keeps every number
+        assert sum(n in counter for n in app.game.neighbors(cell)) == shown
