@@ -35,6 +35,7 @@ import random
 import signal
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Iterable, Sized
 from types import ModuleType
@@ -73,6 +74,18 @@ def private_pipes() -> tuple[TextIO, TextIO]:
     return inbox, outbox
 
 
+def watch_parent() -> None:
+    """End this process when the checker that started it is gone (even mid-call in a loop)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def limit_memory() -> None:
     """Cap the process's memory where the system allows, so a runaway list stops here."""
     try:
@@ -89,6 +102,8 @@ def limit_memory() -> None:
 def load(path: str) -> ModuleType:
     """Return their file run afresh as a module named after it; Unfit without CS50's classes."""
     name = os.path.splitext(os.path.basename(path))[0]
+    if name in sys.stdlib_module_names or name in ("__main__", "student_child"):
+        name = f"student_{name}"  # a file named random.py must not stand in for random
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise Unfit(f"{path} cannot be loaded as Python (a .py file is needed)")
@@ -308,6 +323,7 @@ def main() -> None:
     """Answer requests until the pipe closes."""
     inbox, outbox = private_pipes()
     limit_memory()
+    watch_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the checker, which stops this
     sys.dont_write_bytecode = True  # their folder gets no __pycache__ (python -B says it too)
     child = Child(outbox)

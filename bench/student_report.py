@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .student import BEYOND, KINDS, Problem, Tally
+from .student import BEYOND, CS50_FIRST_CLICK, KINDS, Problem, Tally
 
 # The figures' names in --json, kind by kind.
 KEYS = {
@@ -98,7 +98,10 @@ def format_student(report: dict[str, Any], why: Sequence[str]) -> str:
         lines += ["", f"The first problem: seed {first['seed']}, move {first['move']}, "
                   f"{first['kind']}", first["what"]]  # fmt: skip
         lines += [f"  {line}" for line in why]
-        lines.append(
-            f"See it move by move: runner.py --student {report['student']} --seed {first['seed']}"
-        )
+        size = f"{board['height']}x{board['width']}x{board['mines']}"
+        other = "" if size == "8x8x8" else f" --board {size}"
+        if report["first_click"] != CS50_FIRST_CLICK:
+            other += f" --first-click {report['first_click']}"
+        lines.append(f"See it move by move: runner.py --student {report['student']} "
+                     f"--seed {first['seed']}{other}")  # fmt: skip
     return "\n".join(lines)

@@ -271,3 +271,22 @@ def test_an_unsafe_move_is_held_and_shown_with_mines_that_keep_every_number(clos
     assert problem.cell in counter and drawn.keys() == counter - app.game.revealed.keys()
     for cell, shown in app.game.revealed.items():  # the arrangement keeps every number
         assert sum(n in counter for n in app.game.neighbors(cell)) == shown
+
+
+def test_the_command_the_check_prints_opens_its_first_problem_in_the_window(capsys, closing):
+    import benchmark
+
+    path = STUDENTS / "no_subset.py"
+    argv = ["--student", str(path), "--games", "10", "--board", "9x9x10", "--first-click", "safe"]
+    assert benchmark.main(argv) == 1
+    out = capsys.readouterr().out
+    hint = next(line for line in out.splitlines() if line.startswith("See it move by move: "))
+    words = hint.removeprefix("See it move by move: ").split()
+    assert words[0] == "runner.py"
+    app = runner.app_from_args(words[1:])
+    closing(app)
+    play_to_a_problem(app)
+    shown = app.student.showing
+    seed = int(words[words.index("--seed") + 1])
+    first = check_student(path, 1, seed, 3.0, (9, 9, 10), "safe").first_problem
+    assert shown == first and f"seed {seed}, move {first.move}" in out
