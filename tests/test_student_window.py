@@ -290,3 +290,16 @@ def test_the_command_the_check_prints_opens_its_first_problem_in_the_window(caps
     seed = int(words[words.index("--seed") + 1])
     first = check_student(path, 1, seed, 3.0, (9, 9, 10), "safe").first_problem
     assert shown == first and f"seed {seed}, move {first.move}" in out
+
+
+def test_their_init_raising_opens_the_window_at_that_error(tmp_path, closing):
+    text = (STUDENTS / "correct.py").read_text(encoding="utf-8")
+    init = "        self.moves_made = set()\n"  # in MinesweeperAI.__init__ only
+    path = tmp_path / "minesweeper.py"
+    path.write_text(text.replace(init, init + "        1 / 0\n", 1), encoding="utf-8")
+    app = runner.app_from_args(["--student", str(path)])
+    closing(app)
+    problem = app.student.showing
+    assert problem.kind == "error" and problem.move == 0 and app.room.on
+    assert "ZeroDivisionError" in app.frame().step.words
+    assert app.do("ai").said.startswith("Their AI stopped at seed ")

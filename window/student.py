@@ -70,14 +70,15 @@ def attach_student(app: App, path: Path, limit: float = LIMIT) -> str:
         check_file(path)
     except StudentFileError as error:
         return str(error)
-    app.student = StudentPlay(path, limit)
-    failed = app.student.follow(app).stopped
-    if failed is not None and failed.failure is not None and failed.move == 0:
-        app.student.close()
-        app.student = None
+    student = StudentPlay(path, limit)
+    failed = student.follow(app).stopped
+    if failed is not None and failed.detail == "load" and failed.failure is not None:
+        student.close()
         return load_failure_text(path, failed.failure)
+    app.student = student
     app.session.keeps_files = False  # their games are not the player's records
     app.message = OPENING.format(name=path.name)
+    student.after(app, Outcome())  # a problem before the first move (their __init__) shows now
     return ""
 
 
