@@ -31,7 +31,7 @@ from typing import Optional
 from .board import Cell, cell_name, check_cell, neighbours
 from .engine import Contradiction, Pair, Rule, Solution, solve
 from .knowledge import KnowledgeBase
-from .position import Odds, Position
+from .position import Odds, Position, Workspace
 from .records import Counting, Decision, Step
 from .strategies import Strategy, decide, default_strategies
 
@@ -45,12 +45,14 @@ def seen(
     revealed: Mapping[Cell, int],
     total: Optional[int],
     first_click: str = "safe",
+    workspace: Optional[Workspace] = None,
 ) -> Position:
     """Return what a player sees as a position: the open numbers and the mine total, nothing else.
 
     Flags are not trusted and nothing a solver worked out is in it; total is
     None when the mine counter is not known. Raises Contradiction when a
-    number cannot hold.
+    number cannot hold. workspace: caches to share with another position
+    of the same game (they never change an answer).
     """
     rules: list[Pair] = []
     for cell, shown in revealed.items():
@@ -59,7 +61,7 @@ def seen(
             raise Contradiction(f"{cell_name(cell)} shows {shown} with {len(hidden)} hidden cells")
         if hidden:
             rules.append((hidden, shown))
-    return Position.make(height, width, total, revealed, (), (), rules, first_click)
+    return Position.make(height, width, total, revealed, (), (), rules, first_click, workspace)
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,10 @@ def judge(position: Position, cell: Cell, claim: str) -> Verdict:
     if claim not in CLAIMS:
         raise ValueError(f"a claim is 'safe' or 'mine', not {claim!r}")
     numbers = {c: n for c, n in position.revealed.items() if n >= 0}
-    view = seen(position.height, position.width, numbers, position.total, position.first_click)
+    view = seen(
+        position.height, position.width, numbers, position.total, position.first_click,
+        position.workspace,
+    )  # fmt: skip
     chance = view.solution.probability(cell)
     rule, proof, mine = _by_rules(view, cell)
     if mine is None:
@@ -200,7 +205,10 @@ def _by_counting(view: Position, cell: Cell) -> tuple[str, tuple[Step, ...], Opt
     """Return counting's verdict on cell: the numbers' arrangements alone, then with the total."""
     tries = [None] if view.total is None else [None, view.mines_left]
     for mines_left in tries:
-        solution = solve(view.rules, mines_left, view.outside_count)
+        if mines_left == view.mines_left:
+            solution = view.solution
+        else:  # the components are counted once: the cache keeps them for both
+            solution = solve(view.rules, mines_left, view.outside_count, view.workspace.counts)
         if not solution.exact:
             continue
         safes, mines = solution.certain()
@@ -245,9 +253,11 @@ def counter_arrangement(view: Position, cell: Cell, mine: bool) -> Optional[froz
     sentence satisfiable. None when there is none, or when the position is
     too wide to count or the search passes COUNTER_NODES cells tried.
     """
+    if not view.solution.exact:
+        return None  # a part too wide to count: which numbers of mines it holds is not known
     rules = [(cells, count) for cells, count in view.rules if cells]
     rules.append((frozenset([cell]), int(mine)))
-    solution = solve(rules, None, 0)
+    solution = solve(rules, None, 0, view.workspace.counts)
     if not solution.exact:
         return None
     parts = solution.components
