@@ -26,12 +26,13 @@ from typing import Optional
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from sweeper.cli import OneLineParser
 from sweeper.review import read_record, review
+from window.answers import answer_at
 from window.app import App
 from window.ledger import count_left
 from window.places import saves_dir, saves_problem
 from window.review_words import report
 from window.stats import Settings
-from window.student import CS50_FIRST_CLICK, attach_student
+from window.student import CS50_FIRST_CLICK, STUDENT_HELP, attach_student
 
 # ---------------------------------------------------------------------------
 # The command line
@@ -109,6 +110,20 @@ def build_parser() -> OneLineParser:
         help="with --export: the picture's size in pixels (default 1920x1080)",
     )
     parser.add_argument(
+        "--answer",
+        metavar="CELL:CLAIM",
+        help="the class's answer, CELL:safe or CELL:mine (such as B2:safe), on the question of "
+        "--step N (else on the board as it is): prints right, wrong or uncertain, why, and a "
+        "counter-arrangement where the claim can fail; with --export it draws that view",
+    )
+    parser.add_argument(
+        "--deck",
+        type=Path,
+        metavar="DIR",
+        help="write every beat of the lesson as numbered PNG pages (see --size) and an "
+        "index.html that prints one page per beat, then the teacher's note, into DIR",
+    )
+    parser.add_argument(
         "--review",
         type=Path,
         metavar="FILE",
@@ -119,14 +134,7 @@ def build_parser() -> OneLineParser:
         action="store_true",
         help="with --review: print a line per click (cell, safe/risk/guess, chances) and exit",
     )
-    parser.add_argument(
-        "--student",
-        type=Path,
-        metavar="FILE",
-        help="a student's CS50 minesweeper.py plays behind AI Move, in a process of its own; "
-        "the class shows what it knew beside the reference's steps and stops at its first "
-        "problem (default board cs50, first click none: CS50's rules)",
-    )
+    parser.add_argument("--student", type=Path, metavar="FILE", help=STUDENT_HELP)
     parser.add_argument(
         "--save-dir",
         type=Path,
@@ -145,7 +153,10 @@ HANDOUT_ONLY = {
     "arrangement": "--arrangement",
     "ai_moves": "--ai-moves",
 }
-ANSWER_READS = ("step", "question")
+# What --answer reads without --export (the moment it judges: a step, after AI moves),
+# and what --deck reads (the size of its pages).
+ANSWER_READS = ("step", "question", "ai_moves")
+DECK_READS = ("size",)
 
 
 def handout_misuse(args: argparse.Namespace) -> str:
@@ -153,11 +164,12 @@ def handout_misuse(args: argparse.Namespace) -> str:
     if args.export is not None:
         return ""
     answering = getattr(args, "answer", None) is not None
+    reads = ANSWER_READS if answering else DECK_READS if args.deck is not None else ()
     given = [
         flag
         for name, flag in HANDOUT_ONLY.items()
         if getattr(args, name) is not None and getattr(args, name) is not False
-        if not (answering and name in ANSWER_READS)
+        if name not in reads
     ]
     if not given:
         return ""
@@ -178,7 +190,9 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     parser = build_parser()
     args = parser.parse_args(argv)
     app = build_app(parser, args)
-    if args.export is None:
+    if args.student is not None and (problem := attach_student(app, args.student)):
+        parser.error(f"--student: {problem}")
+    if args.export is None and args.answer is None and args.deck is None:
         said = count_left(app.session)
         if said:
             app.message = f"{said} {app.message}" if app.sheet is not None else said
@@ -188,9 +202,8 @@ def app_from_args(argv: Optional[list[str]]) -> App:
 def build_app(parser: OneLineParser, args: argparse.Namespace) -> App:
     """Return the App the parsed command line asks for; exits 2 with a message when it is bad."""
     settings = Settings()
-    if args.student is not None:  # CS50's rules, as benchmark.py --student plays them
-        args.board = args.board or "cs50"
-        args.first_click = args.first_click or CS50_FIRST_CLICK
+    if args.student is not None:  # CS50's rules unless asked otherwise, as benchmark.py's
+        args.board, args.first_click = args.board or "cs50", args.first_click or CS50_FIRST_CLICK
     if args.first_click is None:
         args.first_click = settings.first_click
     problem = saves_problem(args.save_dir)  # it names what chose the folder
@@ -203,33 +216,24 @@ def build_app(parser: OneLineParser, args: argparse.Namespace) -> App:
         except ValueError as error:
             parser.error(f"--position: {error}")
         try:
-            app = App.from_position(text, args.first_click, save_dir, args.position.name, settings)
+            return App.from_position(text, args.first_click, save_dir, args.position.name, settings)
         except ValueError as error:
             parser.error(f"{args.position}: {error}")
-    else:
-        app = App.new(
-            new_board(parser, args, settings),
-            classroom=args.classroom,
-            seed=args.seed,
-            first_click=args.first_click,
-            save_dir=save_dir,
-            settings=settings,
-        )
-    if args.student is not None:
-        problem = attach_student(app, args.student)
-        if problem:
-            parser.error(f"--student: {problem}")
-    return app
-
-
-def new_board(parser: OneLineParser, args: argparse.Namespace, settings: Settings) -> BoardSize:
-    """Return the board --board names, or the last one played; exits 2 when it will not do."""
     if args.board is None:
-        return last_board(settings.board, args.first_click)
-    try:
-        return parse_board_size(args.board, rule=args.first_click)
-    except ValueError as error:
-        parser.error(f"argument --board: {error}")
+        board = last_board(settings.board, args.first_click)
+    else:
+        try:
+            board = parse_board_size(args.board, rule=args.first_click)
+        except ValueError as error:
+            parser.error(f"argument --board: {error}")
+    return App.new(
+        board,
+        classroom=args.classroom,
+        seed=args.seed,
+        first_click=args.first_click,
+        save_dir=save_dir,
+        settings=settings,
+    )
 
 
 def last_board(remembered: Optional[str], rule: str) -> BoardSize:
@@ -294,14 +298,19 @@ def complain(problem: str) -> int:
     return 2
 
 
-def picture(app: App, args: argparse.Namespace) -> int:
-    """Draw the view asked for by --export and its options; return the exit status."""
+def picture(app: App, args: argparse.Namespace, kept: bool = False) -> int:
+    """Draw the view asked for by --export (or the lesson's deck, --deck); return the status.
+
+    kept: the view is already where it should be (an answer on its question).
+    """
     if pygame_missing():
         print(pygame_missing(), file=sys.stderr)
         return 2
-    from screen.picture import export  # pygame only when a picture is drawn
+    from screen.picture import deck, export  # pygame only when a picture is drawn
 
-    if args.export.suffix.lower() != ".png":
+    if args.deck is not None and (args.export or args.step or args.question):
+        return complain("--deck writes every beat: it goes without --export, --step, --question")
+    if args.deck is None and args.export.suffix.lower() != ".png":
         return complain(f"--export: {args.export.name} is not a .png file name")
     try:
         size = export_size(args.size or EXPORT_SIZE)
@@ -310,16 +319,39 @@ def picture(app: App, args: argparse.Namespace) -> int:
     moves = args.ai_moves or 0
     if not 0 <= moves <= 100_000:
         return complain("--ai-moves: 0 to 100,000 moves")
-    for _ in range(moves):
+    for _ in range(0 if kept else moves):
         if app.game.is_over() or app.student is not None and app.student.showing is not None:
             break  # a student's AI stops at its first problem, as auto-play does
         app.do("ai")
     app.room.on = True
-    problem = export(app, args.export, size, args.step, args.question, args.arrangement)
+    if args.deck is not None:
+        problem, wrote = deck(app, args.deck, size), f"{args.deck / 'index.html'} and its pages"
+    elif kept:
+        problem, wrote = export(app, args.export, size, None, False), str(args.export)
+    else:
+        problem = export(app, args.export, size, args.step, args.question, args.arrangement)
+        wrote = str(args.export)
     if problem:
         return complain(problem)
-    print(f"wrote {args.export} ({size[0]}x{size[1]})")
+    print(f"wrote {wrote} ({size[0]}x{size[1]})")
     return 0
+
+
+def class_answer(app: App, args: argparse.Namespace) -> int:
+    """Judge the class's answer asked for by --answer, print it (and draw it); return the status."""
+    if args.deck is not None or args.arrangement is not None:
+        return complain("--answer goes without --deck and --arrangement: it draws its own view")
+    if args.export is not None and args.export.suffix.lower() != ".png":
+        return complain(f"--export: {args.export.name} is not a .png file name")
+    for _ in range(args.ai_moves or 0):
+        if app.game.is_over():
+            break
+        app.do("ai")
+    problem, lines = answer_at(app, args.answer, args.step)
+    if problem:
+        return complain(problem)
+    print("\n".join(lines))
+    return 0 if args.export is None else picture(app, args, kept=True)
 
 
 def print_review(path: Path) -> int:
@@ -347,24 +379,19 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
     if misuse:
         return complain(misuse)  # before anything is read or written
     app = app_from_args(argv)
-    if args.export is not None:
+    if args.answer is not None:
+        app.session.keeps_files = False  # an answer is judged; nothing is played or kept
+        return class_answer(app, args)
+    if args.export is not None or args.deck is not None:
         app.session.keeps_files = False  # a handout never touches the records or settings
-        try:
-            return picture(app, args)
-        finally:
-            if app.student is not None:
-                app.student.close()
+        return picture(app, args)
     missing = pygame_missing() or no_display()
     if missing:
         print(missing, file=sys.stderr)
         return 2
     from screen.loop import show  # pygame only when a window opens
 
-    try:
-        show(app, max_iterations)
-    finally:
-        if app.student is not None:
-            app.student.close()
+    show(app, max_iterations)
     return 0
 
 

@@ -236,6 +236,7 @@ def test_a_click_after_the_game_ended_keeps_the_message_that_ended_it():
 def test_ai_says_so_before_it_lifts_a_player_flag_then_plays_there():
     ctrl = position("# safe\n*1.\n11.\n...\n")
     painter = start(ctrl)
+    ctrl.do("classroom")  # a player's flag: in play (in class a right click answers)
     ctrl.do("think")
     target = pick(ctrl)
     click_cell(ctrl, target, button=3)

@@ -130,7 +130,8 @@ def test_stepping_back_shows_the_reference_s_step_and_what_their_ai_knew_then(cl
     then = state_when(app.student.game, told)  # after the numbers on that board, not later
     sentences = [r for r in frame.knowledge.rows if r[:3] in ("✓ {", "✗ {")]
     assert len(sentences) == len(then.knowledge) and then is not app.student.game.state
-    app.do("end")
+    app.do("end")  # the last lesson step's question, then → its answer: the problem again
+    app.do("step")
     assert app.frame().step.header.startswith("Their AI, seed 2")
 
 

@@ -15,17 +15,18 @@ from typing import Any, Optional
 from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import BoardSize, Cell, Step
 from sweeper.search import opening_searched
-from window.arrangements import Enumeration, enumerate_step, position_before
+from window.answers import CLICKS
+from window.arrangements import Enumeration, enumerate_step, guess_reason, position_before
 from window.classroom import Classroom
 from window.commands import TABLE, refusal
 from window.frame import (
     Frame,
     KnowledgeList,
+    Scene,
     build_frame,
-    current_step,
     knowledge_list,
-    replaying,
-    shown_knowledge,
+    scene_key,
+    scene_of,
 )
 from window.lesson import numbers_behind, numbers_for
 from window.options import overview_lines, reset_records
@@ -34,7 +35,7 @@ from window.session import Outcome, Session, opening, position_session, resumed_
 from window.stats import Settings, start_up_messages
 from window.student import StudentPlay
 from window.timeline import Timeline
-from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text
+from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text, plural
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
 NEWER = (
@@ -67,6 +68,8 @@ class App:
         self.student: Optional[StudentPlay] = None  # a student's AI behind AI Move (--student)
         self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
         self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
+        self._scene: tuple[object, Optional[Scene]] = (None, None)
+        self._reason: tuple[object, str] = (None, "")
         # A sheet over the board: the damage found at start-up, or the records overview.
         self.sheet: Optional[tuple[str, tuple[str, ...]]] = None
         self.reset_armed = False
@@ -146,11 +149,13 @@ class App:
 
     def do(self, name: str, arg: Any = None) -> Outcome:
         """Run a command if the state allows it; else refuse it, saying why. Return the outcome."""
+        if name in CLICKS and self.room.asking and self.sheet is None:
+            name, arg = "answer", (arg, CLICKS[name])  # on a question, a click answers it
         command = TABLE[name]
         if self.sheet is not None and name not in KEEPS_SHEET:
             self.sheet = None  # any other command closes the sheet
             self.reset_armed = False
-            if name in BOARD_MOVES:
+            if name in BOARD_MOVES or name == "quit":  # Esc, too, only closes the sheet
                 self.message = ""
                 return Outcome("")  # a click meant for the sheet does not play
         if name not in ("quit", "tick", "press", "scroll"):
@@ -164,13 +169,13 @@ class App:
             return Outcome(refused)
         version = self.session.version
         outcome = command.run(self, arg)
-        if self.student is not None:  # their AI is told what opened; a problem stops there
-            outcome = self.student.after(self, outcome)
         if self.room.on:  # the class shows the AI's conclusions, however it was opened
             self.session.ledger.helped()
         self.session.ledger.sync()  # a started game is on the record at once
         if self.session.version != version:
             self._moved(name)
+        if self.student is not None:  # their AI is told what opened; a problem stops there
+            outcome = self.student.after(self, outcome)
         if outcome.said is not None:
             self.message = outcome.said
         self._hold_clock()
@@ -178,7 +183,7 @@ class App:
 
     def _hold_clock(self) -> None:
         """Hold the game's clock while the class looks at an earlier moment; run it at now."""
-        past = self.room.on and replaying(self)
+        past = self.room.on and self.scene().replaying
         if past != ("past" in self.session.watch.holds):
             self.session.watch.hold("past", past)
 
@@ -192,8 +197,8 @@ class App:
             room.on = on
             return
         room.changed()
-        if room.on and room.step_index >= 0:
-            room.end(self.timeline())  # the class sees now, not the step it was on
+        if room.on and room.step_index >= 0:  # the class sees now, not the step it was on
+            room.latest(self.timeline(), self.game.is_over())
 
     # -- the records overview --------------------------------------------------------
 
@@ -232,6 +237,15 @@ class App:
         frame = build_frame(self)
         return frame if self.student is None else self.student.frame(self, frame)
 
+    def scene(self) -> Scene:
+        """Return the moment on screen, worked out once for each state of the game and class."""
+        key = scene_key(self)
+        kept = self._scene[1]
+        if self._scene[0] != key or kept is None:
+            kept = scene_of(self)
+            self._scene = (key, kept)
+        return kept
+
     def timeline(self) -> Timeline:
         """Return the lesson timeline of the AI's log."""
         return self.session.timeline()
@@ -245,9 +259,28 @@ class App:
         self.message = ""
         self._hold_clock()
 
+    def at_lesson(self, which: str, ask: bool) -> str:
+        """Show lesson step which (a number, or 'last') at its question or answer, as --step does.
+
+        Returns "" or what was wrong, in one line.
+        """
+        lessons = self.timeline().lessons
+        if which == "last":
+            which = str(len(lessons))
+        if not which.isdigit() or len(which) > 6:
+            return f"--step {which}: a lesson step number (1 = the first) or 'last'"
+        number = int(which)
+        if not 1 <= number <= len(lessons):
+            what = "position" if self.session.position_text is not None else "game"
+            return f"--step {number}: this {what} has {plural(len(lessons), 'lesson step')}" + (
+                f"; choose 1 to {len(lessons)}" if lessons else ""
+            )
+        self.show(lessons[number - 1], 0 if ask else 1)
+        return ""
+
     def enumeration(self) -> Optional[Enumeration]:
         """Return the arrangements behind the enumeration step on screen, or None."""
-        step = current_step(self)
+        step = self.scene().step
         room = self.room
         if not room.on or step is None or step.rule != "enumeration":
             return None
@@ -259,6 +292,23 @@ class App:
                 position = position_before(self.ai, room.step_index)
             self._enumeration = (key, enumerate_step(position, step.premises))
         return self._enumeration[1]
+
+    def guess_reason(self, step: Step) -> str:
+        """Return why a guess on screen takes the safest cell (arrangements.guess_reason), or ""."""
+        room, ai = self.room, self.ai
+        if step.decision is None:
+            return ""
+        key = (id(ai), self.session.version, room.step_index, room.ahead)
+        if self._reason[0] != key:
+            ahead = room.ahead or not 0 <= room.step_index < len(ai.steps)
+            position = ai.position() if ahead else position_before(ai, room.step_index)
+            shown = self.scene().board
+
+            def near(cell: Cell) -> list[Cell]:
+                return [n for n in self.game.neighbors(cell) if shown.get(n)]
+
+            self._reason = (key, guess_reason(position, step.decision.cell, near))
+        return self._reason[1]
 
     def numbers_behind(self, k: int) -> frozenset[Cell]:
         """Return the revealed numbers step k's premises come from (kept for the next frames)."""
@@ -289,5 +339,6 @@ class App:
 
     def knowledge(self) -> KnowledgeList:
         """Return the knowledge list as the frame shows it."""
-        known = knowledge_list(self, current_step(self), shown_knowledge(self))
+        scene = self.scene()
+        known = knowledge_list(self, scene.step, scene.knowledge)
         return known if self.student is None else self.student.knowledge(self, known)

@@ -18,6 +18,7 @@ from sweeper import Cell, cell_name, parse_board_size
 from sweeper.board import MAX_COLUMNS, MAX_ROWS, BoardSize
 from window.ai_turn import ai_move as play_ai_move
 from window.ai_turn import reason
+from window.answers import ON_A_NUMBER, give, tally
 from window.frame import listed, replaying
 from window.options import (
     cycle_first_click,
@@ -50,7 +51,11 @@ class Command:
 
 def refusal(app: App, name: str) -> Optional[str]:
     """Return why the command may not run now, or None when it may: the one guard."""
-    refused = TABLE[name].refused
+    return refused_in(app, TABLE[name].refused)
+
+
+def refused_in(app: App, refused: frozenset[str]) -> Optional[str]:
+    """Return why a command that these states refuse may not run now, or None."""
     if TYPING in refused and app.entering is not None:
         return custom_prompt(app)
     if PAUSE in refused and app.session.watch.paused:
@@ -120,8 +125,9 @@ def press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
     cell, chording = held
     game = app.session.game
     app.pressed = frozenset()
-    if cell is None or refusal(app, "reveal") is not None or app.session.autoplay:
-        return Outcome()  # nothing is pressed where a click would be refused (or not played)
+    refused = refusal(app, "reveal") is not None or app.session.autoplay
+    if cell is None or app.room.asking or refused:
+        return Outcome()  # nothing pressed where a click is refused, not played, or an answer
     around = [cell, *game.neighbors(cell)] if chording or cell in game.revealed else [cell]
     hidden = game.revealed.keys() | game.flags
     app.pressed = frozenset(c for c in around if c not in hidden)
@@ -151,24 +157,34 @@ def tick(app: App, _: object) -> Outcome:
 def think(app: App, _: object) -> Outcome:
     """Let the AI draw its next conclusion without playing it; AI Move then plays it.
 
-    In class the proof is shown as a step; outside class the conclusion is
-    drawn on the live board, which stays the board that clicks play on.
+    In class Think keeps the lesson's order: on a question beat it gives that
+    beat's answer (as →), on the opening screen it goes to the first question,
+    and otherwise to the question of the lesson step that holds the AI's next
+    conclusion. Outside class the conclusion is drawn on the live board, which
+    stays the board that clicks play on.
     """
     session, room = app.session, app.room
+    timeline = app.timeline()
+    if room.on and room.asking:
+        return Outcome(room.forward(timeline))  # this question's answer, never a later one
+    if room.on and room.step_index < 0 and room.preview is None and timeline.lessons:
+        return Outcome(room.home(timeline))
+    refused = refused_in(app, PLAY)  # the AI's next move: not in a finished game
+    if refused is not None:
+        return Outcome(refused)
     session.ledger.helped()
     decision = session.think()
     if decision is None:
         return Outcome("The AI finds no cell left to play.")
-    timeline = app.timeline()
     shown: Optional[int] = None
     if room.on and decision.proof is not None:
-        shown = decision.proof
+        shown = timeline.stop_of(decision.proof)
     elif room.on and timeline.ahead is not None:
         shown = timeline.steps  # the same lesson step the arrows reach
     if shown is not None:
-        room.show(shown, 1, timeline)
+        room.show(shown, 0, timeline)
         room.thought = True
-        number = timeline.number(timeline.stop_of(shown))
+        number = timeline.number(shown)
         where = f"lesson step {number}" if number is not None else "the step on screen"
         # The lesson's own words give the reason; a second wording here would teach two lessons.
         cell = cell_name(decision.cell)
@@ -200,6 +216,18 @@ def toggle_overlay(app: App, _: object) -> Outcome:
 
 
 # -- the classroom ------------------------------------------------------------------
+
+
+def answer(app: App, given: tuple[Cell, str]) -> Outcome:
+    """A click on a question beat: the class's answer on a closed cell, judged; nothing plays."""
+    cell, claim = given
+    if cell in app.scene().board:
+        return Outcome(ON_A_NUMBER)
+    try:
+        app.room.answer(give(app, cell, claim))
+    except ValueError as error:
+        return Outcome(f"{error}.")
+    return Outcome(tally(app.room.answers))
 
 
 def stepper(move: Callable[..., Optional[str]]) -> Handler:
@@ -377,10 +405,28 @@ def type_custom(app: App, key: str) -> Outcome:
     return Outcome(custom_prompt(app))
 
 
+CLASS_LEAVE = "Close the window and leave the lesson? Esc again closes it; any other key stays."
+
+
 def quit_window(app: App, _: object) -> Outcome:
-    """Esc: quit at once between games; during a game, ask first (a second Esc quits)."""
+    """Esc: close what is open; else quit at once between games, or ask first.
+
+    During a game, or in class (a lesson is not left by a stray key), the first
+    Esc asks and a second quits. What is open over the lesson closes first: the
+    arrangement on show (V), the keys' help (?).
+    """
+    room = app.room
+    if room.on and room.viewing is not None:
+        room.viewing = None
+        return Outcome("Arrangements hidden: V shows them again.")
+    if room.on and room.keys:
+        room.keys = False
+        return Outcome("")
     game = app.session.game
     playing = app.session.watch.started is not None and not game.is_over()
+    if room.on and not app.quit_armed and not playing:
+        app.quit_armed = True
+        return Outcome(CLASS_LEAVE)
     if not playing or app.quit_armed:
         app.session.ledger.leave()
         return Outcome(close=True)
@@ -427,10 +473,11 @@ TABLE: dict[str, Command] = {
     "ai": Command(ai_move, PLAY),
     "auto": Command(toggle_autoplay, PLAY),
     "tick": Command(tick, PLAY, silent=True),
-    "think": Command(think, PLAY),
+    "think": Command(think, LOOK),  # in class, on a question beat, it is →: see think()
     "overlay": Command(toggle_overlay, LOOK),
     "classroom": Command(toggle_classroom, ANY),
     "keys": Command(toggle_keys, ANY),
+    "answer": Command(answer, LOOK),  # a click on a question beat (App.do): never a move
     "step": Command(stepper(lambda room, t: room.forward(t)), LOOK),
     "back": Command(stepper(lambda room, t: room.back(t)), LOOK),
     "home": Command(stepper(lambda room, t: room.home(t)), LOOK),

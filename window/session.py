@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Optional
 
-from minesweeper import Minesweeper, MinesweeperAI, MoveResult
+from minesweeper import Minesweeper, MoveResult
 from sweeper import (
     BOARDS,
     BoardSize,
@@ -27,6 +27,7 @@ from sweeper import (
     max_mines,
     parse_board,
 )
+from window.deciding import WindowAI
 from window.ledger import Ledger
 from window.places import saves_dir
 from window.saves import Saved
@@ -170,7 +171,7 @@ class Session:
     def start(self, game: Minesweeper) -> None:
         """Make game the current one, with a fresh AI told every revealed cell in order."""
         self.game = game
-        self.ai = MinesweeperAI(
+        self.ai = WindowAI(
             game.height, game.width, game.mine_count, first_click=game.first_click, seed=game.seed
         )
         self.ai.add_reveal(list(game.revealed.items()))
@@ -389,11 +390,13 @@ class Session:
         return odds
 
     def changed(self) -> None:
-        """Note that the game or the AI changed: the pending move and the caches are stale."""
+        """Note that the game or the AI changed: the pending move and the caches are stale.
+
+        The next decision is worked out when something asks for it (the overlay's
+        outline, Think, the lesson ahead, the move), once: the AI keeps it.
+        """
         self.version += 1
         self.pending = None
-        if self.overlay and not self.game.is_over():
-            self.think()  # the overlay outlines the AI's pick
 
 
 def position_session(

@@ -20,6 +20,7 @@ at each earlier moment beside the reference's steps.
 
 from __future__ import annotations
 
+import atexit
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
@@ -37,7 +38,7 @@ from bench.student_process import LIMIT, State, StudentProcess
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Rule
 from sweeper.judge import judge
-from window.frame import Frame, Highlights, KnowledgeList, StepBox, shown_board
+from window.frame import Frame, Highlights, KnowledgeList, StepBox, focus_of, shown_board
 from window.session import Outcome
 from window.student_words import (
     brief_lines,
@@ -56,7 +57,13 @@ RIGHT, WRONG = "✓", "✗"
 SHORT_WORDS = 240  # characters of a problem's words that leave the box room for the legend
 
 
-__all__ = ["CS50_FIRST_CLICK", "StudentPlay", "attach_student"]
+__all__ = ["CS50_FIRST_CLICK", "STUDENT_HELP", "StudentPlay", "attach_student"]
+
+STUDENT_HELP = (
+    "a student's CS50 minesweeper.py plays behind AI Move, in a process of its own; the class "
+    "shows what it knew beside the reference's steps and stops at its first problem (default "
+    "board cs50, first click none: CS50's rules)"
+)
 
 OPENING = (
     "Their AI ({name}) moves with A, or G to play on: it stops at its first problem and the "
@@ -76,6 +83,7 @@ def attach_student(app: App, path: Path, limit: float = LIMIT) -> str:
         student.close()
         return load_failure_text(path, failed.failure)
     app.student = student
+    atexit.register(student.close)  # the window's end ends their process (it also watches us)
     app.session.keeps_files = False  # their games are not the player's records
     app.message = OPENING.format(name=path.name)
     student.after(app, Outcome())  # a problem before the first move (their __init__) shows now
@@ -127,7 +135,7 @@ class StudentPlay:
         session.autoplay = False
         session.ledger.helped()  # the class shows the AI's conclusions
         room.on = True
-        room.end(app.timeline())  # the moment of the problem: the latest
+        room.latest(app.timeline(), True)  # the moment of the problem: now, an answer beat
         self.at = (room.step_index, room.beat)
         return Outcome("")  # the box says it all; the message line's room goes to the list
 
@@ -178,13 +186,15 @@ class StudentPlay:
             return replace(frame, title=title, knowledge=knowledge)
         shown = frame.numbers if frame.numbers is not None else {}
         mines = frozenset(app.session.game.mines)
+        marks = problem_highlights(problem, shown, mines, (frame.rows, frame.columns))
         return replace(
             frame,
             title=title,
             message="",  # the box says it all: the message line's room goes to the list
             knowledge=knowledge,
             step=problem_box(problem, mines),
-            highlights=problem_highlights(problem, shown, mines, (frame.rows, frame.columns)),
+            highlights=marks,
+            focus=focus_of(marks),  # a board too large for class shows these cells large
         )
 
     def problem_shown(self, app: App) -> Optional[Problem]:

@@ -277,8 +277,8 @@ def brief_lines(problem: Problem, mines: frozenset[Cell], most: int = 3) -> list
     if problem.kind == "wrong mark" and cell is not None and _on(cell, problem.board[:2]):
         claim = "mine" if problem.detail == "mines" else "safe"
         verdict = judge(problem.position(), cell, claim)
-    if verdict is None:
-        return []
+    if verdict is None or problem.kind in ("missed inference", BEYOND):
+        return []  # its one line names the rule and its sentences; the class's steps show all
     lines = verdict_lines(problem, verdict)
     head, steps = lines[0], [line.strip() for line in lines[1:]]
     if len(steps) > most - 1:
