@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
+from typing import Any, Optional
 
 from sweeper.board import (
     FIRST_CLICK_RULES,
@@ -50,7 +50,7 @@ from sweeper.noguess import NO_GUESS_SECONDS, no_guess_mines, solved_without_gue
 from sweeper.notation import MINES_LINE, mines_hex, parse_board
 from sweeper.position import Odds, Position, Workspace
 from sweeper.records import Decision, Knowledge, Step, StepLog
-from sweeper.search import adopt
+from sweeper.search import Memo, adopt
 from sweeper.strategies import Strategy, decide, default_strategies
 
 __all__ = ["Minesweeper", "MoveResult", "Sentence", "MinesweeperAI"]
@@ -480,6 +480,8 @@ class MinesweeperAI:
         self._listed = Listed(Sentence)
         self._workspace = Workspace()
         self._cached: Optional[tuple[int, Position]] = None
+        # The last decision, for its position and strategies, with its search's findings.
+        self._chosen: Optional[tuple[Position, Any, Optional[Decision], Memo]] = None
 
     # -- CS50's calls (learning: mark_mine, mark_safe, add_knowledge; looking: the moves) ----
 
@@ -651,12 +653,21 @@ class MinesweeperAI:
     def choose(self) -> Optional[Decision]:
         """Return the cell the AI would click now and why; None when only known mines are left.
 
-        A looking call: it changes nothing, and asked again it answers the same.
+        A looking call: it changes nothing, and asked again it answers the same,
+        so the answer is kept for the position it was worked out on (with what
+        its endgame search found, which make_move adopts).
         """
         safe = self.make_safe_move()
         if safe is not None:
             return Decision(safe, "known safe", Fraction(0), proof=self.kb.proof(safe))
-        return decide(self.position(), self.strategies)
+        position, kept = self.position(), self._chosen
+        if kept is not None and kept[0] is position and kept[1] is self.strategies:
+            self._workspace.found = kept[3]
+            return kept[2]
+        self._workspace.found = {}
+        decision = decide(position, self.strategies)
+        self._chosen = (position, self.strategies, decision, self._workspace.found)
+        return decision
 
     def why_safe(self, cell: Cell) -> Optional[Step]:
         """Return the step that proved cell safe, if any (its steps made now, if they were not)."""
@@ -683,7 +694,6 @@ class MinesweeperAI:
         """
         if self.make_safe_move() is None:
             self.learn_by_counting()
-        self._workspace.found = {}
         decision = self.choose()
         adopt(self._workspace.search_memo, self._workspace.found)
         self._workspace.found = {}

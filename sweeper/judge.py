@@ -76,15 +76,7 @@ class Verdict:
     rule: str  # what decides it: "zero", "full", "subset", "counting", "mine count"; "" if nothing
     proof: tuple[Step, ...]  # the steps that decide it, premises first; () when uncertain
     counter: Optional[frozenset[Cell]]  # the mines of an arrangement in which the claim fails
-
-    @property
-    def premises(self) -> frozenset[Cell]:
-        """Return the open cells whose numbers the proof uses."""
-        cells = {s.cell for s in self.proof if s.rule == "clue" and s.cell is not None}
-        for step in self.proof:
-            if step.rule == "enumeration":
-                cells.update(c for rule in step.premises for c in rule.cells)
-        return frozenset(c for c in cells if c is not None)
+    premises: frozenset[Cell] = frozenset()  # the open cells whose numbers the proof uses
 
 
 @dataclass(frozen=True)
@@ -123,7 +115,19 @@ def judge(position: Position, cell: Cell, claim: str) -> Verdict:
     exact = view.solution.exact or mine is not None
     if mine is not None:
         chance = Fraction(int(mine))
-    return Verdict(cell, claim, word, chance, exact, rule, proof, counter)
+    return Verdict(cell, claim, word, chance, exact, rule, proof, counter, _numbers(view, proof))
+
+
+def _numbers(view: Position, proof: tuple[Step, ...]) -> frozenset[Cell]:
+    """Return the open cells whose numbers a proof uses: its clues', or its sentences' numbers."""
+    found = {s.cell for s in proof if s.rule == "clue" and s.cell is not None}
+    sentences = {rule.cells for s in proof if s.rule == "enumeration" for rule in s.premises}
+    if sentences:
+        for number in view.revealed:
+            hidden = frozenset(view.unknown_neighbours(number))
+            if hidden in sentences:
+                found.add(number)
+    return frozenset(found)
 
 
 def survey(

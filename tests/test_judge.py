@@ -169,6 +169,7 @@ def test_the_mine_counter_decides_what_the_numbers_leave_open():
     position = seen(3, 3, {(0, 0): 1}, 1)
     verdict = judge(position, (2, 2), "safe")
     assert (verdict.word, verdict.rule) == ("right", "mine count")
+    assert verdict.premises == {(0, 0)}  # the open number whose sentence the count rests on
     without = judge(seen(3, 3, {(0, 0): 1}, None), (2, 2), "safe")
     assert without.word == "uncertain" and without.counter is not None
 

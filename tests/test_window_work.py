@@ -84,17 +84,18 @@ class Counter:
 
 
 def test_a_moment_s_decision_is_worked_out_once_for_think_the_odds_and_the_move(monkeypatch):
-    chosen = Counter(monkeypatch, MinesweeperAI, "choose")  # the work itself, not the reuses
+    # The work is the strategies' decide(); a known safe cell needs none.
+    worked = Counter(monkeypatch, minesweeper, "decide")
     app = App.new(BOARDS["expert"], seed=3)
     app.do("overlay")  # the overlay outlines the pick: the first moment's decision
-    assert chosen.calls == 1
+    assert worked.calls == 1
     for press in range(40):
-        before = chosen.calls
+        before = worked.calls
         app.do("think")
         app.frame()
         app.do("ai")  # the flag check and make_move ask again: the same answer
         app.frame()  # the next moment: the overlay outlines its pick
-        assert chosen.calls - before == 1, press
+        assert worked.calls - before <= 1, press
 
 
 @pytest.mark.usefixtures("pygame_display")

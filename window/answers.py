@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
-from sweeper import Cell, Position, Step, cell_name, neighbours, parse_cell
+from sweeper import Cell, Position, Step, cell_name, parse_cell
 from sweeper.judge import Verdict, judge, seen, survey
 from window.words import (
     CLAIMED,
@@ -73,7 +73,7 @@ def give(app: App, cell: Cell, claim: str) -> Answer:
     claim = "safe" if guess else claim  # the cell the class would click: a bet that it is safe
     position = moment_seen(app)
     verdict = judge(position, cell, claim)
-    numbers = proof_numbers(verdict, app.scene().board, app.game.height, app.game.width)
+    numbers = verdict.premises
     if guess and verdict.word == "uncertain":
         view = survey(position)
         decision = view.decision
@@ -97,25 +97,6 @@ def give(app: App, cell: Cell, claim: str) -> Answer:
             numbers,
         )
     return Answer(cell, claim, verdict, reason, numbers, guess)
-
-
-def proof_numbers(
-    verdict: Verdict, board: Mapping[Cell, int], height: int, width: int
-) -> frozenset[Cell]:
-    """Return the open numbers a verdict's proof stands on.
-
-    CS50's steps name their numbers (a clue step's cell); a counting step names
-    sentences, which are the numbers whose closed neighbours they are.
-    """
-    found = {s.cell for s in verdict.proof if s.rule == "clue" and s.cell is not None}
-    sentences = {
-        rule.cells for s in verdict.proof if s.rule == "enumeration" for rule in s.premises
-    }
-    for number, shown in board.items():
-        hidden = frozenset(n for n in neighbours(number, height, width) if n not in board)
-        if shown and hidden in sentences:
-            found.add(number)
-    return frozenset(found)
 
 
 def mark(answer: Answer) -> str:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Optional
 
-from minesweeper import Minesweeper, MoveResult
+from minesweeper import Minesweeper, MinesweeperAI, MoveResult
 from sweeper import (
     BOARDS,
     BoardSize,
@@ -27,7 +27,6 @@ from sweeper import (
     max_mines,
     parse_board,
 )
-from window.deciding import WindowAI
 from window.ledger import Ledger
 from window.places import saves_dir
 from window.saves import Saved
@@ -171,7 +170,7 @@ class Session:
     def start(self, game: Minesweeper) -> None:
         """Make game the current one, with a fresh AI told every revealed cell in order."""
         self.game = game
-        self.ai = WindowAI(
+        self.ai = MinesweeperAI(
             game.height, game.width, game.mine_count, first_click=game.first_click, seed=game.seed
         )
         self.ai.add_reveal(list(game.revealed.items()))
