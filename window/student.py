@@ -226,7 +226,9 @@ class StudentPlay:
         if state is not None:
             bad = sum(1 for text in texts if text.startswith(f"{WRONG} {{"))
             marks = sum(1 for text in texts if text.startswith(WRONG)) - bad
-            counts = f"{plural(state.sentences, 'sentence')} ({bad} wrong)"
+            sent = len(state.knowledge)
+            of = "" if sent == state.sentences else f" of the first {sent:,}"
+            counts = f"{plural(state.sentences, 'sentence')} ({bad} wrong{of})"
             counts += f", {plural(marks, 'wrong mark')}" if marks else ""
         return KnowledgeList(
             f"Their AI then: {counts}",
