@@ -2,7 +2,7 @@
 
     python runner.py [--board beginner|intermediate|expert|cs50|HxWxM] [--seed N]
                      [--first-click safe|opening|none|no-guess] [--position FILE]
-                     [--classroom]
+                     [--classroom] [--student PATH/minesweeper.py]
 
 The parts, each with one job: window/ knows, decides and says (a Session
 plays the game, a Classroom holds the moment on screen, build_frame derives
@@ -32,6 +32,7 @@ from window.ledger import count_left
 from window.places import saves_dir, saves_problem
 from window.review_words import report
 from window.stats import Settings
+from window.student import CS50_FIRST_CLICK, STUDENT_HELP, attach_student
 
 # ---------------------------------------------------------------------------
 # The command line
@@ -133,6 +134,7 @@ def build_parser() -> OneLineParser:
         action="store_true",
         help="with --review: print a line per click (cell, safe/risk/guess, chances) and exit",
     )
+    parser.add_argument("--student", type=Path, metavar="FILE", help=STUDENT_HELP)
     parser.add_argument(
         "--save-dir",
         type=Path,
@@ -188,6 +190,8 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     parser = build_parser()
     args = parser.parse_args(argv)
     app = build_app(parser, args)
+    if args.student is not None and (problem := attach_student(app, args.student)):
+        parser.error(f"--student: {problem}")
     if args.export is None and args.answer is None and args.deck is None:
         said = count_left(app.session)
         if said:
@@ -198,6 +202,8 @@ def app_from_args(argv: Optional[list[str]]) -> App:
 def build_app(parser: OneLineParser, args: argparse.Namespace) -> App:
     """Return the App the parsed command line asks for; exits 2 with a message when it is bad."""
     settings = Settings()
+    if args.student is not None:  # CS50's rules unless asked otherwise, as benchmark.py's
+        args.board, args.first_click = args.board or "cs50", args.first_click or CS50_FIRST_CLICK
     if args.first_click is None:
         args.first_click = settings.first_click
     problem = saves_problem(args.save_dir)  # it names what chose the folder
@@ -314,8 +320,8 @@ def picture(app: App, args: argparse.Namespace, kept: bool = False) -> int:
     if not 0 <= moves <= 100_000:
         return complain("--ai-moves: 0 to 100,000 moves")
     for _ in range(0 if kept else moves):
-        if app.game.is_over():
-            break
+        if app.game.is_over() or app.student is not None and app.student.showing is not None:
+            break  # a student's AI stops at its first problem, as auto-play does
         app.do("ai")
     app.room.on = True
     if args.deck is not None:
