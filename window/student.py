@@ -43,7 +43,6 @@ from window.session import Outcome
 from window.student_words import (
     brief_lines,
     cells_summary_text,
-    premise_cells,
     problem_line,
     sentence_text,
     where_text,
@@ -348,7 +347,7 @@ def problem_highlights(
         verdict = judge(problem.position(), cell, claim)
         marks[cell] = cell in mines
     if verdict is not None:
-        roles.update((c, "premise") for c in premise_cells(problem, verdict))
+        roles.update((c, "premise") for c in verdict.premises)
     if problem.kind in ("missed inference", BEYOND) and cell is not None:
         marks[cell] = False
     if problem.kind == "unsafe move" and verdict is not None and verdict.counter is not None:

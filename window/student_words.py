@@ -14,7 +14,7 @@ from typing import Optional
 
 from bench.student import BEYOND, Call, Problem
 from bench.student_process import Failure, State
-from sweeper.board import Cell, cell_name, neighbours
+from sweeper.board import Cell, cell_name
 from sweeper.judge import Verdict, judge
 from sweeper.records import Step
 from window.words import cells_text, percent, plural, rule_text, step_text
@@ -225,44 +225,13 @@ def verdict_lines(problem: Problem, verdict: Verdict) -> list[str]:
 
 
 def proof_lines(problem: Problem, proof: Sequence[Step]) -> list[str]:
-    """Return a proof's steps in words, numbered; a sentence it starts from, with its number."""
-    numbers = dict(problem.numbers)
-    starts = origins(problem, proof)
-    lines = []
-    for k, step in enumerate(proof):
-        if k in starts:
-            cell = starts[k]
-            lines.append(f"{cell_name(cell)} shows {numbers[cell]}: {rule_text(step.premises[0])}")
-        lines.append(step_text(step))
+    """Return a proof's steps in words, numbered (a number's clue says what it shows)."""
+    lines = [step_text(step) for step in proof]
     if len(lines) > MOST_STEPS:
         left = len(lines) - MOST_STEPS
         lines = lines[: MOST_STEPS // 2] + [f"({left} steps more)"] + lines[-MOST_STEPS // 2 :]
     return [f"  {k}. {line}" if not line.startswith("(") else f"  {line}"
             for k, line in enumerate(lines, 1)]  # fmt: skip
-
-
-def origins(problem: Problem, proof: Sequence[Step]) -> dict[int, Cell]:
-    """Return, for each step that takes known cells out of a number's sentence no step wrote
-    down, the number it came from (by index): "B7 shows 3: {A6, A8, B8, C8} = 3"."""
-    numbers = dict(problem.numbers)
-    height, width = problem.board[:2]
-    made = {rule for step in proof for rule in (*step.added, step.sentence) if rule is not None}
-    found = {}
-    for k, step in enumerate(proof):
-        if step.rule != "known" or not step.premises or step.premises[0] in made:
-            continue
-        start = step.premises[0]
-        for cell, shown in numbers.items():
-            hidden = frozenset(c for c in neighbours(cell, height, width) if c not in numbers)
-            if shown == start.count and hidden == start.cells:
-                found[k] = cell
-                break
-    return found
-
-
-def premise_cells(problem: Problem, verdict: Verdict) -> frozenset[Cell]:
-    """Return the numbers a verdict's proof stands on, those its steps start from included."""
-    return verdict.premises | frozenset(origins(problem, verdict.proof).values())
 
 
 def brief_lines(problem: Problem, mines: frozenset[Cell], most: int = 3) -> list[str]:
