@@ -2,7 +2,7 @@
 
     python runner.py [--board beginner|intermediate|expert|cs50|HxWxM] [--seed N]
                      [--first-click safe|opening|none|no-guess] [--position FILE]
-                     [--classroom] [--review FILE|last [--report]]
+                     [--classroom] [--student PATH/minesweeper.py] [--review FILE|last]
 
 The parts, each with one job: window/ knows, decides and says (a Session
 plays the game, a Classroom holds the moment on screen, build_frame derives
@@ -32,6 +32,7 @@ from window.places import saves_dir, saves_problem
 from window.review_view import open_review, review_at, review_target
 from window.review_words import report_file
 from window.stats import Settings
+from window.student import CS50_FIRST_CLICK, STUDENT_HELP, attach_student
 
 # ---------------------------------------------------------------------------
 # The command line
@@ -125,15 +126,15 @@ def build_parser() -> OneLineParser:
     parser.add_argument(
         "--review",
         metavar="FILE|last",
-        help="a finished game's record (docs/playing.md, 'Game records'), or 'last' (the last "
-        "game finished): open its review in the window, every click judged (with --export "
-        "and --step N: a picture of click N)",
+        help="a finished game's record, or 'last' (the last game finished): its review in the "
+        "window, every click judged (--export with --step N: a picture of click N)",
     )
     parser.add_argument(
         "--report",
         action="store_true",
         help="with --review: print a line per click (cell, safe/risk/guess, chances) and exit",
     )
+    parser.add_argument("--student", type=Path, metavar="FILE", help=STUDENT_HELP)
     parser.add_argument(
         "--save-dir",
         type=Path,
@@ -189,6 +190,8 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     parser = build_parser()
     args = parser.parse_args(argv)
     app = build_app(parser, args)
+    if args.student is not None and (problem := attach_student(app, args.student)):
+        parser.error(f"--student: {problem}")
     if args.export is None and args.answer is None and args.deck is None:
         said = count_left(app.session)
         if said:
@@ -199,6 +202,8 @@ def app_from_args(argv: Optional[list[str]]) -> App:
 def build_app(parser: OneLineParser, args: argparse.Namespace) -> App:
     """Return the App the parsed command line asks for; exits 2 with a message when it is bad."""
     settings = Settings()
+    if args.student is not None:  # CS50's rules unless asked otherwise, as benchmark.py's
+        args.board, args.first_click = args.board or "cs50", args.first_click or CS50_FIRST_CLICK
     if args.first_click is None:
         args.first_click = settings.first_click
     problem = saves_problem(args.save_dir)  # it names what chose the folder
@@ -316,8 +321,8 @@ def picture(app: App, args: argparse.Namespace, kept: bool = False) -> int:
     if not 0 <= moves <= 100_000:
         return complain("--ai-moves: 0 to 100,000 moves")
     for _ in range(0 if kept else moves):
-        if app.game.is_over():
-            break
+        if app.game.is_over() or app.student is not None and app.student.showing is not None:
+            break  # a student's AI stops at its first problem, as auto-play does
         app.do("ai")
     app.room.on = True
     if args.deck is not None:
@@ -373,11 +378,10 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
         return class_answer(app, args)
     if args.export is not None or args.deck is not None:
         app.session.keeps_files = False  # a handout never touches the records or settings
-        if path is not None:
-            problem = review_at(app, path, args.step)
+        if path is not None:  # --step is the review's click, not a lesson step
+            problem, args.step = review_at(app, path, args.step), None
             if problem:
                 return complain(problem)
-            args.step = None  # the step was the review's click, not a lesson step
         return picture(app, args)
     if path is not None:
         app.message = open_review(app, path).said or app.message
@@ -387,7 +391,6 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
         return 2
     from screen.loop import show  # pygame only when a window opens
 
-    app.session.judge.start()  # reviews are judged on a thread of their own, beside the window
     show(app, max_iterations)
     return 0
 

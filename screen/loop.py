@@ -210,6 +210,7 @@ class Window:
 
 def show(app: App, max_iterations: Optional[int] = None) -> None:
     """Open the window on app and run it until it closes."""
+    app.session.judge.start()  # reviews are judged on a thread of their own, beside the window
     pygame.display.init()
     pygame.font.init()
     try:

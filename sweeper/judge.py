@@ -185,6 +185,8 @@ def _chain(steps: list[Step], cell: Cell) -> list[Step]:
     for k, step in enumerate(steps):
         for rule in step.added:
             made.setdefault(rule, k)
+        if step.rule == "clue" and step.sentence is not None:  # a number's own sentence, before
+            made.setdefault(step.sentence, k)  # known cells are taken out (a 'known' step)
         if step.rule in ("zero", "full"):
             for c in step.safes | step.mines:
                 concluded.setdefault(c, k)

@@ -217,3 +217,18 @@ def test_a_counter_arrangement_on_an_expert_board_keeps_every_number():
         verdict = judge(position, cell, "safe")
         if verdict.word != "right":
             assert keeps(16, 30, dict(game.revealed), 99, verdict.counter)
+
+
+def test_a_proof_through_a_known_cell_names_the_number_behind_it():
+    # A number whose closed neighbours include a cell known already gives its clue, then a
+    # 'known' step that takes the known cell out: the clue (so its number) is in the proof.
+    for height, width, revealed, total in moments(80, seed=5):
+        position = seen(height, width, revealed, total)
+        for cell in position.unknown:
+            verdict = judge(position, cell, "safe")
+            clues = {s.sentence for s in verdict.proof if s.rule == "clue"}
+            for step in verdict.proof:
+                if step.rule == "known" and step.premises and step.cell is None:
+                    premise = step.premises[0]
+                    made = {r for s in verdict.proof for r in s.added}
+                    assert premise in clues or premise in made, (revealed, cell)

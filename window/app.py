@@ -35,6 +35,7 @@ from window.review_view import Reviewing, review_frame
 from window.saves import read_save
 from window.session import Outcome, Session, opening, position_session, resumed_session
 from window.stats import Settings, start_up_messages
+from window.student import StudentPlay
 from window.timeline import Timeline
 from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text, plural
 
@@ -91,6 +92,7 @@ class App:
         self.leave_armed: Optional[str] = None  # the command that asked before leaving a game
         self.left = ""  # words about a game just left (counted as a loss)
         self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
+        self.student: Optional[StudentPlay] = None  # a student's AI behind AI Move (--student)
         self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
         self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
         self._scene: tuple[object, Optional[Scene]] = (None, None)
@@ -209,6 +211,8 @@ class App:
         self.session.ledger.sync()  # a started game is on the record at once
         if self.session.version != version:
             self._moved(name)
+        if self.student is not None:  # their AI is told what opened; a problem stops there
+            outcome = self.student.after(self, outcome)
         if outcome.said is not None:
             self.message = outcome.said
         self._hold_clock()
@@ -244,10 +248,13 @@ class App:
     # -- what the moment holds ---------------------------------------------------------
 
     def frame(self) -> Frame:
-        """Return everything the screen shows now: the game, the records view or a review."""
+        """Return everything the screen shows now: the game (with a student's AI in it, when
+        there is one), the records view over it, or a review."""
         if self.reviewing is not None:
             return review_frame(self, self.reviewing)
         frame = build_frame(self)
+        if self.student is not None:
+            frame = self.student.frame(self, frame)
         if self.records is not None:
             frame = replace(frame, records=records_table(self.session, self.records))
         return frame
@@ -364,4 +371,5 @@ class App:
     def knowledge(self) -> KnowledgeList:
         """Return the knowledge list as the frame shows it."""
         scene = self.scene()
-        return knowledge_list(self, scene.step, scene.knowledge)
+        known = knowledge_list(self, scene.step, scene.knowledge)
+        return known if self.student is None else self.student.knowledge(self, known)

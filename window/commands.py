@@ -146,8 +146,8 @@ def press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
 
 
 def ai_move(app: App, _: object) -> Outcome:
-    """Play one AI move."""
-    return play_ai_move(app.session)
+    """Play one AI move (a student's AI's, when runner.py --student gave one)."""
+    return play_ai_move(app.session) if app.student is None else app.student.move(app)
 
 
 def toggle_autoplay(app: App, _: object) -> Outcome:
@@ -159,7 +159,7 @@ def toggle_autoplay(app: App, _: object) -> Outcome:
 
 def tick(app: App, _: object) -> Outcome:
     """One auto-play beat: an AI move while auto-play is on."""
-    return play_ai_move(app.session) if app.session.autoplay else Outcome()
+    return ai_move(app, None) if app.session.autoplay else Outcome()
 
 
 def think(app: App, _: object) -> Outcome:
@@ -283,7 +283,7 @@ def arrangements(app: App, _: object) -> Outcome:
 
 def select(app: App, index: int) -> Outcome:
     """Highlight the cells of the listed sentence at index; again to clear it."""
-    app.room.select(listed(app), index)
+    app.room.select(listed(app) if app.student is None else app.student.rules(app), index)
     return Outcome()
 
 
