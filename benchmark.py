@@ -13,6 +13,13 @@ A "safe-call error" is a move called safe that hits a mine, or, at the end
 of a game, a cell in ai.safes that is a mine or in ai.mines that is not:
 any of them, a player crash or a stuck player makes the exit status 1.
 
+    python benchmark.py --student PATH/minesweeper.py --games 100 --seed 1 [--json]
+
+checks a student's CS50 AI instead (bench/student.py): their MinesweeperAI
+plays seeded games, every call held against the real board and what the
+numbers prove; exit 1 when anything is wrong, 2 when the file cannot be
+checked.
+
 This file is the command line only; the parts live in the bench package.
 """
 
@@ -37,14 +44,19 @@ from bench.replay import format_only_theirs, only_theirs, replay_report
 from bench.runs import Board, Progress, tally_games
 from bench.sets import play_board_set, write_board_set
 from bench.stress import run_stress
+from bench.student import CS50_FIRST_CLICK, StudentFileError, check_student
+from bench.student_process import LIMIT
+from bench.student_report import format_student, student_report
 from sweeper import default_strategies
 from sweeper.board import BOARDS, FIRST_CLICK_RULES, kept_clear, parse_board_size
 from sweeper.boardsets import read_board_set
 from sweeper.cli import OneLineParser
 from sweeper.strategies import TECHNIQUES
+from window.student_words import problem_line, problem_lines
 
 MAX_GAMES = 1_000_000  # a run's records are kept in memory for the figures
 EXACT_LIMIT = 20_000  # mine placements --exact will search exhaustively
+STUDENT_GAMES = 100  # --student's games when --games is not given
 
 
 # ---------------------------------------------------------------------------
@@ -57,6 +69,17 @@ def board_named(text: str, rule: str) -> tuple[str, Board]:
     size = parse_board_size(text, rule=rule)
     key = text.strip().lower()
     return (key if key in BOARDS else size.spec), (size.height, size.width, size.mines)
+
+
+def positive_float(text: str) -> float:
+    """Parse a number above 0 (seconds)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
+    return value
 
 
 def positive_int(text: str) -> int:
@@ -110,22 +133,22 @@ def build_parser() -> OneLineParser:
     )
     parser.add_argument(
         "--board",
-        default="expert",
-        help=f"{', '.join(BOARDS)} or HxWxM, rows x columns x mines (default expert)",
+        help=f"{', '.join(BOARDS)} or HxWxM, rows x columns x mines (default expert; "
+        "with --student cs50)",
     )
     parser.add_argument(
         "--first-click",
         "--rule",
         dest="rule",
         choices=FIRST_CLICK_RULES,
-        default="safe",
-        help="the first-click rule (default safe); --rule is the same option",
+        help="the first-click rule (default safe; with --student none, CS50's rules); "
+        "--rule is the same option",
     )
     parser.add_argument(
         "--games",
         type=positive_int,
-        default=1000,
-        help=f"games to play (default 1,000; at most {MAX_GAMES:,})",
+        help=f"games to play (default 1,000; with --student {STUDENT_GAMES}; "
+        f"at most {MAX_GAMES:,})",
     )
     parser.add_argument(
         "--seed",
@@ -233,6 +256,21 @@ def build_parser() -> OneLineParser:
         help="with --scheduler: how long to wait for a worker, at the start or when every "
         "worker is gone (default 30)",
     )
+    parser.add_argument(
+        "--student",
+        type=Path,
+        metavar="FILE",
+        help="check a student's CS50 minesweeper.py: their MinesweeperAI plays --games seeded "
+        "games (game i has seed --seed + i), every call held against the real board and what "
+        "the numbers prove; exit 1 when anything is wrong",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=positive_float,
+        default=LIMIT,
+        metavar="SECONDS",
+        help=f"with --student: the longest a call to their AI may take (default {LIMIT:g})",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -246,6 +284,18 @@ def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
             parser.error(f"argument --scheduler: {flag} runs on this machine only")
         if not args.scheduler.strip():
             parser.error("argument --scheduler: expected an address such as tcp://HOST:8786")
+    student = args.student is not None
+    args.board = args.board or ("cs50" if student else "expert")
+    args.rule = args.rule or (CS50_FIRST_CLICK if student else "safe")
+    args.games = args.games or (STUDENT_GAMES if student else 1000)
+    if student:
+        others = ("exact", "stress", "boards", "compare", "scheduler", "write_boards")
+        alone = [flag for flag in (*others, "only_theirs") if getattr(args, flag)]
+        if alone or args.replay is not None:
+            flag = "--" + (alone[0] if alone else "replay").replace("_", "-")
+            parser.error(f"argument --student: {flag} does not go with it")
+    elif args.time_limit != LIMIT:
+        parser.error("argument --time-limit: it goes with --student FILE")
     if args.games > MAX_GAMES:
         parser.error(f"argument --games: at most {MAX_GAMES:,} games a run, not {args.games:,}")
     cpus = os.cpu_count() or 1
@@ -298,6 +348,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the benchmark; 0 when every call was right, 1 otherwise, 2 for bad arguments."""
     args = parse_args(argv)
     name, board = args.board
+    if args.student is not None:
+        return check_a_student(args)
     if args.compare:
         try:
             compared = compare_report(*args.compare)
@@ -343,6 +395,41 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def check_a_student(args: argparse.Namespace) -> int:
+    """Check a student's AI over seeded games; 0 when nothing is wrong, 1 when something is."""
+    _, board = args.board
+    progress = Progress(args.games)
+    try:
+        tally = check_student(
+            args.student, args.games, args.seed, args.time_limit, board, args.rule,
+            progress.advance,
+        )  # fmt: skip
+    except StudentFileError as error:
+        print(f"benchmark.py: --student: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    finally:
+        progress.close()
+    report = student_report(
+        tally, path=args.student, seed=args.seed, board=board, rule=args.rule,
+        limit=args.time_limit, asked=args.games, describe=problem_line,
+    )  # fmt: skip
+    first = tally.first_problem
+    if args.json:
+        print(json.dumps(report))
+    else:
+        why = [] if first is None else problem_lines(first, tally.first_state, tally.first_mines)
+        print(format_student(report, why))
+    if tally.faults:
+        print(f"FAILED: {tally.faults:,} problems in their AI's calls", file=sys.stderr)
+        return 1
+    if not args.json:
+        print("\nOK: every call held against the board and the numbers; nothing wrong.")
+    return 0
 
 
 def see_the_boards(args: argparse.Namespace) -> int:

@@ -2,7 +2,7 @@
 
     python runner.py [--board beginner|intermediate|expert|cs50|HxWxM] [--seed N]
                      [--first-click safe|opening|none|no-guess] [--position FILE]
-                     [--classroom]
+                     [--classroom] [--student PATH/minesweeper.py] [--review FILE|last]
 
 The parts, each with one job: window/ knows, decides and says (a Session
 plays the game, a Classroom holds the moment on screen, build_frame derives
@@ -25,9 +25,14 @@ from typing import Optional
 
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from sweeper.cli import OneLineParser
+from window.answers import answer_at
 from window.app import App
+from window.ledger import count_left
 from window.places import saves_dir, saves_problem
+from window.review_view import open_review, review_at, review_target
+from window.review_words import report_file
 from window.stats import Settings
+from window.student import CS50_FIRST_CLICK, STUDENT_HELP, attach_student
 
 # ---------------------------------------------------------------------------
 # The command line
@@ -82,7 +87,7 @@ def build_parser() -> OneLineParser:
     parser.add_argument(
         "--ai-moves",
         type=int,
-        default=0,
+        default=None,
         metavar="N",
         help="with --export: let the AI play N moves first (a live game's handout)",
     )
@@ -100,10 +105,36 @@ def build_parser() -> OneLineParser:
     )
     parser.add_argument(
         "--size",
-        default="1920x1080",
+        default=None,
         metavar="WxH",
         help="with --export: the picture's size in pixels (default 1920x1080)",
     )
+    parser.add_argument(
+        "--answer",
+        metavar="CELL:CLAIM",
+        help="the class's answer, CELL:safe or CELL:mine (such as B2:safe), on the question of "
+        "--step N (else on the board as it is): prints right, wrong or uncertain, why, and a "
+        "counter-arrangement where the claim can fail; with --export it draws that view",
+    )
+    parser.add_argument(
+        "--deck",
+        type=Path,
+        metavar="DIR",
+        help="write every beat of the lesson as numbered PNG pages (see --size) and an "
+        "index.html that prints one page per beat, then the teacher's note, into DIR",
+    )
+    parser.add_argument(
+        "--review",
+        metavar="FILE|last",
+        help="a finished game's record, or 'last' (the last game finished): its review in the "
+        "window, every click judged (--export with --step N: a picture of click N)",
+    )
+    parser.add_argument(
+        "--report",
+        action="store_true",
+        help="with --review: print a line per click (cell, safe/risk/guess, chances) and exit",
+    )
+    parser.add_argument("--student", type=Path, metavar="FILE", help=STUDENT_HELP)
     parser.add_argument(
         "--save-dir",
         type=Path,
@@ -113,11 +144,66 @@ def build_parser() -> OneLineParser:
     return parser
 
 
+# The options only a handout (--export) reads, and the ones --answer reads too: it prints its
+# verdict with no picture, so with it --step and --question need no --export.
+HANDOUT_ONLY = {
+    "size": "--size",
+    "step": "--step",
+    "question": "--question",
+    "arrangement": "--arrangement",
+    "ai_moves": "--ai-moves",
+}
+# What --answer reads without --export (the moment it judges: a step, after AI moves),
+# and what --deck reads (the size of its pages).
+ANSWER_READS = ("step", "question", "ai_moves")
+DECK_READS = ("size",)
+
+
+def handout_misuse(args: argparse.Namespace) -> str:
+    """Return the one-line refusal of handout options given without --export, or ""."""
+    if args.export is not None:
+        return ""
+    answering = getattr(args, "answer", None) is not None
+    reads = ANSWER_READS if answering else DECK_READS if args.deck is not None else ()
+    given = [
+        flag
+        for name, flag in HANDOUT_ONLY.items()
+        if getattr(args, name) is not None and getattr(args, name) is not False
+        if name not in reads
+    ]
+    if not given:
+        return ""
+    them = "it" if len(given) == 1 else "them"
+    goes = "goes" if len(given) == 1 else "go"
+    return (
+        f"{' and '.join(given)} {goes} with --export (a picture, no window): add "
+        f"--export OUT.png, or leave {them} out"
+    )
+
+
 def app_from_args(argv: Optional[list[str]]) -> App:
-    """Return an App for the command line; exits 2 with a message when it is bad."""
+    """Return an App for the command line; exits 2 with a message when it is bad.
+
+    The window's start (no handout): the games left when a window went
+    without a word are counted as losses now, and the window says so.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
+    app = build_app(parser, args)
+    if args.student is not None and (problem := attach_student(app, args.student)):
+        parser.error(f"--student: {problem}")
+    if args.export is None and args.answer is None and args.deck is None:
+        said = count_left(app.session)
+        if said:
+            app.message = f"{said} {app.message}" if app.sheet is not None else said
+    return app
+
+
+def build_app(parser: OneLineParser, args: argparse.Namespace) -> App:
+    """Return the App the parsed command line asks for; exits 2 with a message when it is bad."""
     settings = Settings()
+    if args.student is not None:  # CS50's rules unless asked otherwise, as benchmark.py's
+        args.board, args.first_click = args.board or "cs50", args.first_click or CS50_FIRST_CLICK
     if args.first_click is None:
         args.first_click = settings.first_click
     problem = saves_problem(args.save_dir)  # it names what chose the folder
@@ -144,6 +230,7 @@ def app_from_args(argv: Optional[list[str]]) -> App:
         board,
         classroom=args.classroom,
         seed=args.seed,
+        chosen_seed=args.seed is not None,
         first_click=args.first_click,
         save_dir=save_dir,
         settings=settings,
@@ -189,6 +276,7 @@ def no_display() -> str:
     )
 
 
+EXPORT_SIZE = "1920x1080"
 EXPORT_MIN = (640, 400)
 EXPORT_MAX = (7680, 4320)
 
@@ -211,42 +299,92 @@ def complain(problem: str) -> int:
     return 2
 
 
-def picture(app: App, args: argparse.Namespace) -> int:
-    """Draw the view asked for by --export and its options; return the exit status."""
+def picture(app: App, args: argparse.Namespace, kept: bool = False) -> int:
+    """Draw the view asked for by --export (or the lesson's deck, --deck); return the status.
+
+    kept: the view is already where it should be (an answer on its question).
+    """
     if pygame_missing():
         print(pygame_missing(), file=sys.stderr)
         return 2
-    from screen.picture import export  # pygame only when a picture is drawn
+    from screen.picture import deck, export  # pygame only when a picture is drawn
 
-    if args.export.suffix.lower() != ".png":
+    if args.deck is not None and (args.export or args.step or args.question):
+        return complain("--deck writes every beat: it goes without --export, --step, --question")
+    if args.deck is None and args.export.suffix.lower() != ".png":
         return complain(f"--export: {args.export.name} is not a .png file name")
     try:
-        size = export_size(args.size)
+        size = export_size(args.size or EXPORT_SIZE)
     except ValueError as error:
         return complain(f"--size: {error}")
-    if not 0 <= args.ai_moves <= 100_000:
+    moves = args.ai_moves or 0
+    if not 0 <= moves <= 100_000:
         return complain("--ai-moves: 0 to 100,000 moves")
-    for _ in range(args.ai_moves):
+    for _ in range(0 if kept else moves):
+        if app.game.is_over() or app.student is not None and app.student.showing is not None:
+            break  # a student's AI stops at its first problem, as auto-play does
+        app.do("ai")
+    app.room.on = True
+    if args.deck is not None:
+        problem, wrote = deck(app, args.deck, size), f"{args.deck / 'index.html'} and its pages"
+    elif kept:
+        problem, wrote = export(app, args.export, size, None, False), str(args.export)
+    else:
+        problem = export(app, args.export, size, args.step, args.question, args.arrangement)
+        wrote = str(args.export)
+    if problem:
+        return complain(problem)
+    print(f"wrote {wrote} ({size[0]}x{size[1]})")
+    return 0
+
+
+def class_answer(app: App, args: argparse.Namespace) -> int:
+    """Judge the class's answer asked for by --answer, print it (and draw it); return the status."""
+    if args.deck is not None or args.arrangement is not None:
+        return complain("--answer goes without --deck and --arrangement: it draws its own view")
+    if args.export is not None and args.export.suffix.lower() != ".png":
+        return complain(f"--export: {args.export.name} is not a .png file name")
+    for _ in range(args.ai_moves or 0):
         if app.game.is_over():
             break
         app.do("ai")
-    app.room.on = True
-    problem = export(app, args.export, size, args.step, args.question, args.arrangement)
+    problem, lines = answer_at(app, args.answer, args.step)
     if problem:
         return complain(problem)
-    print(f"wrote {args.export} ({size[0]}x{size[1]})")
-    return 0
+    print("\n".join(lines))
+    return 0 if args.export is None else picture(app, args, kept=True)
 
 
 def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None) -> int:
     """Run the window with command-line arguments; bad ones exit 2 with a message."""
-    app = app_from_args(argv)
     args = build_parser().parse_args(argv)
-    if args.export is not None:
+    if args.report and args.review is None:
+        return complain("--report goes with --review FILE")
+    path = None
+    if args.review is not None:
+        path, problem = review_target(args.review)
+        if path is None:
+            return complain(f"--review: {problem}")
+        if args.report:
+            lines, problem = report_file(path)
+            print("\n".join(lines))
+            return complain(f"--review: {problem}") if problem else 0
+    misuse = handout_misuse(args)
+    if misuse:
+        return complain(misuse)  # before anything is read or written
+    app = app_from_args(argv)
+    if args.answer is not None:
+        app.session.keeps_files = False  # an answer is judged; nothing is played or kept
+        return class_answer(app, args)
+    if args.export is not None or args.deck is not None:
         app.session.keeps_files = False  # a handout never touches the records or settings
+        if path is not None:  # --step is the review's click, not a lesson step
+            problem, args.step = review_at(app, path, args.step), None
+            if problem:
+                return complain(problem)
         return picture(app, args)
-    if args.step is not None or args.question or args.arrangement is not None:
-        return complain("--step, --question and --arrangement go with --export")
+    if path is not None:
+        app.message = open_review(app, path).said or app.message
     missing = pygame_missing() or no_display()
     if missing:
         print(missing, file=sys.stderr)

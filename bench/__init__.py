@@ -12,6 +12,10 @@
     forget    copied into the code sent to workers: drops an earlier version's modules
     stress    the worst positions at full size, one fresh process each (python -m bench.stress)
     worst     the builders of those worst positions
+    student   a student's CS50 AI checked call by call against the board and the judge
+    student_process, student_child   their file in a process of its own, with a time limit
+    student_report   the student check's figures and table
 
 Imports point one way: bench uses minesweeper.py and sweeper/; nothing there uses bench.
+The window uses the student check (window/student_words.py and the window's student mode).
 """

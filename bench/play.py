@@ -51,8 +51,7 @@ def move_kind(ai: MinesweeperAI, decision: Optional[Decision]) -> str:
     if decision.strategy == "counting":
         return "proven"
     if decision.strategy == "known safe":
-        proof = ai.why_safe(decision.cell)
-        return "proven" if proof is not None and proof.rule == "enumeration" else "safe"
+        return "proven" if ai.proved_by(decision.cell) == "enumeration" else "safe"
     return "guess"
 
 

@@ -64,6 +64,7 @@ def play_one(
         first_click=rule,
         seed=derive_seed(game_seed, "ai"),
         strategies=default_strategies(without),
+        record=False,  # nobody reads a benchmark game's steps
     )
     record = Record(index=index, game_seed=game_seed, player=player)
     start = time.perf_counter()

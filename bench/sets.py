@@ -64,6 +64,7 @@ def set_game(
         first_click=header.rule,
         seed=derive_seed(board.game_seed, "ai"),
         strategies=default_strategies(without),
+        record=False,  # nobody reads a benchmark game's steps
     )
     first = ai.make_move()
     if first is None:

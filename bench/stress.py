@@ -27,15 +27,29 @@ from bench.play import Player, move_kind, play
 from bench.worst import cases
 from minesweeper import MinesweeperAI
 from sweeper import Cell
+from sweeper.judge import judge, seen
 
 CALLS = ("mine_probabilities", "choose", "make_move")
+JUDGED = 5  # moves whose cell the judge also weighs (the built position is the hardest)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def timed_player(timings: dict[str, float]) -> Player:
-    """Return the tank player that first calls each looking call, keeping each one's slowest."""
+    """Return the tank player that first calls each looking call, keeping each one's slowest.
+
+    On its first JUDGED moves it also asks the judge about a hidden cell.
+    """
+    judged = [0]
 
     def player(ai: MinesweeperAI) -> tuple[Optional[Cell], str]:
+        if judged[0] < JUDGED:
+            judged[0] += 1
+            view = seen(ai.height, ai.width, ai.revealed, ai.total_mines)
+            target = min(view.unknown, default=None)
+            if target is not None:
+                start = time.process_time()
+                judge(view, target, "safe")
+                timings["judge"] = max(timings["judge"], time.process_time() - start)
         for call in CALLS[:-1]:
             start = time.process_time()
             getattr(ai, call)()
@@ -53,7 +67,7 @@ def probe(scale: str, index: int, moves: int) -> dict[str, Any]:
     name, build = cases(scale)[index]
     start = time.process_time()
     game, ai = build()
-    timings = {"tell": time.process_time() - start, **dict.fromkeys(CALLS, 0.0)}
+    timings = {"tell": time.process_time() - start, **dict.fromkeys(CALLS, 0.0), "judge": 0.0}
     # Play on: the worst call is often a later one, with no safe cell known.
     played = play(game, ai, timed_player(timings), moves=moves)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -11,6 +11,7 @@ from typing import Any, Optional
 import pygame
 
 from screen.layout import Layout
+from screen.records_paint import records_places
 from window.app import App
 from window.frame import Frame
 
@@ -128,6 +129,14 @@ def key_command(
 
 def click(frame: Frame, view: Layout, pos: tuple[int, int], button: int) -> Optional[Command]:
     """Return the command of a released left or middle button: a cell, a button, a sentence."""
+    if frame.records is not None and button == 1:  # a board's row, or a game's: its review
+        places = records_places(frame.records, view)
+        if places.board_at(pos) >= 0:
+            return ("records-row", places.board_at(pos))
+        if places.game_at(pos) >= 0:
+            return ("records-open", places.game_at(pos))
+        if places.area.collidepoint(pos):
+            return None
     cell = view.cell_at(pos)
     if cell is not None:
         return ("chord" if button == 2 else "reveal", cell)

@@ -8,15 +8,16 @@ keys' own factor on top. Nothing here is global: a Layout carries its scale.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import NamedTuple, Optional
 
 import pygame
 
+from screen.palette import KNOWN_LEGEND
 from sweeper import BOARDS, Cell
-from window.frame import Frame
+from window.frame import ROLES, Frame
 
 SCREEN = (1280, 680)  # the default window fits a 1280x720 screen with room for a title bar
 PANEL_WIDTH = 420
@@ -44,6 +45,15 @@ TITLE_MOST = 3  # a resumed game's title ("... (saved 2024-05-01 12:00:00)") tak
 ODDS_KEY_HEIGHT = 62  # the odds overlay's key at scale 1: its name, the colour bar, its marks
 SUMMARY_LINES = 3  # outside class, the room kept under the message for the AI's one-line summary
 PANEL_TALL, PANEL_WIDE = 620, 1100
+PANEL_SHORTEST = 420  # a zoomed panel never takes text past this window height at scale 1
+# Where a layout gets its fonts: a size and bold in, a font out. The window's Painter
+# keeps one per size (Painter.font); without one, each measure makes its own.
+Fonts = Callable[[int, bool], pygame.font.Font]
+
+
+def fresh_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Return DejaVu Sans at a pixel size, made now (read from its file)."""
+    return pygame.font.Font(str(BOLD_FONT_FILE if bold else FONT_FILE), size)
 
 BUTTON_ROWS = (
     (("ai", "AI Move"), ("auto", "Auto-play"), ("new", "New game"), ("restart", "Restart")),
@@ -66,6 +76,16 @@ CLASS_BUTTONS = (
         ("classroom", "Class"),
     ),
 )
+# A review's own: its steps, and the way back (the class's Think and AI Move play nothing there).
+REVIEW_BUTTONS = (
+    (
+        ("home", "First"),
+        ("back", "◀ Back"),
+        ("step", "Step ▶"),
+        ("end", "End"),
+        ("quit", "Close"),
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -80,10 +100,17 @@ class Scale:
 
 
 def scale_for(size: tuple[int, int], zoom: float = 1.0) -> Scale:
-    """Return the panel's scale for a window of this size at this text zoom (at least 1)."""
+    """Return the panel's scale for a window of this size at this text zoom (at least 1).
+
+    Without zoom the panel's height sets it; a zoom past that (+) is held to what the
+    panel's parts leave room for by the window (Window.layout, Layout.crowded).
+    """
     width, height = size
-    scale = max(1.0, min(height / PANEL_TALL, width / PANEL_WIDE)) * zoom
-    scale = min(scale, height / PANEL_TALL, (width * 0.55) / PANEL_WIDTH) if scale > 1 else scale
+    fitted = max(1.0, min(height / PANEL_TALL, width / PANEL_WIDE))
+    scale = fitted * zoom
+    if scale > 1:
+        tallest = fitted if zoom <= 1 else height / PANEL_SHORTEST
+        scale = min(scale, tallest, (width * 0.55) / PANEL_WIDTH)
     return Scale(max(scale, 1.0))
 
 
@@ -93,15 +120,25 @@ class Zoom:
     def __init__(self) -> None:
         self.factor = 1.0
 
-    def change(self, factor: float, size: tuple[int, int]) -> str:
-        """Make the panel's text larger or smaller (within what the window holds); say so."""
+    def change(
+        self,
+        factor: float,
+        size: tuple[int, int],
+        held_for: Optional[Callable[[float], float]] = None,
+    ) -> str:
+        """Make the panel's text larger or smaller (within what the window holds); say so.
+
+        held_for: the zoom the window holds when asked for one (what the panel's parts
+        leave room for); without it, what the window's size allows.
+        """
         self.factor = min(max(self.factor * factor, 0.6), 2.5)
         asked = round(self.factor * 100)
-        held = round(100 * scale_for(size, self.factor).factor / scale_for(size).factor)
+        zoom = held_for(self.factor) if held_for is not None else self.factor
+        held = round(100 * scale_for(size, zoom).factor / scale_for(size).factor)
         if held < asked:
             return (
                 f"Text zoom {asked}% asked, but this window holds only {held}%: the panel's "
-                "height sets its text (a taller window holds more)."
+                "parts need the room (a larger window holds more)."
             )
         return f"Text zoom {asked}% (+ and - change it, Ctrl+0 resets it)."
 
@@ -140,6 +177,17 @@ class Layout:
     list_line: int = LIST_LINE  # a row of the knowledge list, in pixels
     head_lines: int = 1  # the knowledge list's header: two lines in class, read from afar
     odds_key: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    # A board too large to read in class shows part of itself large (zoomed): the rows
+    # and columns above from this top-left cell, and the whole board small in overview.
+    first: Cell = (0, 0)
+    overview: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    whole: tuple[int, int] = (0, 0)  # the whole board's rows and columns
+    crowded: bool = False  # a part of the panel lacks room at this scale (its text would shrink)
+
+    @property
+    def zoomed(self) -> bool:
+        """True when the board shows only part of itself (large, with an overview)."""
+        return self.overview.width > 0
 
     @property
     def head(self) -> int:
@@ -151,16 +199,28 @@ class Layout:
         return self.scale.px(n)
 
     def cell_rect(self, cell: Cell) -> pygame.Rect:
-        """Return the rectangle of a cell on the screen."""
+        """Return the rectangle of a cell on the screen (off the board's box when not shown)."""
         x0, y0 = self.origin
-        return pygame.Rect(x0 + cell[1] * self.cell, y0 + cell[0] * self.cell, self.cell, self.cell)
+        row, col = cell[0] - self.first[0], cell[1] - self.first[1]
+        return pygame.Rect(x0 + col * self.cell, y0 + row * self.cell, self.cell, self.cell)
 
     def cell_at(self, pos: tuple[int, int]) -> Optional[Cell]:
         """Return the cell under a screen position, or None."""
         row = (pos[1] - self.origin[1]) // self.cell
         col = (pos[0] - self.origin[0]) // self.cell
         inside = pos[0] >= self.origin[0] and pos[1] >= self.origin[1]
-        return (row, col) if inside and row < self.rows and col < self.columns else None
+        if not (inside and row < self.rows and col < self.columns):
+            return None
+        return (row + self.first[0], col + self.first[1])
+
+    def board_box(self) -> pygame.Rect:
+        """Return the box the board's cells are drawn in."""
+        return pygame.Rect(self.origin, (self.cell * self.columns, self.cell * self.rows))
+
+    def shown_cells(self) -> list[Cell]:
+        """Return the cells drawn, row by row (all of them, unless zoomed)."""
+        r0, c0 = self.first
+        return [(r0 + r, c0 + c) for r in range(self.rows) for c in range(self.columns)]
 
     def button_at(self, pos: tuple[int, int]) -> Optional[str]:
         """Return the command of the button under a screen position, or None."""
@@ -193,8 +253,14 @@ def fit_cell(area: tuple[int, int], rows: int, columns: int, scale: Scale) -> in
     return max(MIN_CELL, min(MAX_CELL, across, down))
 
 
-def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
-    """Return where everything goes in a window of this size, for this frame, at this scale."""
+def layout(
+    size: tuple[int, int], frame: Frame, scale: Scale, fonts: Optional[Fonts] = None
+) -> Layout:
+    """Return where everything goes in a window of this size, for this frame, at this scale.
+
+    fonts: where the text is measured from (the Painter's, kept once per size).
+    """
+    fonts = fonts or fresh_font
     width, height = size
     px = scale.px
     lesson = frame.classroom
@@ -206,16 +272,25 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     if lesson:  # the lesson under the board when the board leaves the room
         wide, cell, below = class_board(size, frame, scale, wide)
     origin = (MARGIN + px(LABEL), MARGIN + px(LABEL))
-    if below is not None:  # over the lesson, the board stands in the middle of its width
+    zoom = None
+    if lesson and frame.focus and cell < legible_cell(height):
+        bottom = below.y - px(8) if below is not None else height - MARGIN
+        area = pygame.Rect(origin, (width - wide - MARGIN - origin[0], bottom - origin[1]))
+        zoom = zoom_in(frame, area, cell, scale, height)
+    if zoom is not None:
+        first, shape, cell, origin, overview = zoom
+    elif below is not None:  # over the lesson, the board stands in the middle of its width
         spare = below.width - px(LABEL) - cell * frame.columns
         origin = (origin[0] + max(0, spare) // 2, origin[1])
     else:  # the board stands in the middle of the room left of the panel, not in its corner
         spare_x = width - wide - origin[0] - cell * frame.columns - MARGIN
         spare_y = height - origin[1] - cell * frame.rows - MARGIN
         origin = (origin[0] + max(0, spare_x) // 2, origin[1] + max(0, spare_y) // 2)
+    if zoom is None:
+        first, shape, overview = (0, 0), (frame.rows, frame.columns), pygame.Rect(0, 0, 0, 0)
     panel = pygame.Rect(width - wide, 0, wide, height)
     x, inner = panel.x + margin, wide - 2 * margin
-    titled = min(max(2, text_lines(frame.title, inner, px(16), bold=True) or 2), TITLE_MOST)
+    titled = min(max(2, text_lines(frame.title, inner, px(16), True, fonts) or 2), TITLE_MOST)
     title = pygame.Rect(x, margin, inner, titled * round(px(16) * 1.36))
     # With the lesson under the board, the panel has the room to give the status words a
     # row of their own: "Mines 99" and "Time 198.0" beside the face keep 30 px at 1080p
@@ -223,9 +298,12 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     two = below is not None
     status = pygame.Rect(x, title.bottom + px(4), inner, 2 * px(40) + px(6) if two else px(40))
     rows = CLASS_BUTTONS if lesson else button_rows(frame.custom)
+    rows = REVIEW_BUTTONS if frame.reviewing else rows
     buttons, y = _buttons(rows, x, status.bottom + px(10), inner, scale)
     # In class the keys are behind "?"; the help takes the lines its words need.
-    help_lines = text_lines(frame.help, inner, font) or ((4 if frame.keys else 1) if lesson else 6)
+    help_lines = text_lines(frame.help, inner, font, False, fonts) or (
+        (4 if frame.keys else 1) if lesson else 6
+    )
     help_line = line if lesson else px(18)
     help_rect = pygame.Rect(
         x, height - help_lines * help_line - margin, inner, help_lines * help_line
@@ -236,30 +314,40 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
     above_help = odds_key.y if keyed else help_rect.y
     said = 0  # in class: no message, no room kept for one
     if frame.message and lesson:
-        said = message_lines(frame.message, inner, font, 4 if below is not None else 3)
+        said = message_lines(frame.message, inner, font, 4 if below is not None else 3, fonts)
     elif not lesson:  # the message takes the lines it needs, the AI's summary keeps its room
         room = (above_help - px(6) - SUMMARY_LINES * px(LINE) - px(6) - y - px(4)) // line
-        said = max(4, min(text_lines(frame.message, inner, font) or 4, room))
+        said = max(4, min(text_lines(frame.message, inner, font, False, fonts) or 4, room))
     message = pygame.Rect(x, y + px(4), inner, said * line)
     step = pygame.Rect(x, message.bottom + px(6), inner, step_lines(frame) * line if lesson else 0)
     if below is not None:  # a wide board leaves room under it: the lesson goes there, large
         step = below
     list_line = px(CLASS_LIST_LINE if lesson else LIST_LINE)
     if lesson and below is None and frame.knowledge is not None:
-        # The step box takes the room a short knowledge list leaves (a long answer fits);
-        # under a long message it gives room up, so that the list keeps its header and a row
-        # (the step's words are then drawn smaller: paint_wrapped).
+        # The step box takes the room its words need, whole at the panel's size, and the
+        # room a short knowledge list leaves; the list keeps its header and a row, or
+        # for an answer that needs more, its header only. Only past that are the step's
+        # words drawn smaller (paint_wrapped).
         sentences = len(frame.knowledge.rows)
         wanted = 2 * line + max(3, sentences) * list_line
         room = help_rect.y - px(6) - step.y - px(6)  # for the step box and the list
         spare = room - step.height - wanted
+        need = step_needs(frame, inner, font, line, scale, fonts)
         least = 2 * line + min(1, sentences) * list_line
-        step.height = max(0, min(step.height + max(0, spare), room - least))
+        keep = least if need <= room - least else 2 * line
+        step.height = max(0, min(max(step.height + max(0, spare), need), room - keep))
     top = (message.bottom if below is not None else step.bottom) + px(6)
     knowledge = pygame.Rect(x, top, inner, max(0, above_help - px(6) - top))
+    head = (2 if lesson else 1) * line
+    words = step_needs(frame, step.width, font, line, scale, fonts) if lesson else 0
+    crowded = (
+        knowledge.height < head + (list_line if lesson else 0)
+        or message.bottom > above_help
+        or step.height < words
+    )
     return Layout(
-        frame.rows,
-        frame.columns,
+        shape[0],
+        shape[1],
         cell,
         origin,
         panel,
@@ -276,41 +364,138 @@ def layout(size: tuple[int, int], frame: Frame, scale: Scale) -> Layout:
         list_line,
         2 if lesson else 1,
         odds_key,
+        first,
+        overview,
+        (frame.rows, frame.columns),
+        crowded,
     )
 
 
+# A cell is legible from the back row when, with the picture scaled to 640x360 (a
+# 1080p projector seen from the back), it is this many pixels: digits of about 12.
+LEGIBLE_AT_360 = 20
+ZOOM_MOST = 2.0  # a zoomed cell at most twice legible: the part shown keeps its context
+ZOOM_MARGIN = 1  # cells shown around what the step is about, at least
+OVERVIEW_CELL = 4  # the overview's cell at scale 1
+
+
+def legible_cell(height: int) -> int:
+    """Return the smallest cell the back row reads in a window this tall."""
+    return -(-LEGIBLE_AT_360 * height // 360)
+
+
+def zoom_in(
+    frame: Frame, area: pygame.Rect, cell: int, scale: Scale, height: int
+) -> Optional[tuple[Cell, tuple[int, int], int, tuple[int, int], pygame.Rect]]:
+    """Return the part of the board to show large in area, when that makes its cells larger.
+
+    The part holds the frame's focus (with ZOOM_MARGIN cells around it) and as much
+    around it as fits. Returns its first cell, its rows and columns, the cell size,
+    where its first cell is drawn and the overview's box; None when zooming would not
+    make the cells larger (a focus as wide as the board).
+    """
+    rows, columns = frame.rows, frame.columns
+    tiny = max(2, scale.px(OVERVIEW_CELL))
+    overview = pygame.Rect(0, 0, tiny * columns, tiny * rows)
+    gap = scale.px(12)
+    room = pygame.Rect(area.x, area.y, area.width - overview.width - gap, area.height)
+    top = max(0, min(r for r, _ in frame.focus) - ZOOM_MARGIN)
+    left = max(0, min(c for _, c in frame.focus) - ZOOM_MARGIN)
+    down = min(rows - 1, max(r for r, _ in frame.focus) + ZOOM_MARGIN) - top + 1
+    across = min(columns - 1, max(c for _, c in frame.focus) + ZOOM_MARGIN) - left + 1
+    most = round(ZOOM_MOST * legible_cell(height))
+    size = min(room.width // across, room.height // down, most)
+    if size <= cell:
+        return None
+    shown = (min(rows, room.height // size), min(columns, room.width // size))
+    first = (
+        min(max(0, top - (shown[0] - down) // 2), rows - shown[0]),
+        min(max(0, left - (shown[1] - across) // 2), columns - shown[1]),
+    )
+    spare = room.width - size * shown[1]
+    origin = (room.x + spare // 2, room.y)
+    overview.topright = (area.right, area.y)
+    return first, shown, size, origin, overview
+
+
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Return text broken into lines no wider than width (a long word stays whole)."""
+    """Return text broken into lines no wider than width.
+
+    A word wider than a line (a file's path) is broken too: after a "/" where it
+    can be, else where the line ends, so that nothing of it is cut off.
+    """
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if line and font.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
+            if font.size(candidate)[0] <= width or not line and font.size(word)[0] <= width:
                 line = candidate
+                continue
+            if line:
+                lines.append(line)
+            pieces = broken(word, font, width)
+            lines += pieces[:-1]
+            line = pieces[-1]
         lines.append(line)
     return lines
 
 
-def text_lines(text: str, width: int, size: int, bold: bool = False) -> Optional[int]:
+def broken(word: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Return a word in pieces no wider than width (one piece when it fits)."""
+    pieces = []
+    while font.size(word)[0] > width and len(word) > 1:
+        end = 1
+        while end < len(word) and font.size(word[: end + 1])[0] <= width:
+            end += 1
+        slash = word.rfind("/", 0, end)
+        cut = slash + 1 if slash > 0 else end
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return [*pieces, word]
+
+
+def text_lines(
+    text: str, width: int, size: int, bold: bool = False, fonts: Optional[Fonts] = None
+) -> Optional[int]:
     """Return the lines text takes wrapped to width at a size, or None before fonts start."""
     if not pygame.font.get_init():
         return None
-    # Made each time (a few microseconds): a font kept past pygame.quit() would crash.
-    font = pygame.font.Font(str(BOLD_FONT_FILE if bold else FONT_FILE), size)
-    return len(wrap(text, font, width))
+    return len(wrap(text, (fonts or fresh_font)(size, bold), width))
 
 
-def message_lines(text: str, width: int, size: int, least: int = 4) -> int:
+def message_lines(
+    text: str, width: int, size: int, least: int = 4, fonts: Optional[Fonts] = None
+) -> int:
     """Return the lines a message takes in the panel's font (least to MESSAGE_MOST)."""
-    return min(max(least, text_lines(text, width, size) or least), MESSAGE_MOST)
+    return min(max(least, text_lines(text, width, size, False, fonts) or least), MESSAGE_MOST)
+
+
+def step_needs(frame: Frame, width: int, font: int, line: int, scale: Scale, fonts: Fonts) -> int:
+    """Return the height the step box needs for its header, its words whole, and the legend."""
+    if frame.step is None or not pygame.font.get_init():
+        return 0
+    inner = width - scale.px(12)
+    words = len(wrap(frame.step.words, fonts(font, False), inner))
+    legend = legend_lines(inner, font, scale, fonts) if frame.step.legend else 0
+    return (1 + words + legend) * line + scale.px(8) + 2 + scale.px(4)
+
+
+def legend_lines(width: int, font: int, scale: Scale, fonts: Fonts) -> int:
+    """Return the lines the colour legend takes at a width (as screen/paint.py lays it out)."""
+    rows, used = 1, 0
+    for word in [*ROLES, *(word for _, word in KNOWN_LEGEND)]:
+        need = font + scale.px(4) + fonts(font, False).size(word)[0] + scale.px(10)
+        if used and used + need > width:
+            rows, used = rows + 1, 0
+        used += need
+    return rows
 
 
 def step_lines(frame: Frame) -> int:
     """Return the lines of the step box in the panel, before it takes a short list's room."""
+    if frame.reviewing:  # a verdict takes a few lines; the list of clicks takes the rest
+        return 4
     # An arrangement's words (V) need the legend's room and more: the list gives it up.
     wordy = frame.step is not None and not frame.step.legend
     return 12 if wordy else 9
@@ -409,7 +594,7 @@ def status_boxes(
     return mines, button, clock, words
 
 
-def minimum_window_size(frame: Frame) -> tuple[int, int]:
+def minimum_window_size(frame: Frame, fonts: Optional[Fonts] = None) -> tuple[int, int]:
     """Return the smallest window that shows every cell at MIN_CELL and the whole panel.
 
     The panel needs its buttons, message and step box, three lines for the
@@ -417,7 +602,7 @@ def minimum_window_size(frame: Frame) -> tuple[int, int]:
     """
     edges = 2 * MARGIN + LABEL
     width = PANEL_WIDTH + edges + MIN_CELL * frame.columns
-    tall = layout((width, 10_000), frame, Scale())  # a larger window only scales up
+    tall = layout((width, 10_000), frame, Scale(), fonts)  # a larger window only scales up
     lesson = frame.classroom
     said = (3 if lesson else 4) * tall.line  # a message may come: its room is kept
     step = 6 + (step_lines(frame) * tall.line if lesson else 0)  # the step box before it grows

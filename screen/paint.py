@@ -38,10 +38,12 @@ from screen.palette import (
     INK,
     KNOWN_LEGEND,
     LEGEND,
+    MINE_EDGE,
     NUMBER_COLOURS,
     PANEL,
     REVEALED,
     ROLE_COLOURS,
+    SAFE_EDGE,
     SELECTED_ROW,
     STATUS_COLOURS,
     STEP_OUTLINE,
@@ -50,6 +52,7 @@ from screen.palette import (
     overlay_colour,
     overlay_ink,
 )
+from screen.records_paint import paint_records
 from sweeper.board import row_name
 from window.frame import Frame, KnowledgeList, OddsKey, StepBox
 
@@ -141,10 +144,13 @@ def paint(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) 
     band = view.px(LABEL)  # the layer holds the labels' band above and left of the cells
     screen.blit(board_layer(frame, view, painter), (view.origin[0] - band, view.origin[1] - band))
     marks = frame.highlights
+    clip = screen.get_clip()
+    screen.set_clip(view.board_box())  # a zoomed board: what lies outside its part is not drawn
     if marks.cursor is not None:
         pygame.draw.rect(screen, CURSOR, view.cell_rect(marks.cursor), max(2, view.cell // 10))
     paint_highlights(screen, frame, view, painter)
     paint_arrangement(screen, frame, view, painter)
+    paint_answers(screen, frame, view, painter)
     for cell in marks.pressed:  # held down: drawn as open, with nothing in it yet
         rect = view.cell_rect(cell)
         screen.fill(REVEALED, rect)
@@ -153,8 +159,13 @@ def paint(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) 
         pygame.draw.rect(
             screen, CHOICE_OUTLINE, view.cell_rect(marks.choice), max(2, view.cell // 9)
         )
+    screen.set_clip(clip)
+    if view.zoomed:
+        paint_overview(screen, frame, view)
     if frame.sheet:
         paint_sheet(screen, frame, view, painter)
+    if frame.records is not None:
+        paint_records(screen, frame.records, view, painter)
     paint_panel(screen, frame, view, painter)
 
 
@@ -180,7 +191,18 @@ def paint_sheet(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pai
 
 def board_layer(frame: Frame, view: Layout, painter: Painter) -> pygame.Surface:
     """Return the labelled board (with the overlay), redrawn only when its frame's cells change."""
-    key = (frame.rows, frame.columns, frame.tiles, frame.odds, frame.zeros, view.cell, view.scale)
+    key = (
+        frame.rows,
+        frame.columns,
+        frame.tiles,
+        frame.odds,
+        frame.zeros,
+        view.cell,
+        view.scale,
+        view.first,
+        view.rows,
+        view.columns,
+    )
     if painter.layer_key != key:
         band = view.px(LABEL)
         here = view.at_origin(band)
@@ -195,9 +217,9 @@ def board_layer(frame: Frame, view: Layout, painter: Painter) -> pygame.Surface:
     return painter.layer
 
 
-def cells(frame: Frame) -> list[tuple[int, int]]:
-    """Return the board's cells row by row, in the order of the frame's tiles."""
-    return [(r, c) for r in range(frame.rows) for c in range(frame.columns)]
+def cells(frame: Frame, view: Layout) -> list[tuple[tuple[int, int], int]]:
+    """Return the cells drawn, row by row, each with its index in the frame's tiles."""
+    return [(cell, cell[0] * frame.columns + cell[1]) for cell in view.shown_cells()]
 
 
 def paint_labels(screen: pygame.Surface, view: Layout, painter: Painter) -> None:
@@ -205,7 +227,7 @@ def paint_labels(screen: pygame.Surface, view: Layout, painter: Painter) -> None
     size, _ = label_size(view, painter)
     x0, y0 = view.origin
     for row in range(view.rows):
-        label = painter.text(row_name(row), size, FAINT_INK, bold=True)
+        label = painter.text(row_name(view.first[0] + row), size, FAINT_INK, bold=True)
         y = y0 + row * view.cell + view.cell // 2
         screen.blit(label, label.get_rect(midright=(x0 - 5, y)))
     for text, rect in column_labels(view, painter):
@@ -221,7 +243,7 @@ def label_size(view: Layout, painter: Painter) -> tuple[int, int]:
     """
     most = view.px(CLASS_LABEL if view.font >= view.px(CLASS_TEXT) else 16)
     size = max(MIN_LABEL, min(most, view.cell * 2 // 3))  # as large as a column leaves room for
-    widest = str(view.columns)
+    widest = str(view.first[1] + view.columns)
     gap = max(5, view.cell // 4)
     while size > MIN_LABEL and painter.font(size, True).size(widest)[0] > view.cell - gap:
         size -= 1
@@ -238,7 +260,7 @@ def column_labels(view: Layout, painter: Painter) -> list[tuple[str, pygame.Rect
     x0, y0 = view.origin
     found = []
     for col in range(0, view.columns, every):
-        text = str(col + 1)
+        text = str(view.first[1] + col + 1)
         rect = pygame.Rect((0, 0), font.size(text))
         rect.midbottom = (x0 + col * view.cell + view.cell // 2, y0 - 3)
         found.append((text, rect))
@@ -247,7 +269,8 @@ def column_labels(view: Layout, painter: Painter) -> list[tuple[str, pygame.Rect
 
 def paint_tiles(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
     """Draw every cell as the frame shows it: a number, a picture, or a raised tile."""
-    for cell, tile in zip(cells(frame), frame.tiles, strict=True):
+    for cell, index in cells(frame, view):
+        tile = frame.tiles[index]
         rect = view.cell_rect(cell)
         if isinstance(tile, int):
             paint_number(screen, rect, tile, painter, frame.zeros)
@@ -293,7 +316,8 @@ def paint_image(
 def paint_odds(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
     """Tint every unrevealed cell by its mine probability and write it as a percentage."""
     size = max(8, min(view.px(16), int(view.cell * 0.34)))  # grows with the cell, fits "100%"
-    for cell, text in zip(cells(frame), frame.odds, strict=True):
+    for cell, index in cells(frame, view):
+        text = frame.odds[index]
         if not text:
             continue
         rect = view.cell_rect(cell)
@@ -345,9 +369,6 @@ def paint_highlights(screen: pygame.Surface, frame: Frame, view: Layout, painter
             pygame.draw.rect(screen, colour[:3], rect.inflate(-2, -2), width)
         else:
             screen.blit(painter.tint(colour, view.cell), rect)
-    premise = ROLE_COLOURS["premise"][:3]
-    for cell in marks.outlined:
-        pygame.draw.rect(screen, premise, view.cell_rect(cell).inflate(-2, -2), width)
     if marks.step_cell is not None:
         rect = view.cell_rect(marks.step_cell)
         pygame.draw.rect(screen, STEP_OUTLINE, rect, max(2, width // 2))
@@ -379,6 +400,46 @@ def dot_centre(rect: pygame.Rect) -> tuple[int, int]:
     """Return where a cell's knowledge dot goes: top right, inside any highlight frame."""
     inset = max(3, rect.width // 8) + max(2, rect.width // 9) + 1
     return (rect.right - inset, rect.top + inset)
+
+
+ANSWER_LABELS = {"right": "right", "wrong": "wrong", "uncertain": "?"}
+ANSWER_EDGES = {"right": SAFE_EDGE, "wrong": MINE_EDGE, "uncertain": INK}
+
+
+def paint_answers(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
+    """Draw the class's answers: a word on each answered cell (right, wrong, ? for uncertain,
+    or a guess's chance of a mine)."""
+    for cell, word in frame.highlights.answers:
+        rect = view.cell_rect(cell)
+        size = rect.width * (40 if word == "uncertain" else 28) // 100  # "?" as tall as "right"
+        label = painter.text(ANSWER_LABELS.get(word, word), max(9, size), INK, bold=True)
+        box = label.get_rect(midbottom=(rect.centerx, rect.bottom - max(2, rect.width // 12)))
+        box = box.inflate(max(4, rect.width // 10), max(2, rect.width // 24))
+        box.clamp_ip(rect)
+        rounded = max(2, box.height // 4)
+        pygame.draw.rect(screen, WHITE, box, border_radius=rounded)
+        edge = max(2, rect.width // 24)
+        pygame.draw.rect(screen, ANSWER_EDGES.get(word, INK), box, edge, border_radius=rounded)
+        screen.blit(label, label.get_rect(center=box.center))
+
+
+def paint_overview(screen: pygame.Surface, frame: Frame, view: Layout) -> None:
+    """Draw the whole board small, the part shown large framed on it: where the step lies."""
+    box = view.overview
+    rows, columns = view.whole
+    tiny = box.width // max(1, columns)
+    focus = frame.focus
+    for row in range(rows):
+        for col in range(columns):
+            tile = frame.tiles[row * columns + col]
+            colour = REVEALED if isinstance(tile, int) else HIDDEN_DARK
+            if (row, col) in focus:
+                colour = ROLE_COLOURS["premise"][:3]
+            screen.fill(colour, (box.x + col * tiny, box.y + row * tiny, tiny, tiny))
+    pygame.draw.rect(screen, GRID, box, 1)
+    (r0, c0), shown = view.first, (view.rows, view.columns)
+    part = pygame.Rect(box.x + c0 * tiny, box.y + r0 * tiny, shown[1] * tiny, shown[0] * tiny)
+    pygame.draw.rect(screen, INK, part.inflate(2, 2), max(2, tiny // 2))
 
 
 def paint_arrangement(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:

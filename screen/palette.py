@@ -52,6 +52,10 @@ SELECTED_ROW = (222, 214, 232)
 STEP_OUTLINE = (20, 20, 20)
 CURSOR = (0, 0, 0)  # the keyboard's cell
 CHOICE_OUTLINE = (230, 159, 0)  # orange: the pick, an outline, seen on every odds tint
+# The class's answers: a word on the cell, edged bluish green (right) or vermillion
+# (wrong); the word carries the meaning, the colour only echoes it.
+SAFE_EDGE = SAFE[:3]
+MINE_EDGE = MINE[:3]
 ROLE_COLOURS = {
     "premise": PREMISE,
     "new sentence": DERIVED,

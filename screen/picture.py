@@ -14,24 +14,15 @@ import pygame
 from screen.layout import layout, scale_for
 from screen.paint import Painter, paint
 from window.app import App
-from window.words import plural
+from window.deck import Page, beats, deck_html
 
 
 def choose(app: App, which: Optional[str], ask: bool, arrangement: Optional[int]) -> str:
     """Put the view at lesson step which (a number or 'last'); return "" or what was wrong."""
     if which is not None:
-        lessons = app.timeline().lessons
-        if which == "last":
-            which = str(len(lessons))
-        if not which.isdigit() or len(which) > 6:
-            return f"--step {which}: a lesson step number (1 = the first) or 'last'"
-        number = int(which)
-        if not 1 <= number <= len(lessons):
-            what = "position" if app.session.position_text is not None else "game"
-            return f"--step {number}: this {what} has {plural(len(lessons), 'lesson step')}" + (
-                f"; choose 1 to {len(lessons)}" if lessons else ""
-            )
-        app.show(lessons[number - 1], 0 if ask else 1)
+        problem = app.at_lesson(which, ask)
+        if problem:
+            return problem
     if arrangement is not None:
         enum = app.enumeration() if which is not None else None
         if enum is None:
@@ -65,11 +56,41 @@ def export(
     pygame.font.init()
     try:
         screen = pygame.display.set_mode(size)
-        frame = app.frame()
-        paint(screen, frame, layout(size, frame, scale_for(size)), Painter())
+        frame, painter = app.frame(), Painter()
+        paint(screen, frame, layout(size, frame, scale_for(size), painter.font), painter)
         pygame.image.save(screen, str(out))
     except (pygame.error, OSError) as error:
         return f"--export: could not write {out}: {error}"
+    finally:
+        pygame.quit()
+    return ""
+
+
+def deck(app: App, folder: Path, size: tuple[int, int]) -> str:
+    """Write every beat of the lesson as a numbered PNG, and index.html to print them.
+
+    Returns "" or what was wrong. The folder is made when its parent exists.
+    """
+    if folder.exists() and not folder.is_dir():
+        return f"--deck: {folder} is a file, not a folder"
+    if not folder.parent.is_dir():
+        return f"--deck: cannot write into {folder} (no such folder: {folder.parent})"
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    pygame.display.init()
+    pygame.font.init()
+    pages: list[Page] = []
+    try:
+        folder.mkdir(exist_ok=True)
+        screen, painter = pygame.display.set_mode(size), Painter()
+        for number, (header, question, answer) in enumerate(beats(app), start=1):
+            frame = app.frame()
+            paint(screen, frame, layout(size, frame, scale_for(size), painter.font), painter)
+            name = f"{number:02d}.png"
+            pygame.image.save(screen, str(folder / name))
+            pages.append(Page(number, name, header, question, answer))
+        (folder / "index.html").write_text(deck_html(app, pages), encoding="utf-8")
+    except (pygame.error, OSError) as error:
+        return f"--deck: could not write {folder}: {error}"
     finally:
         pygame.quit()
     return ""

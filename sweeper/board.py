@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import deque
+from collections.abc import Callable, Container
 from typing import NamedTuple, Optional
 
 Cell = tuple[int, int]
@@ -66,6 +68,46 @@ def neighbours(cell: Cell, height: int, width: int) -> tuple[Cell, ...]:
         if (r, c) != cell
     )
 
+
+
+def check_cell(cell: object, height: int, width: int) -> Cell:
+    """Return cell when it is on a height x width board, else raise a ValueError naming it."""
+    if (
+        not isinstance(cell, tuple)
+        or len(cell) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
+    ):
+        raise ValueError(f"a cell is a pair (row, column) of whole numbers, not {cell!r}")
+    i, j = cell
+    if not (0 <= i < height and 0 <= j < width):
+        raise ValueError(
+            f"cell {cell} is off the {height}x{width} board: rows run 0..{height - 1}, "
+            f"columns 0..{width - 1}"
+        )
+    return (i, j)
+
+
+def flood(
+    start: Cell, height: int, width: int, mines: Container[Cell], closed: Callable[[Cell], bool]
+) -> list[tuple[Cell, int]]:
+    """Return start and, through zeros, every cell it opens, each with its number, in order.
+
+    closed(c) says whether c may still be opened (not open already, not flagged).
+    """
+    shown: list[tuple[Cell, int]] = []
+    queue = deque([start])
+    seen = {start}
+    while queue:
+        cell = queue.popleft()
+        around = neighbours(cell, height, width)
+        count = sum(1 for n in around if n in mines)
+        shown.append((cell, count))
+        if count == 0:
+            for n in around:
+                if n not in seen and closed(n):
+                    seen.add(n)
+                    queue.append(n)
+    return shown
 
 # -- the first-click rule ------------------------------------------------------------
 

@@ -30,8 +30,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Optional
 
-from .board import Cell, kept_clear, neighbours
+from .board import Cell, flood, kept_clear, neighbours
 from .engine import Cache, Contradiction, solve
+from .knowledge import KnowledgeBase
 
 NO_GUESS_SECONDS = 10.0  # the most a deal may take before it gives up (see README's figures)
 REPAIRS_PER_BOARD = 200  # repairs of one random board before a fresh one is drawn
@@ -233,6 +234,35 @@ def repair(
     partners = rng.sample(swap, len(moving))
     return mines.symmetric_difference(moving).symmetric_difference(partners)
 
+
+
+def solved_without_guessing(height: int, width: int, mines: Iterable[Cell], first: Cell) -> bool:
+    """Return True when the AI's knowledge, never guessing, clears this board from the first click.
+
+    It learns only by CS50's rules and exact counting (the mine total
+    included) and plays only the cells they prove safe, to the last one.
+    The check a no-guess deal passes before it is dealt (see no_guess_mines).
+    """
+    mines = frozenset(mines)
+    kb = KnowledgeBase(height, width)
+    opened: set[Cell] = set()
+    cell: Optional[Cell] = first
+    while cell is not None and len(opened) < height * width - len(mines):
+        if cell in mines:  # a proof was wrong: never, but never deal it
+            return False
+        shown = flood(cell, height, width, mines, lambda c: c not in opened)
+        opened.update(c for c, _ in shown)
+        told = {c: n for c, n in shown if kb.is_new(c, n, {})}
+        with kb.learning():
+            kb.add_reveal(told)
+        cell = min(kb.unplayed_safes(), default=None)
+        if cell is None:
+            step = kb.counting_step(kb.position(len(mines), "no-guess"))
+            if step is not None:
+                with kb.learning():
+                    kb.learn_counted(step)
+            cell = min(kb.unplayed_safes(), default=None)
+    return len(opened) == height * width - len(mines)
 
 # -- dealing --------------------------------------------------------------------------
 

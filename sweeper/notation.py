@@ -1,8 +1,10 @@
 """The board notation: a board as a few lines of characters, read and written back.
 
-Teaching positions are written by hand in it; saved games use it too, with
-their mines kept on a line of their own as a hexadecimal number, so that
-opening a saved game in an editor does not show where the mines are.
+Teaching positions are written by hand in it. Its hidden form keeps the
+mines off the rows, on a line of their own as a hexadecimal number (the
+board sets' form); saved games write their rows the same way and seal their
+mines (window/saves.py), so that opening a saved game in an editor does not
+show where the mines are.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from .board import MAX_COLUMNS, MAX_ROWS, Cell, neighbours
+from .board import MAX_COLUMNS, MAX_ROWS, Cell, cell_name, neighbours
 
 NOTATION = """\
 One line per row, one character per cell:
@@ -21,7 +23,7 @@ One line per row, one character per cell:
   0-8 revealed cell and its number  X   revealed mine (the game is lost)
   F   flag on a mine                f   flag on a cell with no mine
 Lines that start with # are comments; the first one is the title.
-A saved game writes every hidden cell as '.', every flag as 'F', and its
+The hidden form writes every hidden cell as '.', every flag as 'F', and the
 mines on a line '#= mines HEX' (bit row * width + column set for a mine);
 other '#= name value' lines are facts about the game (its clock, say)."""
 
@@ -30,6 +32,7 @@ MAX_LINES = 1_000
 MAX_LINE = 500  # characters: a row holds at most MAX_COLUMNS; a comment is a sentence or two
 MINES_LINE = "#= mines "
 FACT = "#="
+SEALED = "sealed"  # the fact that holds a saved game's sealed mines (window/saves.py)
 
 
 @dataclass
@@ -45,6 +48,9 @@ class BoardText:
     title: str = ""
     notes: list[str] = field(default_factory=list)
     facts: dict[str, str] = field(default_factory=dict)  # '#= name value' lines (not the mines)
+    fact_lines: dict[str, int] = field(default_factory=dict)  # the line each fact is on
+    numbers: dict[Cell, int] = field(default_factory=dict)  # each revealed cell's number shown
+    row_lines: list[int] = field(default_factory=list)  # the line each row of cells is on
 
 
 def read_board_file(path: Path) -> str:
@@ -82,6 +88,31 @@ def read_board_file(path: Path) -> str:
 
 def parse_board(text: str) -> BoardText:
     """Read a board in the notation; raise ValueError naming the line and column of a fault."""
+    board, hidden_mines = _read(text, saved=False)
+    if hidden_mines is not None:
+        _read_hidden_mines(board, *hidden_mines)
+    elif SEALED in board.facts:
+        raise ValueError(
+            f"line {board.fact_lines[SEALED]}: a saved game's mines are sealed: it is read as "
+            "a saved game (window/saves.py), with its data folder's key"
+        )
+    check_numbers(board)
+    return board
+
+
+def parse_layout(text: str) -> BoardText:
+    """Read a saved game's board without its mines: what the player sees, numbers unchecked.
+
+    Every hidden cell is '.', every flag 'F' (a saved game says nothing of
+    its mines on its rows); check_numbers checks the numbers once the mines
+    are known. ValueError naming the line and column of a fault.
+    """
+    board, _ = _read(text, saved=True)
+    return board
+
+
+def _read(text: str, saved: bool) -> tuple[BoardText, Optional[tuple[int, str]]]:
+    """Read the rows, comments and facts of a board text, and its '#= mines' line if any."""
     text = text.removeprefix("\ufeff")
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
@@ -90,6 +121,7 @@ def parse_board(text: str) -> BoardText:
     comments: list[str] = []
     hidden_mines: Optional[tuple[int, str]] = None
     facts: dict[str, str] = {}
+    fact_lines: dict[str, int] = {}
     for number, line in enumerate(lines, start=1):
         stripped = line.rstrip()
         if len(stripped) > MAX_LINE:
@@ -101,6 +133,7 @@ def parse_board(text: str) -> BoardText:
         elif stripped.startswith(FACT):
             name, _, value = stripped[len(FACT) :].strip().partition(" ")
             facts[name] = value.strip()
+            fact_lines[name] = number
         elif stripped.startswith("#"):
             comments.append(stripped.lstrip("#").strip())
         elif stripped:
@@ -120,7 +153,10 @@ def parse_board(text: str) -> BoardText:
         title=titles[0] if titles else "",
         notes=titles[1:],
         facts=facts,
+        fact_lines=fact_lines,
+        row_lines=[number for number, _ in rows],
     )
+    hidden = saved or hidden_mines is not None or SEALED in facts
     for i, (number, line) in enumerate(rows):
         if len(line) != width:
             raise ValueError(
@@ -128,11 +164,8 @@ def parse_board(text: str) -> BoardText:
                 f"like the first row, found {len(line)}"
             )
         for j, char in enumerate(line):
-            _read_symbol(board, (i, j), char, number, j + 1, hidden_mines is not None)
-    if hidden_mines is not None:
-        _read_hidden_mines(board, *hidden_mines)
-    _check_numbers(board, rows)
-    return board
+            _read_symbol(board, (i, j), char, number, j + 1, hidden)
+    return board, hidden_mines
 
 
 def _read_symbol(
@@ -143,23 +176,21 @@ def _read_symbol(
         board.mines.add(cell)
     if char in "Ff":
         board.flags.add(cell)
+    where = f"line {line}, column {column} ({cell_name(cell)})"
     if char in "012345678":
         board.revealed.append(cell)
+        board.numbers[cell] = int(char)
     elif char == "X":
         if board.exploded is not None:
-            raise ValueError(
-                f"line {line}, column {column}: a second exploded mine 'X'; "
-                "a game ends at the first"
-            )
+            raise ValueError(f"{where}: a second exploded mine 'X'; a game ends at the first")
         board.exploded = cell
     elif char == "*" and saved:
         raise ValueError(
-            f"line {line}, column {column}: a saved game keeps its mines on the "
-            f"'{MINES_LINE.strip()}' line, so its board has no '*'"
+            f"{where}: a saved game keeps its mines off its rows, so its board has no '*'"
         )
     elif char not in ".*Ff":
         raise ValueError(
-            f"line {line}, column {column}: unexpected {char!r}; expected one of "
+            f"{where}: unexpected {char!r}; expected one of "
             "'.' hidden, '*' mine, '0'-'8' revealed, 'F' or 'f' flag, 'X' exploded mine"
         )
 
@@ -184,21 +215,29 @@ def _read_hidden_mines(board: BoardText, line: int, digits: str) -> None:
     }
     for cell in board.revealed:
         if cell in board.mines:
-            raise ValueError(f"line {line}: the mines include revealed cell {cell}")
+            raise ValueError(
+                f"line {line}: the '#= mines' line puts a mine on {cell_name(cell)}, "
+                "which is revealed"
+            )
     if board.exploded is not None and board.exploded not in board.mines:
-        raise ValueError(f"line {line}: the exploded cell 'X' is not among the mines")
+        raise ValueError(
+            f"line {line}: the exploded cell 'X' ({cell_name(board.exploded)}) is not "
+            "among the mines"
+        )
 
 
-def _check_numbers(board: BoardText, rows: list[tuple[int, str]]) -> None:
-    """Check every revealed number against the mines around it."""
-    for i, j in board.revealed:
-        number, line = rows[i]
-        shown = int(line[j])
-        actual = sum(1 for n in neighbours((i, j), board.height, board.width) if n in board.mines)
+def check_numbers(board: BoardText, mines: Optional[set[Cell]] = None) -> None:
+    """Check every revealed number against the mines (the board's own by default) around it.
+
+    ValueError naming the first number that disagrees: its line, column and cell.
+    """
+    mines = board.mines if mines is None else mines
+    for (i, j), shown in board.numbers.items():
+        actual = sum(1 for n in neighbours((i, j), board.height, board.width) if n in mines)
         if actual != shown:
             raise ValueError(
-                f"line {number}, column {j + 1}: the cell shows {shown} "
-                f"but {actual} mines lie around it"
+                f"line {board.row_lines[i]}, column {j + 1} ({cell_name((i, j))}): the cell "
+                f"shows {shown} but {actual} mines lie around it"
             )
 
 

@@ -7,7 +7,7 @@ from helpers import around as neighbours
 from helpers import snapshot
 
 from minesweeper import Minesweeper, MinesweeperAI, Sentence
-from sweeper import Rule
+from sweeper import Contradiction, Rule
 from window.words import step_text
 
 
@@ -545,3 +545,48 @@ def test_step_words_for_one_cell_and_for_several():
     assert [step_text(s) for s in one.steps if s.rule == "full"] == [
         "A2 is a mine: the count equals the number of cells"
     ]
+
+
+# -- steps only when someone reads them ------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_game_played_without_recording_gives_the_same_steps_when_they_are_read(seed):
+    # Looking changes nothing, so playing the game's calls again with recording on gives
+    # exactly the steps a recording AI took: the same rules, premises, conclusions, order.
+    boards = [(9, 9, 10), (16, 16, 40), (16, 30, 99)]
+    height, width, mines = boards[seed % 3]
+    game = Minesweeper(height, width, mines, seed=seed)
+    twin = Minesweeper(height, width, mines, seed=seed)
+    recording = MinesweeperAI(height, width, mines)
+    silent = MinesweeperAI(height, width, mines, record=False)
+    while not game.is_over():
+        cell = recording.make_move()
+        assert silent.make_move() == cell
+        if cell is None:
+            break
+        recording.add_reveal(game.reveal(cell).revealed)
+        silent.add_reveal(twin.reveal(cell).revealed)
+    assert silent.kb.record is False
+    assert list(silent.steps) == list(recording.steps)  # made now, by playing the calls again
+    assert silent.kb.record is True
+    last = len(recording.steps) - 1
+    assert silent.knowledge_after(last) == recording.knowledge_after(last)
+    assert silent.knowledge == recording.knowledge
+    assert (silent.mines, silent.safes) == (recording.mines, recording.safes)
+
+
+def test_a_refused_call_leaves_a_silent_ai_as_it_was_and_its_steps_still_replay():
+    ai = MinesweeperAI(4, 4, record=False)
+    ai.add_knowledge((0, 0), 1)
+    ai.mines.add((3, 3))  # a direct edit, taken in for good by the next call
+    before = (set(ai.mines), set(ai.safes), [str(s) for s in ai.knowledge])
+    with pytest.raises(Contradiction):
+        ai.add_knowledge((1, 1), 0)  # 0 around B2 contradicts the 1 at A1
+    assert (set(ai.mines), set(ai.safes), [str(s) for s in ai.knowledge]) == before
+    recording = MinesweeperAI(4, 4)
+    recording.add_knowledge((0, 0), 1)
+    recording.mines.add((3, 3))
+    with pytest.raises(Contradiction):
+        recording.add_knowledge((1, 1), 0)
+    assert list(ai.steps) == list(recording.steps)

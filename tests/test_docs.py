@@ -25,7 +25,10 @@ PROJECT = ["runner.py", "benchmark.py", "minesweeper.py", "sweeper", "window", "
 # Commands not run here: what they are, and why (with what checks them instead).
 NOT_RUN: list[tuple[str, str]] = [
     (r"^python3 -m venv ", "the set-up itself: .ci/run runs the test command on a fresh clone"),
-    (r"runner\.py(?!.*--export)", "opens a window: tests/test_runner.py drives the window"),
+    (
+        r"runner\.py(?!.*(?:--export|--answer|--deck))",
+        "opens a window: tests/test_runner.py drives the window",
+    ),
     (r"\.\./shared/", "needs the shared board sets, kept beside the project, not in it"),
     (r"^(openssl |TLS=|export DASK)|tls://", "TLS: tests/test_cluster_processes.py runs a "
      "scheduler and a worker with a certificate of its own"),

@@ -100,15 +100,38 @@ def test_walking_a_position_asks_before_it_answers_and_reaches_its_point(path):
     assert reached == PRESSES[path.name[:2]], (path.name, reached)
 
 
+def seen(frame):
+    """Return what a frame shows the class of the lesson: its beat, words, board and marks."""
+    return (frame.asking, frame.step, frame.tiles, frame.highlights.roles, frame.highlights.marks)
+
+
+@pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])
+def test_think_keeps_the_lesson_s_order_question_then_answer(path):
+    # Issue 31: T on 09's opening screen showed the guess at once, its question skipped.
+    walked = [seen(f) for f in walk(opened(path))]
+    thought = opened(path)
+    thought.do("think")  # the opening screen: the first question
+    assert seen(thought.frame()) == walked[0]
+    for press, beat in enumerate(walked[1:], start=1):
+        if walked[press - 1][0]:  # on a question, T gives its answer, as → does
+            thought.do("think")
+        else:
+            thought.do("step")
+        assert seen(thought.frame()) == beat, (path.name, press)
+
+
 @pytest.mark.parametrize("name", [p.stem for p in sorted(POSITIONS.glob("0[4-9]*.txt"))])
-def test_think_in_class_is_the_step_the_arrows_reach(name):
+def test_think_after_an_answer_goes_to_the_question_of_the_ai_s_next(name):
     walked = opened(POSITIONS / f"{name}.txt")
-    answers = [f.step.words for f in walk(walked) if not f.asking]
+    frames = list(walk(walked))
     thought = opened(POSITIONS / f"{name}.txt")
+    thought.do("step")
+    thought.do("step")  # an answer beat
     thought.do("think")
-    frame = thought.frame()
-    assert not frame.asking and frame.step.words == answers[-1]
-    assert thought.room.step_index == walked.room.step_index
+    assert thought.frame().asking and thought.room.step_index == walked.room.step_index
+    assert "is the AI's next conclusion" in thought.message
+    thought.do("think")
+    assert thought.frame().step.words == frames[-1].step.words
 
 
 @pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])
@@ -150,12 +173,16 @@ def test_a_lost_expert_game_shows_no_end_and_no_running_clock_before_its_last_an
         assert frame.time == first.time and "lost" not in frame.message
     # At an earlier moment every refused command says so, and nothing of the end.
     ctrl.do("home")
+    ctrl.do("step")  # an answer beat, at an earlier moment
     for name, arg in [("reveal", (5, 5)), ("ai", None), ("think", None), ("auto", None),
                       ("reveal-cursor", None), ("flag-cursor", None), ("chord-cursor", None)]:
         ctrl.do(name, arg)
         assert "earlier moment" in ctrl.message and "mine" not in ctrl.message, name
         assert "lost" not in ctrl.frame().message.lower(), name
-    ctrl.do("end")  # the last step's answer: the end of the game, where it happened
+    ctrl.do("end")  # the last lesson step's question: the fatal guess, asked
+    frame = ctrl.frame()
+    assert frame.asking and frame.status == "Playing" and "exploded" not in frame.tiles
+    ctrl.do("step")  # its answer: the end of the game, where it happened
     frame = ctrl.frame()
     assert frame.status == "Lost" and "exploded" in frame.tiles
     assert "was a mine" in frame.message or frame.message == ""
@@ -267,19 +294,23 @@ def test_a_position_played_to_its_end_keeps_the_end_out_of_every_question_beat(p
 
 
 @pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])
-def test_a_subset_question_frames_the_larger_sentence_s_own_cells(path):
-    # 03's first question asks about {A3, B3} = 1 inside {A3, B3, C3} = 2: C3 is framed
-    # too, also when the subset step leads the one-cell conclusion it makes.
+def test_a_question_frames_its_premises_and_nothing_else(path):
+    # 03's first question outlined C3, the larger sentence's own cell, which no legend
+    # explained and which pointed at where the answer lands.
     ctrl = opened(path)
     for frame in walk(ctrl):
-        if not frame.asking or "inside the other's" not in frame.step.words:
+        if not frame.asking:
             continue
-        here = ctrl.room.step_index
-        subset = next(
-            s for s in ctrl.ai.steps[ctrl.timeline().lead(here) : here + 1] if s.rule == "subset"
-        )
-        small, big = subset.premises
-        assert frame.highlights.outlined == big.cells - small.cells, path.name
+        step = current_step(ctrl)
+        lead = ctrl.ai.steps[ctrl.timeline().lead(ctrl.room.step_index)] if (
+            step in ctrl.ai.steps
+        ) else step
+        premises = {c for s in (step, lead) for rule in s.premises for c in rule.cells}
+        roles = dict(frame.highlights.roles)
+        assert set(roles.values()) <= {"premise"}, path.name
+        closed = {c for c in roles if c not in ctrl.game.revealed}
+        assert closed <= premises, (path.name, closed - premises)
+        assert {c for c in roles if c in ctrl.game.revealed} <= set(frame.numbers)
 
 
 @pytest.mark.parametrize("path", sorted(POSITIONS.glob("0*.txt")), ids=lambda p: p.name[:2])

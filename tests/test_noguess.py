@@ -8,7 +8,7 @@ import pytest
 from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import FIRST_CLICK_RULES, NoGuessTimeout
 from sweeper.board import kept_clear, max_mines
-from sweeper.noguess import no_guess_mines, solve_by_logic
+from sweeper.noguess import no_guess_mines, solve_by_logic, solved_without_guessing
 from sweeper.strategies import default_strategies
 from tests.helpers import around
 
@@ -105,9 +105,9 @@ def test_logic_stops_where_a_guess_is_needed():
     stuck = solve_by_logic(2, 4, mines, (0, 0))
     assert stuck is not None
     assert (0, 2) in stuck.frontier and (1, 2) in stuck.frontier
-    assert not Minesweeper.solved_without_guessing(2, 4, mines, (0, 0))
+    assert not solved_without_guessing(2, 4, mines, (0, 0))
     assert solve_by_logic(4, 4, [], (1, 1)) is None
-    assert Minesweeper.solved_without_guessing(4, 4, [(3, 3)], (0, 0))
+    assert solved_without_guessing(4, 4, [(3, 3)], (0, 0))
 
 
 def test_the_same_seed_deals_the_same_board():

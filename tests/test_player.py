@@ -149,9 +149,8 @@ def test_the_custom_board_line_refuses_impossible_boards():
     press(pygame.K_RETURN)
     pump(ctrl, painter)
     assert (ctrl.game.height, ctrl.game.width) == (9, 9)  # refused: nothing changed
-    assert "20" in ctrl.message and ctrl.entering == "3x3x20"
-    for _ in range(6):
-        press(pygame.K_BACKSPACE)
+    assert "Refused: 3x3x20: 20 mines do not fit" in ctrl.message
+    assert ctrl.entering == ""  # the line is ready for a new board: typing does not append
     for key in (pygame.K_5, pygame.K_x, pygame.K_6, pygame.K_x, pygame.K_4):
         press(key)
     press(pygame.K_RETURN)
@@ -274,3 +273,54 @@ def test_the_odds_overlay_leaves_a_flag_in_sight():
     app.do("overlay")
     row = dict(zip(app.game.cells(), app.frame().odds, strict=True))
     assert row[hidden[0]] == "" and row[hidden[1]].endswith("%")
+
+
+# -- the small things of issue 33 ------------------------------------------------------
+
+
+def test_a_click_during_auto_play_stops_it_and_is_not_played():
+    ctrl = App.new(BOARDS["beginner"], seed=3)
+    painter = start(ctrl)
+    ctrl.do("ai")
+    press(pygame.K_g)
+    pump(ctrl, painter)
+    assert ctrl.session.autoplay
+    revealed = dict(ctrl.game.revealed)
+    hidden = next(c for c in ctrl.game.cells() if c not in revealed and c not in ctrl.game.mines)
+    click_cell(ctrl, hidden)
+    pump(ctrl, painter)
+    assert not ctrl.session.autoplay and hidden not in ctrl.game.revealed
+    assert "Auto-play stopped: your move was not played" in ctrl.message
+    assert ctrl.game.revealed == revealed  # the click came first: no move at all
+    click_cell(ctrl, hidden)  # auto-play off: the click plays, as the player's
+    pump(ctrl, painter)
+    assert hidden in ctrl.game.revealed and ctrl.message.startswith("You: ")
+
+
+@pytest.mark.parametrize(
+    "argv, named",
+    [
+        (["--size", "10x10"], "--size goes"),
+        (["--ai-moves", "0"], "--ai-moves goes"),
+        (["--step", "1", "--question"], "--step and --question go"),
+        (["--arrangement", "2"], "--arrangement goes"),
+    ],
+)
+def test_an_option_only_a_handout_uses_without_export_is_one_line_and_exit_2(
+    argv, named, capsys, private_data_folder
+):
+    assert runner.main(["--board", "beginner", *argv]) == 2
+    (error,) = capsys.readouterr().err.splitlines()
+    assert error.startswith(f"runner.py: error: {named} with --export (a picture, no window)")
+    assert not private_data_folder.exists() or not any(private_data_folder.iterdir())
+
+
+def test_answer_takes_step_and_question_without_export_but_not_the_picture_options():
+    # --answer (a verdict printed, no picture) reads --step and --question; once the option
+    # exists its value is the only thing the rule looks at.
+    args = runner.build_parser().parse_args(["--step", "3", "--question", "--size", "800x600"])
+    assert "--step" in runner.handout_misuse(args)
+    args.answer = "B2:safe"
+    assert runner.handout_misuse(args).startswith("--size goes with --export")
+    args.size = None
+    assert runner.handout_misuse(args) == ""

@@ -322,10 +322,10 @@ def test_large_frontier_probabilities_are_exact_not_approximate():
 
 def test_an_enumeration_step_counts_its_arrangements_in_words():
     one = Step("enumeration", safes=frozenset({(0, 0)}), counting=Counting(2, 5, 1))
-    assert step_text(one) == "A1 safe in the only arrangement, weighted by the mine count"
+    assert step_text(one) == "A1 safe in the only arrangement"
     many = Step("enumeration", mines=frozenset({(0, 1), (1, 0)}), counting=Counting(None, 0, 6))
     assert step_text(many) == (
-        "{A2, B1} mines in every one of the 6 arrangements, without a mine total"
+        "{A2, B1} mines in every one of the 6 arrangements, the mine total not known"
     )
 
 

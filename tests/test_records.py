@@ -230,3 +230,189 @@ def test_a_data_folder_that_is_a_file_blames_the_variable(tmp_path, monkeypatch)
     assert "MINESWEEPER_DATA_DIR" in stats.message
     monkeypatch.delenv("MINESWEEPER_DATA_DIR")
     assert data_dir_source() == "the default data folder"
+
+
+# -- every started game on the record at once (issue 33) ---------------------------------
+
+
+def test_the_first_click_puts_the_game_on_the_record_and_remembers_the_board(tmp_path):
+    import runner
+    from window.app import App
+
+    app = App.new(runner.board_argument("6x6x4"), seed=2, save_dir=tmp_path)
+    assert Statistics().started == {} and Settings().board is None
+    app.do("flag", (5, 5))  # a flag before the first reveal starts nothing
+    assert Statistics().started == {}
+    app.do("reveal", (0, 0))
+    (line,) = Statistics().started.values()
+    assert line["board"] == "Custom 6x6, 4 mines, first click safe"
+    assert (line["assisted"], line["clicks"]) == (False, 2) and line["bbbv"] > 0
+    assert Settings().board == "6x6x4"  # the board last played, at its first click
+    app.do("overlay")  # help seen: the line says so at once
+    (line,) = Statistics().started.values()
+    assert line["assisted"] is True
+    app.do("save")  # the save holds the game: off the record, uncounted
+    assert Statistics().started == {} and Statistics().boards == {}
+    hidden = next(c for c in app.game.cells() if c not in app.game.revealed)
+    app.do("flag", hidden)  # moved on from its save: on the record again
+    assert len(Statistics().started) == 1
+    app.do("reveal", min(app.game.mines))  # finished: off the list, counted once
+    stats = Statistics()
+    assert stats.started == {} and stats.boards[line["board"]].assisted_games == 1
+
+
+def test_a_start_counts_a_game_whose_window_is_gone_and_leaves_a_living_ones(tmp_path):
+    import runner
+    from window.app import App
+    from window.ledger import count_left
+
+    living = App.new(runner.board_argument("6x6x4"), seed=2, save_dir=tmp_path)
+    living.do("reveal", (0, 0))
+    gone = App.new(runner.board_argument("5x5x3"), seed=2, save_dir=tmp_path)
+    gone.do("reveal", (0, 0))
+    gone.do("hint")  # help: the loss counts apart
+    assert len(Statistics().started) == 2
+    gone.session.ledger.alive.handle.close()  # as the kernel does when its process dies
+    said = count_left(App.new(runner.board_argument("5x5x3")).session)
+    assert said.startswith("The game left unfinished") and "Custom 5x5, 3 mines" in said
+    stats = Statistics()
+    assert len(stats.started) == 1  # the living window's game is still its own
+    (record,) = stats.boards.values()
+    assert (record.games, record.assisted_games) == (0, 1)
+    living.do("new")
+    living.do("new")  # left: a loss, counted by its own window
+    stats = Statistics()
+    assert stats.started == {} and stats.boards["Custom 6x6, 4 mines, first click safe"].games == 1
+
+
+def test_without_fcntl_a_start_counts_every_started_game_and_none_twice(tmp_path, monkeypatch):
+    import runner
+    from window.app import App
+    from window.ledger import count_left
+
+    monkeypatch.setattr(stats_module, "fcntl", None)  # Windows: no window can tell another lives
+    app = App.new(runner.board_argument("6x6x4"), seed=2, save_dir=tmp_path)
+    app.do("reveal", (0, 0))
+    assert "counts as a loss" in count_left(App.new(runner.board_argument("6x6x4")).session)
+    for cell in list(app.game.cells()):
+        if cell not in app.game.mines and not app.game.is_over():
+            app.do("reveal", cell)
+    assert app.game.won() and "not counted: it was counted as a loss already" in app.message
+    (record,) = Statistics().boards.values()
+    assert (record.games, record.wins) == (1, 0)  # the one game, once
+
+
+def test_a_handout_counts_no_left_game(tmp_path, private_data_folder):
+    import runner
+    from window.app import App
+
+    app = App.new(runner.board_argument("6x6x4"), seed=2, save_dir=tmp_path)
+    app.do("reveal", (0, 0))
+    app.session.ledger.alive.handle.close()
+    before = (private_data_folder / "statistics.json").read_bytes()
+    out = tmp_path / "x.png"
+    assert runner.main(["--board", "beginner", "--export", str(out), "--size", "800x600"]) == 0
+    assert (private_data_folder / "statistics.json").read_bytes() == before
+
+
+# -- a file from a newer version is never rewritten (issue 33) ------------------------------
+
+
+NEWER = {
+    "version": 99,
+    "boards": {BOARD: {"games": 3, "wins": 1, "streak": 0, "best_streak": 1, "shape": "new"}},
+    "history": [1, 2, 3],
+}
+
+
+def test_a_records_file_of_a_newer_version_is_left_as_it_is(private_data_folder):
+    import runner
+
+    path = private_data_folder / "statistics.json"
+    path.write_text(json.dumps(NEWER))
+    before = path.read_bytes()
+    app = runner.app_from_args(["--board", "beginner", "--seed", "4"])
+    assert "newer version" in app.message and "version 99" in " ".join(app.frame().sheet)
+    assert "no game is counted in it" in " ".join(app.frame().sheet)
+    app.do("stats-line")  # the sheet closes; the records still show
+    assert "3 games, 1 won" in app.message
+    app.do("reveal", (4, 4))
+    app.do("reveal", min(app.game.mines))
+    assert "not counted: " in app.message and "newer version" in app.message
+    app.do("new")  # the game is over: nothing to leave
+    app.do("reveal", (4, 4))
+    app.do("new")  # asks
+    app.do("new")
+    assert "The game left is not counted" in app.message
+    app.do("stats")
+    assert "Delete again" in app.do("reset-records").said
+    assert "newer version" in app.do("reset-records").said  # nothing reset
+    assert path.read_bytes() == before  # not one byte changed, and nothing set aside
+    assert sorted(p.name for p in private_data_folder.iterdir() if "statistics" in p.name) == [
+        "statistics.json", "statistics.json.lock"]
+
+
+def test_keys_this_version_does_not_know_survive_a_rewrite(private_data_folder):
+    path = private_data_folder / "statistics.json"
+    data = json.loads(json.dumps(NEWER))
+    data["version"] = 2
+    data["boards"][BOARD]["recent"] = [{"won": True, "seconds": 9.0, "date": "d", "review": "x"}]
+    path.write_text(json.dumps(data))
+    Statistics().record(BOARD, False, 3.0)
+    after = json.loads(path.read_text())
+    assert after["history"] == [1, 2, 3] and after["boards"][BOARD]["shape"] == "new"
+    assert after["boards"][BOARD]["recent"][0]["review"] == "x"
+    assert after["boards"][BOARD]["games"] == 4
+
+
+def test_settings_keep_unknown_keys_and_a_newer_settings_file_is_not_written(
+    private_data_folder,
+):
+    path = private_data_folder / "settings.json"
+    path.write_text(json.dumps({"board": "expert", "theme": "dark"}))
+    settings = Settings()
+    settings.question_marks = False
+    assert settings.save() == ""
+    kept = json.loads(path.read_text())
+    assert kept["theme"] == "dark" and kept["question_marks"] is False and kept["version"] == 1
+    path.write_text(json.dumps({"version": 5, "board": "expert", "theme": "dark"}))
+    before = path.read_bytes()
+    settings = Settings()
+    assert settings.board == "expert" and "newer version" in settings.message
+    settings.first_click = "opening"
+    assert "For this run only" in settings.save() and path.read_bytes() == before
+
+
+def test_a_left_game_from_a_save_counts_its_identity_and_its_clicks_stay_fresh(tmp_path):
+    import runner
+    from tests.test_runner import FakeClock
+    from window.app import App
+    from window.ledger import REFRESH_SECONDS, count_left
+
+    app = App.new(runner.board_argument("beginner"), seed=6, save_dir=tmp_path)
+    app.do("reveal", (4, 4))
+    path = app.do("save").path
+    clock = FakeClock()
+    again = App.from_position(path.read_text(), save_dir=tmp_path)
+    again.session.watch.clock = clock
+    game = again.game
+    hidden = [c for c in game.cells() if c not in game.revealed and c not in game.mines]
+    again.do("flag", hidden[0])  # moved on from its save: on the record
+    (line,) = Statistics().started.values()
+    assert line["identity"] == app.session.ledger.identity and line["clicks"] == 2
+    again.do("reveal", next(c for c in hidden[1:] if c not in game.revealed))  # the clock runs
+    clock.now += REFRESH_SECONDS - 1
+    again.do("flag", hidden[0])  # within REFRESH_SECONDS: the line is left as it was
+    assert [g["clicks"] for g in Statistics().started.values()] == [2]
+    clock.now += 2
+    again.do("flag", hidden[0])
+    (line,) = Statistics().started.values()
+    assert line["clicks"] == game.clicks > 2 and line["seconds"] >= REFRESH_SECONDS
+    again.session.ledger.alive.handle.close()  # its process dies
+    assert "counts as a loss" in count_left(App.new(runner.board_argument("cs50")).session)
+    assert Statistics().was_counted(app.session.ledger.identity)
+    (record,) = Statistics().boards.values()
+    assert (record.games, record.recent[0].clicks) == (1, game.clicks)
+    reopened = runner.app_from_args(["--position", str(path)])  # seen: assisted now
+    assert reopened.session.ledger.helped_at_all and "records already" in reopened.message
+

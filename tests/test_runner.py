@@ -21,6 +21,7 @@ from screen.layout import default_window_size, layout, minimum_window_size, scal
 from screen.loop import Window
 from sweeper import BOARDS, cell_name
 from window.app import App
+from window.stats import Statistics
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "assets"))
@@ -236,6 +237,7 @@ def test_a_click_after_the_game_ended_keeps_the_message_that_ended_it():
 def test_ai_says_so_before_it_lifts_a_player_flag_then_plays_there():
     ctrl = position("# safe\n*1.\n11.\n...\n")
     painter = start(ctrl)
+    ctrl.do("classroom")  # a player's flag: in play (in class a right click answers)
     ctrl.do("think")
     target = pick(ctrl)
     click_cell(ctrl, target, button=3)
@@ -339,11 +341,33 @@ def test_restart_of_a_position_reloads_it():
     assert ctrl.game.to_text() == Minesweeper.from_text(TWO_MINES).to_text()
 
 
-def test_the_title_names_a_board_once():
+def test_the_title_names_a_board_once_and_no_seed_the_player_did_not_choose():
     named = App.new(BOARDS["beginner"], seed=4)
-    assert named.session.describe().startswith("Beginner 9x9, 10 mines, seed 4")
+    assert named.session.describe() == "Beginner 9x9, 10 mines, first click safe"
     custom = App.new(runner.board_argument("3x3x8"), seed=4)
-    assert custom.session.describe().startswith("Custom 3x3, 8 mines, seed 4")
+    assert custom.session.describe().startswith("Custom 3x3, 8 mines, first click")
+    assert "seed" not in named.do("new").said and "seed" not in named.frame().title
+
+
+def test_a_seed_the_player_chose_is_shown_and_its_game_counts_as_assisted():
+    app = runner.app_from_args(["--board", "beginner", "--seed", "4"])
+    assert app.session.describe() == "Beginner 9x9, 10 mines, seed 4, first click safe"
+    assert "seed you chose counts as assisted" in app.message
+    assert app.session.ledger.helped_at_all
+    app.do("restart")  # before a move: nothing to leave, and it says so again
+    assert "seed you chose counts as assisted" in app.message
+    app.do("reveal", (4, 4))
+    mines = set(app.game.mines)
+    app.do("restart")
+    app.do("restart")  # asked once, then left (a loss): Restart deals the same board again
+    assert "counts as assisted" in app.message
+    app.do("reveal", (4, 4))
+    assert app.game.mines == mines and app.session.ledger.helped_at_all
+    app.do("reveal", min(app.game.mines))
+    record = Statistics().boards["Beginner 9x9, 10 mines, first click safe"]
+    assert (record.games, record.assisted_games) == (0, 2)  # the restart left one, lost one
+    said = app.do("new").said
+    assert "seed" not in said and not app.session.ledger.helped_at_all  # a fresh, unknown seed
 
 
 def test_board_buttons_switch_size_and_the_window_follows():

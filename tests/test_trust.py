@@ -11,9 +11,9 @@ import pytest
 
 import minesweeper
 import runner
-from minesweeper import Minesweeper
 from screen.paint import paint as real_paint
 from sweeper import BOARDS
+from sweeper.noguess import solved_without_guessing
 from sweeper.scores import three_bv, three_bv_cleared
 from tests.test_runner import FakeClock, click_cell, start
 from window.app import App
@@ -27,7 +27,7 @@ def test_the_no_guess_rule_is_in_the_title_and_deals_a_board_logic_clears():
     app.do("reveal", (4, 4))
     game = app.game
     assert game.placed and game.revealed
-    assert Minesweeper.solved_without_guessing(9, 9, game.mines, (4, 4))
+    assert solved_without_guessing(9, 9, game.mines, (4, 4))
 
 
 def test_k_cycles_through_every_first_click_rule_including_no_guess():
@@ -211,6 +211,7 @@ def test_a_lesson_key_outside_class_opens_it_and_the_game_counts_as_assisted(com
     assert not app.session.ledger.helped_at_all
     app.do(command)  # the Step and Back buttons sit in the play panel
     assert app.room.on and app.session.ledger.helped_at_all
+    app.do("classroom")  # in class a click on a question is an answer: play outside it
     win(app)
     assert record(app).assisted_games == 1 and record(app).games == 0
 
@@ -469,33 +470,45 @@ def test_damage_is_on_screen_at_start_up_with_the_full_file_names(private_data_f
 def test_i_over_the_damage_sheet_shows_the_records_in_its_place(private_data_folder):
     (private_data_folder / "statistics.json").write_text("{ broken")
     app = App.new(BOARDS["beginner"], seed=3)
-    assert app.frame().sheet_title != "Records"
+    assert app.frame().records is None and app.frame().sheet
     app.do("stats")
-    assert app.frame().sheet_title == "Records" and "Records of every board" in app.message
+    frame = app.frame()
+    assert frame.records is not None and frame.sheet == () and "Records" in app.message
+    (aside,) = private_data_folder.glob("statistics.json.unreadable-*")
+    assert any(str(aside) in note for note in frame.records.notes)  # the damage, said again
     app.do("stats")
-    assert app.frame().sheet == ()
+    assert app.frame().records is None
 
 
-def test_the_records_overview_lists_every_board_and_delete_resets_after_asking():
+BEGINNER = "Beginner 9x9, 10 mines"
+
+
+def test_the_records_view_has_a_row_per_board_and_delete_resets_after_asking():
     app = small_app()
     win(app)
     app.do("new", "beginner")
     app.do("overlay")
     lose(app)
     app.do("stats")
-    assert app.frame().sheet_title == "Records"
-    sheet = app.frame().sheet
-    assert any(line.startswith("Custom 6x6, 4 mines") and "1/1 won" in line for line in sheet)
-    (beginner,) = [line for line in sheet if line.startswith("Beginner 9x9")]  # listed once
-    assert "Assisted" in beginner and "1 game, 0 won" in beginner  # this board, in full
-    assert any("efficiency" in line and "3BV/s" in line for line in sheet)
+    view = app.frame().records
+    assert view.columns[:4] == ("Board", "Games", "Won", "%")
+    rows = dict(zip(view.boards, view.rows, strict=True))
+    custom, beginner = (rows[f"{b}, first click safe"] for b in ("Custom 6x6, 4 mines", BEGINNER))
+    assert len(rows) == 2 and custom[1:4] == ("1", "1", "100%")
+    assert beginner[1:4] == ("0", "0", "-") and beginner[-1] == "1 (0)"  # assisted, apart
+    assert view.board == f"{BEGINNER}, first click safe"  # the board played, in view
+    assert [g.result for g in view.recent] == ["lost, assisted"]
+    app.do("records-board", 1)  # the other board, in full: its best time and its win
+    view = app.frame().records
+    assert view.board.startswith("Custom 6x6") and len(view.best_times) == 1
+    assert [g.result for g in view.recent] == ["won"] and view.plot[0].won
     app.do("reset-records")
     assert "Delete again" in app.message and Statistics().boards  # asked, nothing lost yet
     app.do("reset-records")
     assert Statistics().boards == {} and "reset" in app.message
-    assert "No games finished yet on any other board." in app.frame().sheet
+    assert app.frame().records.rows == ()
     app.do("stats")
-    assert app.frame().sheet == ()
+    assert app.frame().records is None
 
 
 @pytest.mark.parametrize("board", ["gigantic", "9x9x900", 12])

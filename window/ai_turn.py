@@ -35,7 +35,7 @@ def ai_move(session: Session) -> Outcome:
     why = reason(session, decision)
     lifted = ""
     if cell in session.game.flags:
-        session.game.toggle_flag(cell)
+        session.toggle_flag(cell)
         lifted = " (it lifted your flag there: your flags are not its knowledge)"
     session.flag_warned = None
     told = len(session.moments)
@@ -89,7 +89,7 @@ def flag_known_mines(session: Session) -> str:
         return ""
     new = sorted(session.ai.mines - session.game.flags)
     for cell in new:
-        session.game.toggle_flag(cell)
+        session.toggle_flag(cell)
         session.marks.discard(cell)
     if not new:
         return ""

@@ -9,40 +9,73 @@ what the screen shows (window/frame.py).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
 from minesweeper import Minesweeper, MinesweeperAI
-from sweeper import BoardSize, Cell, Step, parse_board
+from sweeper import BoardSize, Cell, Step
 from sweeper.search import opening_searched
-from window.arrangements import Enumeration, enumerate_step, position_before
+from window.answers import CLICKS
+from window.arrangements import Enumeration, enumerate_step, guess_reason, position_before
 from window.classroom import Classroom
 from window.commands import TABLE, refusal
 from window.frame import (
     Frame,
     KnowledgeList,
+    Scene,
     build_frame,
-    current_step,
     knowledge_list,
-    replaying,
-    shown_knowledge,
+    scene_key,
+    scene_of,
 )
 from window.lesson import numbers_behind, numbers_for
-from window.options import overview_lines, reset_records
+from window.records_view import RecordsState, records_table
+from window.review_view import Reviewing, review_frame
 from window.saves import read_save
 from window.session import Outcome, Session, opening, position_session, resumed_session
 from window.stats import Settings, start_up_messages
+from window.student import StudentPlay
 from window.timeline import Timeline
-from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text
+from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text, plural
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
-RECORDS = "Records"
-RESET_ASK = (
-    "Delete again resets every board's records (the file before is kept as "
-    "statistics.json.before-reset); any other key keeps them."
+NEWER = (
+    "A file of yours is from a newer version of this game: it is left as it is (over the "
+    "board, why). Any key goes on."
 )
 # What a sheet over the board lets through without closing it.
 KEEPS_SHEET = ("tick", "press", "scroll", "reset-records", "stats", "keys")
+# What the records view lets through without closing it (any other command closes it).
+KEEPS_RECORDS = frozenset(
+    ("tick", "press", "reset-records", "stats", "records-move", "records-board", "records-row")
+    + ("records-open", "export", "zoom", "fullscreen", "close")
+)
+# What a review lets through: its own steps, and the screen's (any other is refused).
+KEEPS_REVIEW = frozenset(
+    ("review-step", "review-close", "tick", "press", "close", "export", "zoom", "fullscreen")
+)
+# The keys' commands as the records view and a review read them (the arrows, Enter, Esc).
+IN_RECORDS = {"step": "records-board", "back": "records-board", "jump": "records-open"}
+IN_RECORDS |= {"scroll": "records-move", "cursor": "records-move", "quit": "stats"}
+IN_REVIEW = {"step": "review-step", "back": "review-step", "home": "review-step"}
+IN_REVIEW |= {"end": "review-step", "quit": "review-close", "stats": "review-close"}
+IN_REVIEW |= {"cursor": "review-step"}
+
+
+def in_view(app: App, name: str, arg: Any) -> tuple[str, Any]:
+    """Return a key's command as the records view or a review on screen reads it."""
+    if app.reviewing is not None and name in IN_REVIEW:
+        if name == "cursor":  # the arrows, outside class: left and right step
+            return IN_REVIEW[name], "next" if arg[1] > 0 else "back" if arg[1] < 0 else "stay"
+        return IN_REVIEW[name], {"step": "next"}.get(name, name)
+    if app.records is not None and name in IN_RECORDS:
+        if name == "cursor":  # up and down choose a game, left and right a board
+            return ("records-move", arg[0]) if arg[0] else ("records-board", arg[1])
+        if name == "scroll":
+            return "records-move", 1 if arg[0] > 0 else -1
+        return IN_RECORDS[name], {"step": 1, "back": -1}.get(name)
+    return name, arg
 BOARD_MOVES = ("reveal", "chord", "flag", "reveal-cursor", "flag-cursor", "chord-cursor")
 DEALS = ("reveal", "reveal-cursor", "ai", "tick")  # the commands whose first reveal deals
 
@@ -59,15 +92,20 @@ class App:
         self.leave_armed: Optional[str] = None  # the command that asked before leaving a game
         self.left = ""  # words about a game just left (counted as a loss)
         self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
+        self.student: Optional[StudentPlay] = None  # a student's AI behind AI Move (--student)
         self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
         self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
-        # A sheet over the board: the damage found at start-up, or the records overview.
+        self._scene: tuple[object, Optional[Scene]] = (None, None)
+        self._reason: tuple[object, str] = (None, "")
+        # A sheet over the board: the damage found at start-up, or every key.
         self.sheet: Optional[tuple[str, tuple[str, ...]]] = None
-        self.reset_armed = False
+        self.records: Optional[RecordsState] = None  # the records view (I), while open
+        self.reviewing: Optional[Reviewing] = None  # a finished game's review, while open
         damage = start_up_messages(session.stats, session.settings)
         if damage:
             self.sheet = ("Your files", (*damage, "", "Any key or click goes on."))
-            self.message = DAMAGED
+            newer = {session.stats.newer, session.settings.newer}
+            self.message = NEWER if set(damage) <= newer else DAMAGED
 
     @classmethod
     def new(cls, board: BoardSize, classroom: bool = False, **options: Any) -> App:
@@ -90,9 +128,11 @@ class App:
         a teacher's position opens in class mode."""
         game, saved = read_save(text)
         if saved is not None:
-            title = parse_board(text).title or name
+            title = saved.title or name
             app = cls(resumed_session(game, saved, title, save_dir, settings))
-            if app.session.ledger.recorded:
+            if saved.doubt:
+                helped = f" It opens as an assisted game: {saved.doubt}."
+            elif app.session.ledger.recorded:
                 helped = " This game is in the records already: played again, it is assisted."
             elif saved.assisted:
                 helped = " It was played with help: it counts as assisted."
@@ -137,11 +177,22 @@ class App:
 
     def do(self, name: str, arg: Any = None) -> Outcome:
         """Run a command if the state allows it; else refuse it, saying why. Return the outcome."""
+        name, arg = in_view(self, name, arg)
+        over = self.sheet is not None or self.records is not None or self.reviewing is not None
+        if name in CLICKS and self.room.asking and not over:
+            name, arg = "answer", (arg, CLICKS[name])  # on a question, a click answers it
         command = TABLE[name]
+        if self.reviewing is not None and name not in KEEPS_REVIEW:
+            self.message = "The review is open: Esc closes it (it changes nothing in the records)."
+            return Outcome(self.message)
+        if self.records is not None and name not in KEEPS_RECORDS:
+            self.records = None  # any other command closes the records view
+            if name in BOARD_MOVES:
+                self.message = ""
+                return Outcome("")  # a click meant for the view does not play
         if self.sheet is not None and name not in KEEPS_SHEET:
             self.sheet = None  # any other command closes the sheet
-            self.reset_armed = False
-            if name in BOARD_MOVES:
+            if name in BOARD_MOVES or name == "quit":  # Esc, too, only closes the sheet
                 self.message = ""
                 return Outcome("")  # a click meant for the sheet does not play
         if name not in ("quit", "tick", "press", "scroll"):
@@ -157,8 +208,11 @@ class App:
         outcome = command.run(self, arg)
         if self.room.on:  # the class shows the AI's conclusions, however it was opened
             self.session.ledger.helped()
+        self.session.ledger.sync()  # a started game is on the record at once
         if self.session.version != version:
             self._moved(name)
+        if self.student is not None:  # their AI is told what opened; a problem stops there
+            outcome = self.student.after(self, outcome)
         if outcome.said is not None:
             self.message = outcome.said
         self._hold_clock()
@@ -166,7 +220,7 @@ class App:
 
     def _hold_clock(self) -> None:
         """Hold the game's clock while the class looks at an earlier moment; run it at now."""
-        past = self.room.on and replaying(self)
+        past = self.room.on and self.scene().replaying
         if past != ("past" in self.session.watch.holds):
             self.session.watch.hold("past", past)
 
@@ -180,18 +234,8 @@ class App:
             room.on = on
             return
         room.changed()
-        if room.on and room.step_index >= 0:
-            room.end(self.timeline())  # the class sees now, not the step it was on
-
-    # -- the records overview --------------------------------------------------------
-
-    def toggle_records(self) -> Outcome:
-        """Show every board's records over the board (I), or close them."""
-        if self.sheet is not None and self.sheet[0] == RECORDS:
-            self.sheet, self.reset_armed = None, False
-            return Outcome("Records closed.")
-        self.sheet = (RECORDS, overview_lines(self.session))
-        return Outcome("Records of every board: Delete resets them, I closes.")
+        if room.on and room.step_index >= 0:  # the class sees now, not the step it was on
+            room.latest(self.timeline(), self.game.is_over())
 
     def toggle_keys(self) -> Outcome:
         """Show every key on a sheet over the board (? outside class), or close it."""
@@ -201,23 +245,37 @@ class App:
         self.sheet = (KEYS_TITLE, KEY_LINES)
         return Outcome("Every key is over the board: any key closes the sheet.")
 
-    def reset_records(self) -> Outcome:
-        """Delete in the records overview: ask once, then forget every board's records."""
-        if self.sheet is None or self.sheet[0] != RECORDS:
-            return Outcome("Delete resets the records from their overview: press I first.")
-        if not self.reset_armed:
-            self.reset_armed = True
-            return Outcome(RESET_ASK)
-        self.reset_armed = False
-        said = reset_records(self.session)
-        self.sheet = (RECORDS, overview_lines(self.session))
-        return Outcome(said.said)
-
     # -- what the moment holds ---------------------------------------------------------
 
     def frame(self) -> Frame:
-        """Return everything the screen shows now."""
-        return build_frame(self)
+        """Return everything the screen shows now: the game (with a student's AI in it, when
+        there is one), the records view over it, or a review."""
+        if self.reviewing is not None:
+            return review_frame(self, self.reviewing)
+        frame = build_frame(self)
+        if self.student is not None:
+            frame = self.student.frame(self, frame)
+        if self.records is not None:
+            frame = replace(frame, records=records_table(self.session, self.records))
+        return frame
+
+    def judged(self) -> object:
+        """Return how far the judge's thread has got with what is on screen (None: nothing of
+        its work is): when it changes, the records view or the review is drawn again."""
+        if self.reviewing is None and self.records is None:
+            return None
+        judge = self.session.judge
+        path = self.reviewing.path if self.reviewing is not None else None
+        return judge.finished, judge.progress.get(path) if path is not None else None
+
+    def scene(self) -> Scene:
+        """Return the moment on screen, worked out once for each state of the game and class."""
+        key = scene_key(self)
+        kept = self._scene[1]
+        if self._scene[0] != key or kept is None:
+            kept = scene_of(self)
+            self._scene = (key, kept)
+        return kept
 
     def timeline(self) -> Timeline:
         """Return the lesson timeline of the AI's log."""
@@ -232,9 +290,28 @@ class App:
         self.message = ""
         self._hold_clock()
 
+    def at_lesson(self, which: str, ask: bool) -> str:
+        """Show lesson step which (a number, or 'last') at its question or answer, as --step does.
+
+        Returns "" or what was wrong, in one line.
+        """
+        lessons = self.timeline().lessons
+        if which == "last":
+            which = str(len(lessons))
+        if not which.isdigit() or len(which) > 6:
+            return f"--step {which}: a lesson step number (1 = the first) or 'last'"
+        number = int(which)
+        if not 1 <= number <= len(lessons):
+            what = "position" if self.session.position_text is not None else "game"
+            return f"--step {number}: this {what} has {plural(len(lessons), 'lesson step')}" + (
+                f"; choose 1 to {len(lessons)}" if lessons else ""
+            )
+        self.show(lessons[number - 1], 0 if ask else 1)
+        return ""
+
     def enumeration(self) -> Optional[Enumeration]:
         """Return the arrangements behind the enumeration step on screen, or None."""
-        step = current_step(self)
+        step = self.scene().step
         room = self.room
         if not room.on or step is None or step.rule != "enumeration":
             return None
@@ -246,6 +323,23 @@ class App:
                 position = position_before(self.ai, room.step_index)
             self._enumeration = (key, enumerate_step(position, step.premises))
         return self._enumeration[1]
+
+    def guess_reason(self, step: Step) -> str:
+        """Return why a guess on screen takes the safest cell (arrangements.guess_reason), or ""."""
+        room, ai = self.room, self.ai
+        if step.decision is None:
+            return ""
+        key = (id(ai), self.session.version, room.step_index, room.ahead)
+        if self._reason[0] != key:
+            ahead = room.ahead or not 0 <= room.step_index < len(ai.steps)
+            position = ai.position() if ahead else position_before(ai, room.step_index)
+            shown = self.scene().board
+
+            def near(cell: Cell) -> list[Cell]:
+                return [n for n in self.game.neighbors(cell) if shown.get(n)]
+
+            self._reason = (key, guess_reason(position, step.decision.cell, near))
+        return self._reason[1]
 
     def numbers_behind(self, k: int) -> frozenset[Cell]:
         """Return the revealed numbers step k's premises come from (kept for the next frames)."""
@@ -276,4 +370,6 @@ class App:
 
     def knowledge(self) -> KnowledgeList:
         """Return the knowledge list as the frame shows it."""
-        return knowledge_list(self, current_step(self), shown_knowledge(self))
+        scene = self.scene()
+        known = knowledge_list(self, scene.step, scene.knowledge)
+        return known if self.student is None else self.student.knowledge(self, known)

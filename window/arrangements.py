@@ -15,7 +15,7 @@ mine counter is what decided the answer.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
@@ -296,5 +296,65 @@ def agreed_words(enum: Enumeration, found: str) -> str:
     every = (
         "in the only arrangement" if count == 1 else f"in every one of the {count:,} arrangements"
     )
-    way = "without a mine total" if enum.mines_left is None else "weighted by the mine count"
-    return f"{found} {every} of these {len(enum.cells)} cells, {way}"
+    way = ", the mine total not known" if enum.mines_left is None else ""
+    return f"{found} {every} of these {len(enum.cells)} cells{way}"
+
+
+def guess_reason(
+    position: Position, chosen: Cell, near: Callable[[Cell], Sequence[Cell]]
+) -> str:
+    """Return why a guess's cell is the least likely mine, from the ways the numbers allow.
+
+    near: the open numbers around a cell. Given only where the arrangements can
+    be listed (SHOW_AT_MOST) and the chosen cell is one the numbers name. When
+    the chosen cell holds a mine in fewer of them, that is the reason; when in as
+    many, the mines the numbers then need are (09: a mine in C2 or D2 counts for
+    both numbers, so those ways leave more mines for the cells no number touches).
+    """
+    enum = enumerate_step(position, [Rule(cells, count) for cells, count in position.rules])
+    if enum is None or not enum.arrangements or chosen not in enum.cells:
+        return ""
+    rivals = sorted(
+        (c for c in enum.cells if c != chosen and 0 < enum.odds[c] < 1),
+        key=lambda c: (enum.odds[c], c),
+    )
+    if not rivals or enum.odds[rivals[0]] <= enum.odds[chosen]:
+        return ""
+    rival = rivals[0]
+    tied = [c for c in rivals if enum.odds[c] == enum.odds[rival]]
+    live = [a for a in enum.arrangements if a.weight]
+    with_chosen = [a for a in live if chosen in a.mines]
+    with_rival = [a for a in live if rival in a.mines]
+    name, names = cell_name(chosen), _names(tied)
+    if len(with_chosen) < len(with_rival):
+        each = " each" if len(tied) > 1 else ""
+        return (
+            f"{name} holds a mine in {len(with_chosen)} of the {len(live)} ways the mines can "
+            f"lie under the numbers, {names} in {len(with_rival)}{each}"
+        )
+    mine_counts = {len(a.mines) for a in with_chosen}, {len(a.mines) for a in with_rival}
+    if len(with_chosen) > len(with_rival) or any(len(k) != 1 for k in mine_counts):
+        return ""
+    (k_chosen,), (k_rival,) = mine_counts
+    if k_chosen <= k_rival or not enum.outside or enum.mines_left is None or enum.other_parts:
+        return ""
+    ways = _binomials(enum.outside)
+    w_chosen, w_rival = ways[enum.mines_left - k_chosen], ways[enum.mines_left - k_rival]
+    every = [*tied, chosen]
+    numbers = [n for n in near(rival) if all(n in near(c) for c in tied)]
+    counts = ""
+    if len(numbers) > len(near(chosen)):
+        counts = f"a mine in {_names(tied, 'or')} counts for {_names(numbers)} at once, so "
+    return (
+        f"{_names(every)} each hold a mine in {len(with_chosen)} of the {len(live)} ways the "
+        f"mines can lie under the numbers, but {counts}those with {cell_name(rival)} use "
+        f"{k_rival} mines by the numbers where those with {name} use {k_chosen}. That leaves "
+        f"more mines for the {enum.outside} cells no number touches: "
+        f"{w_rival:,} ways to place them, against {w_chosen:,}"
+    )
+
+
+def _names(cells: Sequence[Cell], last: str = "and") -> str:
+    """Return "C2 and D2", "C1, C2 and D2": cell names in reading order."""
+    named = [cell_name(c) for c in sorted(cells)]
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} {last} {named[-1]}"

@@ -10,12 +10,16 @@ window/frame.py, not here.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
+from sweeper.board import Cell
 from sweeper.engine import Rule
 from sweeper.records import Step
 from window.timeline import Timeline
 from window.words import NO_LESSON
+
+if TYPE_CHECKING:
+    from window.answers import Answer
 
 LAST = "That is the last step so far: T thinks, A moves."
 FIRST = "That is the first step."
@@ -42,6 +46,7 @@ class Classroom:
         self.selected: Optional[Rule] = None
         self.scroll = 0
         self.follow = True  # the list scrolls to the step's sentence till scrolled by hand
+        self.answers: dict[Cell, Answer] = {}  # the class's answers on the question on screen
 
     def changed(self) -> None:
         """The game or the AI moved on: Think's preview and the selection no longer hold."""
@@ -49,6 +54,17 @@ class Classroom:
         self.ahead = False
         self.thought = False
         self.selected = None
+        self.answers = {}
+
+    def answer(self, given: Answer) -> None:
+        """Keep the class's answer on the question on screen (the latest one is spoken)."""
+        self.answers.pop(given.cell, None)
+        self.answers[given.cell] = given
+
+    @property
+    def spoken(self) -> Optional[Answer]:
+        """Return the class's latest answer on the question on screen, or None."""
+        return next(reversed(self.answers.values()), None) if self.answers else None
 
     @property
     def asking(self) -> bool:
@@ -65,11 +81,13 @@ class Classroom:
         self.step_index = step
         self.follow = True
         self.thought = False  # Think's outline is about now, not the step on screen
+        self.answers = {}  # a class's vote belongs to its question
         self.beat = beat if timeline.is_lesson(step) and not self.expanded else 1
 
     def forward(self, timeline: Timeline) -> str:
         """Show the next beat: a lesson step's conclusion, then the next lesson step's question."""
         self.typed = ""
+        self.answers = {}  # the arrows clear the class's answers, even where they stop
         self.on = True
         if not timeline.steps:
             return "No steps yet: reveal a cell, or press T to think."
@@ -77,7 +95,7 @@ class Classroom:
             self.show(self.step_index, 1, timeline)
             return ""
         if self.expanded:
-            if self.step_index + 1 >= timeline.steps:
+            if self.step_index + 1 >= timeline.total:
                 return LAST
             self.show(self.step_index + 1, 1, timeline)
             return ""
@@ -90,6 +108,7 @@ class Classroom:
     def back(self, timeline: Timeline) -> str:
         """Show the previous beat: a lesson step's question, or the one before's conclusion."""
         self.on = True
+        self.answers = {}
         if not self.ahead:
             self.preview = None
         self.typed = ""
@@ -123,11 +142,26 @@ class Classroom:
         return ""
 
     def end(self, timeline: Timeline) -> str:
-        """Show the last step's conclusion."""
+        """Show the last lesson step's question; or now, when numbers came after it.
+
+        When expanded, the last step (the AI's next, when it is ahead of the log).
+        """
         self.typed = ""
-        if timeline.steps:
-            self.show(timeline.steps - 1, 1, timeline)
+        self.on = True
+        if self.expanded and timeline.total:
+            self.show(timeline.total - 1, 1, timeline)
+        elif timeline.now is not None:
+            self.show(timeline.now, 1, timeline)
+        elif timeline.lessons:
+            self.show(timeline.lessons[-1], 0, timeline)
         return ""
+
+    def latest(self, timeline: Timeline, over: bool) -> None:
+        """After a move, show now: as End does, but a game's end at once (the move's answer)."""
+        if over and timeline.stops and not self.expanded:
+            self.show(timeline.stops[-1], 1, timeline)
+        else:
+            self.end(timeline)
 
     def toggle_expanded(self, timeline: Timeline) -> str:
         """Show every step one by one (bookkeeping too), or the lesson steps only."""
@@ -149,7 +183,7 @@ class Classroom:
         if not self.typed:
             return None
         number, self.typed = int(self.typed), ""
-        count = timeline.steps if self.expanded else len(timeline.lessons)
+        count = timeline.total if self.expanded else len(timeline.lessons)
         if not count:
             return NO_LESSON
         if not 1 <= number <= count:

@@ -18,6 +18,7 @@ from sweeper import Cell, cell_name, parse_board_size
 from sweeper.board import MAX_COLUMNS, MAX_ROWS, BoardSize
 from window.ai_turn import ai_move as play_ai_move
 from window.ai_turn import reason
+from window.answers import ON_A_NUMBER, give, tally
 from window.frame import listed, replaying
 from window.options import (
     cycle_first_click,
@@ -27,6 +28,14 @@ from window.options import (
     toggle_hint,
     toggle_question_marks,
 )
+from window.records_view import (
+    board_row,
+    move_in_records,
+    other_board,
+    reset_in_view,
+    toggle_records,
+)
+from window.review_view import close_review, open_chosen, step_review
 from window.session import Outcome, Session, thought_step
 from window.words import EARLIER, PAUSED
 
@@ -50,7 +59,11 @@ class Command:
 
 def refusal(app: App, name: str) -> Optional[str]:
     """Return why the command may not run now, or None when it may: the one guard."""
-    refused = TABLE[name].refused
+    return refused_in(app, TABLE[name].refused)
+
+
+def refused_in(app: App, refused: frozenset[str]) -> Optional[str]:
+    """Return why a command that these states refuse may not run now, or None."""
     if TYPING in refused and app.entering is not None:
         return custom_prompt(app)
     if PAUSE in refused and app.session.watch.paused:
@@ -81,6 +94,26 @@ def flag(app: App, cell: Cell) -> Outcome:
     return app.session.flag(cell)
 
 
+AUTO_STOPPED = "Auto-play stopped: your move was not played (G starts auto-play again)."
+
+
+def players(action: Handler) -> Handler:
+    """Return a handler for a move of the player's: during auto-play it stops it, unplayed.
+
+    The board moves under a click during auto-play, so the cell clicked may
+    not be the one the player looked at: the click stops the AI and plays
+    nothing, and the player takes over on a board that stands still.
+    """
+
+    def run(app: App, arg: Any) -> Outcome:
+        if app.session.autoplay:
+            app.session.autoplay = False
+            return Outcome(AUTO_STOPPED)
+        return action(app, arg)
+
+    return run
+
+
 def at_cursor(action: Handler) -> Handler:
     """Return a handler that runs action on the keyboard's cell."""
     return lambda app, _: action(app, app.session.cursor)
@@ -100,8 +133,9 @@ def press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
     cell, chording = held
     game = app.session.game
     app.pressed = frozenset()
-    if cell is None or refusal(app, "reveal") is not None:
-        return Outcome()  # nothing is pressed where a click would be refused
+    refused = refusal(app, "reveal") is not None or app.session.autoplay
+    if cell is None or app.room.asking or refused:
+        return Outcome()  # nothing pressed where a click is refused, not played, or an answer
     around = [cell, *game.neighbors(cell)] if chording or cell in game.revealed else [cell]
     hidden = game.revealed.keys() | game.flags
     app.pressed = frozenset(c for c in around if c not in hidden)
@@ -112,8 +146,8 @@ def press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
 
 
 def ai_move(app: App, _: object) -> Outcome:
-    """Play one AI move."""
-    return play_ai_move(app.session)
+    """Play one AI move (a student's AI's, when runner.py --student gave one)."""
+    return play_ai_move(app.session) if app.student is None else app.student.move(app)
 
 
 def toggle_autoplay(app: App, _: object) -> Outcome:
@@ -125,30 +159,40 @@ def toggle_autoplay(app: App, _: object) -> Outcome:
 
 def tick(app: App, _: object) -> Outcome:
     """One auto-play beat: an AI move while auto-play is on."""
-    return play_ai_move(app.session) if app.session.autoplay else Outcome()
+    return ai_move(app, None) if app.session.autoplay else Outcome()
 
 
 def think(app: App, _: object) -> Outcome:
     """Let the AI draw its next conclusion without playing it; AI Move then plays it.
 
-    In class the proof is shown as a step; outside class the conclusion is
-    drawn on the live board, which stays the board that clicks play on.
+    In class Think keeps the lesson's order: on a question beat it gives that
+    beat's answer (as →), on the opening screen it goes to the first question,
+    and otherwise to the question of the lesson step that holds the AI's next
+    conclusion. Outside class the conclusion is drawn on the live board, which
+    stays the board that clicks play on.
     """
     session, room = app.session, app.room
+    timeline = app.timeline()
+    if room.on and room.asking:
+        return Outcome(room.forward(timeline))  # this question's answer, never a later one
+    if room.on and room.step_index < 0 and room.preview is None and timeline.lessons:
+        return Outcome(room.home(timeline))
+    refused = refused_in(app, PLAY)  # the AI's next move: not in a finished game
+    if refused is not None:
+        return Outcome(refused)
     session.ledger.helped()
     decision = session.think()
     if decision is None:
         return Outcome("The AI finds no cell left to play.")
-    timeline = app.timeline()
     shown: Optional[int] = None
     if room.on and decision.proof is not None:
-        shown = decision.proof
+        shown = timeline.stop_of(decision.proof)
     elif room.on and timeline.ahead is not None:
         shown = timeline.steps  # the same lesson step the arrows reach
     if shown is not None:
-        room.show(shown, 1, timeline)
+        room.show(shown, 0, timeline)
         room.thought = True
-        number = timeline.number(timeline.stop_of(shown))
+        number = timeline.number(shown)
         where = f"lesson step {number}" if number is not None else "the step on screen"
         # The lesson's own words give the reason; a second wording here would teach two lessons.
         cell = cell_name(decision.cell)
@@ -180,6 +224,18 @@ def toggle_overlay(app: App, _: object) -> Outcome:
 
 
 # -- the classroom ------------------------------------------------------------------
+
+
+def answer(app: App, given: tuple[Cell, str]) -> Outcome:
+    """A click on a question beat: the class's answer on a closed cell, judged; nothing plays."""
+    cell, claim = given
+    if cell in app.scene().board:
+        return Outcome(ON_A_NUMBER)
+    try:
+        app.room.answer(give(app, cell, claim))
+    except ValueError as error:
+        return Outcome(f"{error}.")
+    return Outcome(tally(app.room.answers))
 
 
 def stepper(move: Callable[..., Optional[str]]) -> Handler:
@@ -227,7 +283,7 @@ def arrangements(app: App, _: object) -> Outcome:
 
 def select(app: App, index: int) -> Outcome:
     """Highlight the cells of the listed sentence at index; again to clear it."""
-    app.room.select(listed(app), index)
+    app.room.select(listed(app) if app.student is None else app.student.rules(app), index)
     return Outcome()
 
 
@@ -343,8 +399,8 @@ def type_custom(app: App, key: str) -> Outcome:
         try:
             size = parse_board_size(text, rule=app.session.first_click)
         except ValueError as error:
-            app.entering = text
-            return Outcome(f"{custom_prompt(app)} {error}.")
+            app.entering = ""  # the refused text is gone: the next key starts a new board
+            return Outcome(f"{custom_prompt(app)} Refused: {error}.")
         asked = ask_to_leave(app, "type", "Enter")
         if asked is not None:
             app.entering = text
@@ -357,10 +413,28 @@ def type_custom(app: App, key: str) -> Outcome:
     return Outcome(custom_prompt(app))
 
 
+CLASS_LEAVE = "Close the window and leave the lesson? Esc again closes it; any other key stays."
+
+
 def quit_window(app: App, _: object) -> Outcome:
-    """Esc: quit at once between games; during a game, ask first (a second Esc quits)."""
+    """Esc: close what is open; else quit at once between games, or ask first.
+
+    During a game, or in class (a lesson is not left by a stray key), the first
+    Esc asks and a second quits. What is open over the lesson closes first: the
+    arrangement on show (V), the keys' help (?).
+    """
+    room = app.room
+    if room.on and room.viewing is not None:
+        room.viewing = None
+        return Outcome("Arrangements hidden: V shows them again.")
+    if room.on and room.keys:
+        room.keys = False
+        return Outcome("")
     game = app.session.game
     playing = app.session.watch.started is not None and not game.is_over()
+    if room.on and not app.quit_armed and not playing:
+        app.quit_armed = True
+        return Outcome(CLASS_LEAVE)
     if not playing or app.quit_armed:
         app.session.ledger.leave()
         return Outcome(close=True)
@@ -396,21 +470,22 @@ LOOK = frozenset({TYPING, PAUSE})  # looking at the board: hidden while paused
 ANY = frozenset({TYPING})  # anything but typing
 
 TABLE: dict[str, Command] = {
-    "reveal": Command(reveal, BOARD),
-    "chord": Command(chord, BOARD),
-    "flag": Command(flag, BOARD),
-    "reveal-cursor": Command(at_cursor(reveal), BOARD),
-    "flag-cursor": Command(at_cursor(flag), BOARD),
-    "chord-cursor": Command(at_cursor(chord), BOARD),
+    "reveal": Command(players(reveal), BOARD),
+    "chord": Command(players(chord), BOARD),
+    "flag": Command(players(flag), BOARD),
+    "reveal-cursor": Command(players(at_cursor(reveal)), BOARD),
+    "flag-cursor": Command(players(at_cursor(flag)), BOARD),
+    "chord-cursor": Command(players(at_cursor(chord)), BOARD),
     "cursor": Command(move_cursor, LOOK),
     "press": Command(press, frozenset()),
     "ai": Command(ai_move, PLAY),
     "auto": Command(toggle_autoplay, PLAY),
     "tick": Command(tick, PLAY, silent=True),
-    "think": Command(think, PLAY),
+    "think": Command(think, LOOK),  # in class, on a question beat, it is →: see think()
     "overlay": Command(toggle_overlay, LOOK),
     "classroom": Command(toggle_classroom, ANY),
     "keys": Command(toggle_keys, ANY),
+    "answer": Command(answer, LOOK),  # a click on a question beat (App.do): never a move
     "step": Command(stepper(lambda room, t: room.forward(t)), LOOK),
     "back": Command(stepper(lambda room, t: room.back(t)), LOOK),
     "home": Command(stepper(lambda room, t: room.home(t)), LOOK),
@@ -425,9 +500,15 @@ TABLE: dict[str, Command] = {
     "restart": Command(restart, ANY),
     "undo": Command(undo, frozenset({TYPING, PAUSE, PAST})),
     "pause": Command(pause, frozenset({TYPING, OVER})),
-    "stats": Command(lambda app, _: app.toggle_records(), ANY),
+    "stats": Command(lambda app, _: toggle_records(app), ANY),
+    "records-move": Command(move_in_records, ANY),
+    "records-board": Command(other_board, ANY),
+    "records-row": Command(board_row, ANY),
+    "records-open": Command(open_chosen, ANY),
+    "review-step": Command(step_review, ANY),
+    "review-close": Command(lambda app, _: close_review(app), ANY),
     "stats-line": Command(options(show_stats), ANY),
-    "reset-records": Command(lambda app, _: app.reset_records(), ANY),
+    "reset-records": Command(lambda app, _: reset_in_view(app), ANY),
     "first-click": Command(options(cycle_first_click), ANY),
     "marks": Command(options(toggle_question_marks), ANY),
     "ai-flags": Command(options(toggle_ai_flags), ANY),

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Union
 
 from sweeper import BOARDS
-from sweeper.board import Cell
+from sweeper.board import Cell, cell_name
 from sweeper.engine import Rule
 from sweeper.records import Knowledge, Step
+from window.answers import is_guess, mark
 from window.arrangements import (
     Enumeration,
     agreed_words,
@@ -28,6 +29,7 @@ from window.arrangements import (
     viewing_words,
 )
 from window.lesson import board_at, question
+from window.records_view import RecordsTable
 from window.session import Moment
 from window.words import (
     CLASS_HELP,
@@ -61,12 +63,13 @@ class Highlights:
     roles: tuple[tuple[Cell, str], ...] = ()  # (cell, role) in drawing order
     framed: frozenset[Cell] = frozenset()  # cells with a picture: a frame, not a tint
     marks: tuple[tuple[Cell, bool], ...] = ()  # a cross (True: a mine) or a tick (safe)
-    outlined: frozenset[Cell] = frozenset()  # a subset question's larger sentence's own cells
     step_cell: Optional[Cell] = None  # the cell the step is about
     choice: Optional[Cell] = None  # the AI's pick (Think, or the odds overlay outside class)
     cursor: Optional[Cell] = None  # the keyboard's cell
     pressed: frozenset[Cell] = frozenset()  # cells held down by a mouse button
     arrangement: tuple[tuple[Cell, str], ...] = ()  # V: (cell, "mine" / "faint mine" / "ring")
+    answers: tuple[tuple[Cell, str], ...] = ()  # the class's answers: (cell, "right", "wrong",
+    # "uncertain", or on a guess question the cell's chance of a mine, "38%")
 
 
 @dataclass(frozen=True)
@@ -132,38 +135,102 @@ class Frame:
     sheet_title: str = ""  # a sheet over the board: the records overview, or damage found
     sheet: tuple[str, ...] = ()
     odds_key: Optional[OddsKey] = None  # with the overlay on: its colour scale, explained
+    records: Optional[RecordsTable] = None  # the records view (I), over the board
+    reviewing: bool = False  # a finished game's review is on screen (window/review_view.py)
     # What the tests and the command guard read: the moment's facts.
     paused: bool = False
     asking: bool = False
     replaying: bool = False
     shown_step: Optional[Step] = None
     numbers: Optional[dict[Cell, int]] = None
+    # In class, the cells the moment on screen is about: a large board shows them large.
+    focus: frozenset[Cell] = frozenset()
+
+
+@dataclass(frozen=True)
+class Scene:
+    """The moment on screen, worked out once per change: what every part of a frame reads.
+
+    In class it is a step of the AI's log at a beat (or the step ahead of it),
+    with that moment's board, flags, clock and words; outside class, now.
+    """
+
+    step: Optional[Step]  # the step on show: what Think foresaw, else a step of the log
+    board: dict[Cell, int]  # the numbers of the moment on screen
+    moment: Optional[Moment]  # the game at that step (its flags, clock, words), else None
+    knowledge: Optional[Knowledge]  # the knowledge then (before the question, when asking)
+    lead: Optional[Step]  # the step that made the premise of the lesson step, when it leads it
+    ended: bool  # the game's end is on screen
+    replaying: bool  # an earlier moment than now is on screen
+
+
+def scene_key(app: App) -> tuple[object, ...]:
+    """Return what the scene depends on: when it is the same, the scene is too."""
+    session, room = app.session, app.room
+    return (
+        id(session.ai),
+        session.version,
+        len(session.ai.steps),
+        len(session.ai.revealed),
+        len(session.moments),
+        session.game.is_over(),
+        room.on,
+        room.step_index,
+        room.beat,
+        room.preview,
+        room.ahead,
+        room.expanded,
+    )
+
+
+def scene_of(app: App) -> Scene:
+    """Return the moment on screen, worked out from the session and the classroom."""
+    session, room = app.session, app.room
+    steps = session.ai.steps
+    step = room.preview
+    if step is None and 0 <= room.step_index < len(steps):
+        step = steps[room.step_index]
+    logged = step if room.on and room.preview is None else None  # a step of the log, in class
+    if logged is not None:
+        board = board_at(session.ai.revealed, session.batches, logged)
+    else:
+        board = dict(session.game.revealed)
+    lead = None
+    if logged is not None and not room.expanded:
+        k = app.timeline().lead(room.step_index)
+        lead = steps[k] if k != room.step_index else None
+    return Scene(
+        step=step,
+        board=board,
+        moment=moment_of(app, logged),
+        knowledge=knowledge_then(app, lead),
+        lead=lead,
+        ended=ended(app),
+        replaying=room.on and len(board) < len(session.ai.revealed),
+    )
 
 
 def current_step(app: App) -> Optional[Step]:
     """Return the step on show: what Think foresaw, else a step of the log, or None."""
-    room, steps = app.room, app.session.ai.steps
-    if room.preview is not None:
-        return room.preview
-    return steps[room.step_index] if 0 <= room.step_index < len(steps) else None
+    return app.scene().step
 
 
 def shown_board(app: App) -> dict[Cell, int]:
     """Return the numbers of the moment on screen: in class, the board at the step shown."""
-    session, room = app.session, app.room
-    step = current_step(app)
-    if room.on and room.preview is None and step is not None:
-        return board_at(session.ai.revealed, session.batches, step)
-    return dict(session.game.revealed)
+    return app.scene().board
 
 
-def replaying(app: App, shown: Optional[dict[Cell, int]] = None) -> bool:
+def replaying(app: App) -> bool:
     """True when the class looks at an earlier moment of the game than now."""
-    shown = shown_board(app) if shown is None else shown
-    return app.room.on and len(shown) < len(app.session.ai.revealed)
+    return app.scene().replaying
 
 
 def shown_knowledge(app: App) -> Optional[Knowledge]:
+    """Return the knowledge as it was at the step on screen (before it, when asking)."""
+    return app.scene().knowledge
+
+
+def knowledge_then(app: App, lead: Optional[Step]) -> Optional[Knowledge]:
     """Return the knowledge as it was at the step on screen (before it, when asking)."""
     room = app.room
     if not room.on or room.preview is not None and not room.ahead or room.step_index < 0:
@@ -171,7 +238,7 @@ def shown_knowledge(app: App) -> Optional[Knowledge]:
     steps = len(app.session.ai.steps)
     at = min(room.step_index, steps)
     if room.asking:  # before the question's first step
-        at = (lead_index(app) if lead_of_shown(app) is not None else at) - 1
+        at = (lead_index(app) if lead is not None else at) - 1
     return app.session.ai.knowledge_after(at)
 
 
@@ -187,11 +254,7 @@ def lead_of_shown(app: App) -> Optional[Step]:
     the answer gives both ("{C3, C4} = 1 without the known mine C3 gives
     {C4} = 0, so C4 is safe").
     """
-    room, steps = app.room, app.session.ai.steps
-    if room.expanded or room.preview is not None or not 0 <= room.step_index < len(steps):
-        return None
-    lead = lead_index(app)
-    return steps[lead] if lead != room.step_index else None
+    return app.scene().lead
 
 
 def listed(app: App, then: Optional[Knowledge] = None) -> list[Rule]:
@@ -217,13 +280,12 @@ def first_row(count: int, rows: int, scroll: int, focus: Optional[int], follow: 
     return first
 
 
-def moment_of(app: App) -> Optional[Moment]:
-    """Return the game at the step on screen in class (its flags, clock, words), else None."""
-    session, room = app.session, app.room
-    logged = room.on and room.preview is None and 0 <= room.step_index < len(session.ai.steps)
-    if not logged or not session.moments:
+def moment_of(app: App, step: Optional[Step]) -> Optional[Moment]:
+    """Return the game at a step of the log in class (its flags, clock, words), else None."""
+    session = app.session
+    if step is None or not session.moments:
         return None
-    told = session.ai.steps[room.step_index].told
+    told = step.told
     return session.moments[min(bisect.bisect_left(session.batches, told), len(session.moments) - 1)]
 
 
@@ -243,37 +305,41 @@ def moment_words(app: App, moment: Optional[Moment]) -> str:
 def ended(app: App) -> bool:
     """True when the game's end is on screen: over, and shown at the step where it happened.
 
-    In class that is the last step of the log, after its question; before it, the
-    mines, the exploded cell and "Lost" or "Won" would answer the question.
+    In class that is the last lesson step (or now), after its question; before it,
+    the mines, the exploded cell and "Lost" or "Won" would answer the question.
     """
     session, room = app.session, app.room
     if not session.game.is_over():
         return False
     logged = room.on and room.preview is None and room.step_index >= 0
-    return not logged or room.step_index >= len(session.ai.steps) - 1 and not room.asking
+    if not logged:
+        return True
+    stops = app.timeline().stops
+    # Folded, the last stop holds the steps after it (numbers told in the same reveal).
+    last = stops[-1] if stops and not room.expanded else len(session.ai.steps) - 1
+    return room.step_index >= last and not room.asking
 
 
 def build_frame(app: App) -> Frame:
     """Return everything the screen shows now, with the house rules applied."""
     session, room, game = app.session, app.room, app.session.game
     paused = session.watch.paused
-    shown = shown_board(app)
-    step = current_step(app)
-    moment = moment_of(app)  # the moment shown is the moment: its flags, clock and words
-    end = ended(app)
+    scene = app.scene()  # the moment shown is the moment: its board, flags, clock and words
+    shown, step, moment, end = scene.board, scene.step, scene.moment, scene.ended
     flags = game.flags if end or moment is None else moment.flags
     kind = game.status() if end else "playing"
     status = session.status_text() if end or paused else "Playing"  # "Paused" while paused
     time = session.time_text() if end or moment is None else clock_text(moment.elapsed)
     odds = session.overlay and not room.on  # the classroom shows no odds: they give answers
-    then = shown_knowledge(app)  # the step log folded once a frame
+    then = scene.knowledge
     said = session.ending if end else moment_words(app, moment)
+    marks = Highlights() if paused else highlights(app, shown, end, step, then)
     return Frame(
         rows=game.height,
         columns=game.width,
         tiles=() if paused else tiles(app, shown, end, flags),
         odds=odds_row(app) if odds and not paused else (),
-        highlights=Highlights() if paused else highlights(app, shown, end, step, then),
+        highlights=marks,
         title=session.title or session.describe(),
         mines=f"Mines {0 if end and game.won() else game.mine_count - len(flags)}",
         time=f"Time {time}",
@@ -295,13 +361,41 @@ def build_frame(app: App) -> Frame:
         odds_key=ODDS_KEY if odds and not paused else None,
         paused=paused,
         asking=room.asking,
-        replaying=replaying(app, shown),
+        replaying=scene.replaying,
         shown_step=step,
         numbers=shown,
+        focus=focus_of(marks) if room.on else frozenset(),
     )
 
 
+def focus_of(marks: Highlights) -> frozenset[Cell]:
+    """Return the cells a class's eyes belong on: the step's roles, its cell, an arrangement."""
+    found = {cell for cell, _ in marks.roles} | {cell for cell, _ in marks.answers}
+    if not marks.answers:  # a counter-arrangement may reach far: the answers are the focus
+        found |= {cell for cell, _ in marks.arrangement}
+    found |= {c for c in (marks.step_cell, marks.choice) if c is not None}
+    return frozenset(found)
+
+
+# How the class answers a question (a click there plays nothing), and how to see the AI's.
+ASK_CELLS = "(Click a closed cell to answer: left safe, right a mine. → shows the answer.)"
+ASK_GUESS = "(Click the cell you would click. → shows the answer.)"
 ODDS_KEY = OddsKey(ODDS_SCALE, (0, 25, 50, 75, 100), ODDS_PICK)
+
+
+def clock_field(app: App) -> Optional[str]:
+    """Return the Time box's words when they follow the game's clock, else None.
+
+    The one part of a frame that changes with nothing done: the window asks it
+    between changes, and moves the figure on without deriving the frame again.
+    An earlier moment in class shows that moment's time, which stands still.
+    """
+    if app.reviewing is not None:  # a review shows its click's time, which stands still
+        return None
+    scene = app.scene()
+    if scene.ended or scene.moment is None:
+        return f"Time {app.session.time_text()}"
+    return None
 
 
 def tiles(
@@ -390,6 +484,9 @@ def highlights(
             roles.update(step_roles(step, asking))
     if room.on and room.selected is not None:
         roles.update((cell, "selected") for cell in room.selected.cells)
+    spoken = room.spoken if room.on and room.asking else None
+    if spoken is not None:  # the numbers the class's latest answer is judged by, framed
+        roles.update((cell, "premise") for cell in spoken.numbers if cell in shown)
     # Cells with a picture of their own (a number, or the mines of a finished
     # game) are framed, not tinted, so the picture stays clear; all are framed
     # when the odds overlay fills the cells.
@@ -399,29 +496,29 @@ def highlights(
     if step is not None and not asking:
         marks.update((c, c in step.mines) for c in step.mines | step.safes if c not in shown)
     drawn = arrangement(app)
+    counter = spoken.verdict.counter if spoken is not None and not spoken.guess else None
+    if not drawn and counter is not None:
+        # Where the class's claim can fail: one whole arrangement in which it does.
+        drawn = tuple((c, "mine") for c in sorted(counter) if c not in shown)
     if known is not None:
         cells = {c for c, _ in drawn}  # an arrangement on screen draws its own
         marks.update((c, c in known.mines) for c in known.mines | known.safes)
         marks = {c: m for c, m in marks.items() if c not in shown and c not in cells}
-    outlined: frozenset[Cell] = frozenset()
-    asked = lead if step is not None and lead is not None and lead.rule == "subset" else step
-    if asked is not None and asking and asked.rule == "subset" and len(asked.premises) > 1:
-        # The larger sentence's other cells, framed: tinted, the two would read as one.
-        # (Also when the subset step leads a one-cell conclusion: 03's {C3}.)
-        outlined = frozenset(asked.premises[1].cells - asked.premises[0].cells)
     # The AI's pick: after Think (not over a question), or the overlay's, outside class only.
     picked = room.thought and not asking or session.overlay and not room.on
+    if picked and not over:
+        session.think()  # the moment's decision: worked out once, kept for A and Think
     choice = session.pending.cell if picked and session.pending and not over else None
     return Highlights(
         roles=tuple(roles.items()),
         framed=frozenset(framed),
         marks=tuple(marks.items()),
-        outlined=outlined,
         step_cell=step.cell if step is not None and not asking else None,
         choice=choice,
         cursor=session.cursor if not room.on and not over else None,
         pressed=app.pressed,
         arrangement=drawn,
+        answers=tuple((c, mark(a)) for c, a in room.answers.items()) if room.asking else (),
     )
 
 
@@ -493,12 +590,34 @@ def step_box(app: App, step: Optional[Step]) -> StepBox:
     lead = lead_of_shown(app)
     if room.asking:
         asked = lead if lead is not None and lead.rule == "subset" else step
-        ask = question(asked, len(numbers_of(app)))
-        return StepBox(header, f"Question: {ask} (→ shows the answer.)", True)
+        counter = app.session.ai.total_mines if enum is not None and counted(enum) else None
+        ask = question(asked, len(numbers_of(app)), counter)
+        spoken = room.spoken
+        if spoken is not None:  # the class answered: its verdict under the question
+            return StepBox(header, f"Question: {ask}\nYour answer, {spoken.words}", True)
+        how = ASK_GUESS if is_guess(step) else ASK_CELLS
+        return StepBox(header, f"Question: {ask} {how}", True)
+    timeline = app.timeline()
+    if not room.expanded and timeline.is_now(room.step_index):
+        return StepBox(header, now_words(timeline.lessons_up_to(room.step_index)), True)
     words = answer_words(app, step, enum)
     if lead is not None:
         words = f"{step_text(lead)}, so {words}"
     return StepBox(header, capital(words), True)
+
+
+def counted(enum: Enumeration) -> bool:
+    """True when the mine counter decides an enumeration step (07, 08): the lesson is the count."""
+    return bool(enum.decided_by_the_count()) or enum.outside_decided()
+
+
+def now_words(lessons: int) -> str:
+    """Return the words of now, when the numbers told since the last lesson step decide nothing."""
+    since = f" since lesson step {lessons}" if lessons else ""
+    return (
+        f"Nothing new about a closed cell is certain from the numbers shown{since}. "
+        "T: the AI's next conclusion; A: its move."
+    )
 
 
 def steps_so_far(app: App) -> str:
@@ -509,7 +628,7 @@ def steps_so_far(app: App) -> str:
     """
     timeline = app.timeline()
     if app.room.expanded:
-        what, count = "Steps", timeline.steps
+        what, count = "Steps", timeline.total
     else:
         what, count = "Lesson steps", len(timeline.lessons)
     return f"{what}: {count} so far" if count else f"{what}: none yet"
@@ -531,7 +650,13 @@ def answer_words(app: App, step: Step, enum: Optional[Enumeration]) -> str:
             if c not in shown and not any(n in shown for n in app.session.game.neighbors(c))
         ]
         others = other_odds(step.decision.cell, odds_then(app), untouched=untouched)
-        return decision_text(step.decision) + "." + (f" The others: {others}." if others else "")
+        why = app.guess_reason(step)
+        return (
+            decision_text(step.decision)
+            + "."
+            + (f" The others: {others}." if others else "")
+            + (f" Why {cell_name(step.decision.cell)}: {capital(why)}." if why else "")
+        )
     rule = RULES.get(step.rule, "")
     return f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
 

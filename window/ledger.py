@@ -4,20 +4,33 @@ No pygame here. A Session starts a Ledger with every game (the help seen,
 who moved, the save's identity and whether the game is in the records are
 that game's); the statistics and the settings outlive games and stay the
 Session's. Everything a record needs of the game, it reads off the Session.
+
+A game's way onto the record, in one place (Ledger.sync after every
+command, Ledger.record at its end; the file's side is Statistics'):
+started at its first click (written at once, with the board remembered),
+off the list while its save holds it, and counted once when it is finished
+or left; a game still started when its window is gone is counted as a
+loss at the next start (count_left).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+import os
+import time
+import uuid
+from typing import TYPE_CHECKING, Any, Optional
 
 from sweeper import BOARDS
+from sweeper.review import Record
 from sweeper.scores import efficiency, per_second, three_bv, three_bv_cleared
 from window.saves import Saved
-from window.stats import measures_words, tenths
+from window.stats import Alive, measures_words, tenths
 from window.words import RULE_WORDS, plural
 
 if TYPE_CHECKING:
     from window.session import Session
+
+REFRESH_SECONDS = 15.0  # how stale a started game's clicks and time may be on the record
 
 
 class Ledger:
@@ -36,14 +49,73 @@ class Ledger:
         # when it is finished from the save).
         self.kept_at: Optional[int] = None
         self.undone = False  # a losing click was taken back: the loss is counted, nothing more
+        self.left = False  # the game was left (counted as a loss): it costs nothing more
+        # The game's line among the records' started games while it is there, what it said
+        # when written, and this window's hold on it (the lock that says the game lives).
+        self.token: Optional[str] = None
+        self.written: Optional[tuple[Any, ...]] = None
+        self.written_at = 0.0  # the game's clock then: the line's clicks and time are as of it
+        self.alive: Optional[Alive] = None
+        self.uncounted = ""  # why the game's end was not counted (a newer records file, ...)
 
     def resume(self, saved: Saved) -> None:
         """Carry on a saved game's bookkeeping: its identity, and the help it had seen."""
         self.identity = saved.game
         # One game, one record: a game already counted is played again with its board seen.
         self.recorded = saved.counted or self.session.stats.was_counted(saved.game)
-        self.assisted = self.assisted or saved.assisted or self.recorded
+        self.assisted = self.assisted or saved.assisted or bool(saved.doubt) or self.recorded
         self.kept()
+
+    # -- on the record from the first click ------------------------------------------------
+
+    def sync(self) -> None:
+        """Keep this game's started line true: on the record while leaving would cost a loss.
+
+        Called after every command. The first click writes the game as
+        started (and remembers the board); a save takes it off uncounted;
+        help seen since rewrites it, and so does a move REFRESH_SECONDS of
+        play after the last writing (a loss counted at the next start has
+        its clicks and time as of then). Its end takes it off in record().
+        """
+        s = self.session
+        if not s.keeps_files or s.stats.newer:
+            return
+        if not self.leaving_costs():
+            if self.token is not None:
+                s.stats.end(self.token)
+                self.let_go()
+            return
+        said = (self.stats_key(), self.helped_at_all, self.identity)
+        if said == self.written and s.elapsed() - self.written_at < REFRESH_SECONDS:
+            return
+        if self.token is None:
+            self.token = uuid.uuid4().hex
+            self.alive = Alive(s.stats.alive_path(self.token))
+            self.remember_board()
+        if not s.stats.begin(self.token, self.started_line()):
+            self.written, self.written_at = said, s.elapsed()
+        elif self.written is None:
+            self.let_go()  # not on the record (the file cannot be written): its end says so
+
+    def started_line(self) -> dict[str, Any]:
+        """Return what the records keep of the started game: what its loss would count."""
+        s, g = self.session, self.session.game
+        return {
+            "board": self.stats_key(),
+            "assisted": self.helped_at_all,
+            "identity": self.identity,
+            "bbbv": three_bv(g.height, g.width, g.mines) if g.placed else None,
+            "clicks": g.clicks,
+            "seconds": tenths(s.elapsed()),
+            "date": time.strftime("%Y-%m-%d"),
+            "pid": os.getpid(),
+        }
+
+    def let_go(self) -> None:
+        """Forget the started line (it is off the record) and let go of its lock."""
+        if self.alive is not None:
+            self.alive.close()
+        self.token, self.written, self.alive = None, None, None
 
     def kept(self) -> None:
         """Note that the game, as it is now, is in a save (just saved, or just reopened)."""
@@ -73,6 +145,7 @@ class Ledger:
         return (
             self.counts()
             and not self.undone
+            and not self.left
             and self.started()
             and not self.session.game.is_over()
             and not self.in_its_save()
@@ -101,6 +174,9 @@ class Ledger:
             return ""
         self.session.watch.stop()
         self.record(won=False)
+        self.left = True
+        if self.uncounted:
+            return f"The game left is not counted: {self.uncounted}"
         if self.helped_at_all:
             return "The game left counts as a loss, an assisted one (apart)."
         return "The game left counts as a loss."
@@ -126,6 +202,8 @@ class Ledger:
         """Return the words that mark a finished game counted apart (or not again), or ""."""
         if self.undone:
             return " (after an undo: not counted, the loss was)"
+        if self.uncounted:
+            return f" (not counted: {self.uncounted.rstrip('.')})"
         return " (assisted: counted apart)" if self.helped_at_all else ""
 
     def board_name(self) -> str:
@@ -161,9 +239,54 @@ class Ledger:
             clicks=g.clicks,
             assisted=self.helped_at_all,
             identity=self.identity,
+            token=self.token,
         )
-        self.assisted = self.assisted or counted.assisted  # another window counted it first
+        self.let_go()
         self.recorded = True
+        if counted is None:
+            self.uncounted = s.stats.newer or (
+                "it was counted as a loss already, when another window started and found it "
+                "left."
+            )
+        else:
+            self.assisted = self.assisted or counted.assisted  # another window counted it first
+        self.keep(won)
+
+    def keep(self, won: bool) -> None:
+        """Keep the game whole in the history (its mines, every action and its time)."""
+        s = self.session
+        record = self.history_record("won" if won else "lost" if s.game.is_over() else "left")
+        if record is None:
+            return
+        path, problem = s.history.keep(record, s.settings.history_games)
+        if path is not None:
+            s.judge.ask(path)  # its verdict counts, for the records view
+        if problem:
+            s.history.say(problem)
+
+    def history_record(self, result: str) -> Optional[Record]:
+        """Return the game as the history keeps it, or None when its actions are not all known.
+
+        result: won, lost or left. A game reopened from a save that kept no
+        actions (an older save) cannot be replayed from its first click.
+        """
+        s, g = self.session, self.session.game
+        if not g.placed or not s.actions_known:
+            return None
+        when = time.strftime("%Y-%m-%d %H:%M:%S")
+        facts = {
+            "board": self.stats_key(),
+            "result": result,
+            "assisted": "yes" if self.helped_at_all else "no",
+            "date": when,
+            "seconds": f"{tenths(s.elapsed()):.1f}",
+            "clicks": str(g.clicks),
+            "bbbv": str(three_bv(g.height, g.width, g.mines)),
+        }
+        helped = ", assisted" if self.helped_at_all else ""
+        title = f"{self.stats_key()}: {result}{helped} ({when[:16]})"
+        mines = frozenset(g.mines)
+        return Record(g.height, g.width, mines, tuple(s.actions), g.first_click, title, facts)
 
     def remember_board(self) -> None:
         """Keep the board in the settings, for the next start of the window."""
@@ -174,3 +297,22 @@ class Ledger:
         b = s.board
         s.settings.board = key or f"{b.height}x{b.width}x{b.mines}"
         s.settings.save()
+
+
+def count_left(session: Session) -> str:
+    """At a start: count as lost every started game whose window is gone; say so (or "")."""
+    if not session.keeps_files:
+        return ""
+    games = session.stats.count_left()
+    if not games:
+        return ""
+    boards = "; ".join(sorted({str(g.get("board", "Custom")) for g in games}))
+    if len(games) == 1:
+        return (
+            "The game left unfinished when its window went without a word (killed, or the "
+            f"power cut) counts as a loss: {boards}."
+        )
+    return (
+        f"{len(games)} games left unfinished when their windows went without a word (killed, "
+        f"or the power cut) count as losses: {boards}."
+    )

@@ -89,20 +89,28 @@ QUESTIONS = {
     "full": "What does this number tell us about the cells around it?",
     "subset": "One sentence's cells lie inside the other's. What do the two tell us together?",
     "enumeration": (
-        "No single sentence decides it. Count the ways the mines can lie under these "
-        "numbers. How many use the mines that are left, and what is true in all of them?"
+        "No single sentence decides it. Try every way the mines can lie under these "
+        "numbers: what is true in all of them?"
     ),
     "move": "Nothing is certain here. Which cell would you click, and why?",
 }
+# Where the mine counter decides (07, 08): the question names what it adds.
+COUNTER_QUESTION = (
+    "The numbers alone leave it open. The board holds {total} in all: which ways of "
+    "placing them fit, and what is true in all of those?"
+)
 
 
-def question(step: Step, numbers: int = 1) -> str:
+def question(step: Step, numbers: int = 1, counter: Optional[int] = None) -> str:
     """Return the question a lesson step puts to the class before its conclusion is shown.
 
-    numbers: how many revealed numbers the question points at (framed on the board).
+    numbers: how many revealed numbers the question points at (framed on the board);
+    counter: the board's mine total, when it is what decides the step (else None).
     """
     if step.rule in ("zero", "full") and numbers > 1:
         return "What do these numbers tell us, together, about the highlighted cells?"
+    if step.rule == "enumeration" and counter is not None:
+        return COUNTER_QUESTION.format(total=f"{counter} mine" + "s" * (counter != 1))
     return QUESTIONS.get(step.rule, "What follows from the highlighted cells?")
 
 

@@ -82,24 +82,6 @@ def show_stats(session: Session) -> Outcome:
     return Outcome(said)
 
 
-def overview_lines(session: Session) -> tuple[str, ...]:
-    """Return the records overview: this board's record in full, then one line per other board."""
-    stats = session.stats
-    key = session.ledger.stats_key()
-    rows = [row for row in stats.overview() if row.board != key]
-    lines = [" ".join(stats.lines(key)), ""]
-    lines += [row.words() for row in rows] or ["No games finished yet on any other board."]
-    lines += [
-        "",
-        "Only games played without help count in wins, streaks and best times; games with "
-        "help (odds, Think, the AI's moves, class mode, the hint, a board already seen) are "
-        "counted apart as assisted. 3BV/s and efficiency are the best of the recent wins.",
-    ]
-    if stats.message:
-        lines.append(stats.message)
-    return tuple(lines)
-
-
 def reset_records(session: Session) -> Outcome:
     """Forget every board's records (the file before is kept aside)."""
     return Outcome(session.stats.reset())
@@ -108,9 +90,10 @@ def reset_records(session: Session) -> Outcome:
 def save_position(session: Session) -> Outcome:
     """Write the game in the hidden notation to a new file in the save folder; say where.
 
-    A game keeps its board's name, rule, seed, clock, clicks and help with
-    it, so that --position plays it on, and its identity, so that it counts
-    once in the records (window/saves.py); a teacher's position stays a position.
+    A game keeps its board's name, rule, clock, clicks, help and question
+    marks with it, its mines and seed sealed, so that --position plays it
+    on, and its identity, so that it counts once in the records
+    (window/saves.py); a teacher's position stays a position.
     """
     game = session.game
     if not game.placed:
@@ -118,9 +101,9 @@ def save_position(session: Session) -> Outcome:
     if game.is_over():
         return Outcome("The game is over: there is nothing to play on. X takes a picture of it.")
     stamp = datetime.now()
-    title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
-    title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
     if session.ledger.counts():
+        # The title names no seed: the seed deals the mines, and a save keeps them sealed.
+        title = f"{session.ledger.stats_key()} (saved {stamp:%Y-%m-%d %H:%M:%S})"
         session.ledger.identity = session.ledger.identity or new_identity()
         facts = Saved(
             session.ledger.board_name(),
@@ -128,14 +111,21 @@ def save_position(session: Session) -> Outcome:
             game.seed,
             session.elapsed(),
             game.clicks,
-            session.ledger.assisted or session.ledger.ai_played,
+            session.ledger.helped_at_all,
             session.ledger.identity,
             session.ledger.recorded,
+            frozenset(session.marks),
+            actions=tuple(session.actions) if session.actions_known else None,
         )
-        text = save_text(game, facts, title)
+        try:
+            text = save_text(game, facts, title)
+        except ValueError as error:
+            return Outcome(f"Could not save: {error}.")
         path = free_path(session.save_dir, f"game-{stamp:%Y%m%d-%H%M%S}")
         then = "to play on where it stopped"
     else:
+        title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
+        title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
         note = f"# {session.note}\n" if session.note else ""
         text = f"# {title}\n{note}{game.to_text(hide_mines=True)}"
         path = free_path(session.save_dir, f"position-{stamp:%Y%m%d-%H%M%S}")

@@ -27,6 +27,8 @@ from sweeper import (
     max_mines,
     parse_board,
 )
+from sweeper.review import Action
+from window.history import History, Judge
 from window.ledger import Ledger
 from window.places import saves_dir
 from window.saves import Saved
@@ -139,8 +141,12 @@ class Session:
         clock: Callable[[], float] = time.monotonic,
         game: Optional[Minesweeper] = None,
         settings: Optional[Settings] = None,
+        chosen_seed: bool = False,
     ) -> None:
         self.board = board
+        # The player chose the seed (--seed): the board can be dealt again by anyone, so
+        # the game counts as assisted, and its seed is shown. Otherwise it stays unsaid.
+        self.chosen_seed = chosen_seed
         self.custom = board if board not in BOARDS.values() else None
         self.first_click = first_click
         self.save_dir = save_dir if save_dir is not None else saves_dir()
@@ -155,6 +161,8 @@ class Session:
         self._timeline: tuple[object, Optional[Timeline]] = (None, None)
         self.cursor: Cell = (0, 0)  # the keyboard's cell: arrows move it, Space reveals it
         self.stats = Statistics()
+        self.history = History()  # every finished game kept whole, to be reviewed
+        self.judge = Judge(self.history)
         # The settings the command line read, if it did: a damaged file is set aside when
         # read, so only the first reading knows what was wrong, for the window to say.
         self.settings = settings if settings is not None else Settings()
@@ -180,10 +188,15 @@ class Session:
         self.pending: Optional[Decision] = None  # what the AI would play next, once asked
         self.watch = Stopwatch(self.clock)
         self.marks: set[Cell] = set()  # the player's question marks (the game knows only flags)
-        self.ledger = Ledger(self, assisted=self.settings.known_safe_hint)  # help from the start
+        # The hint, when on, is help from the start; so is a board from a seed the player chose.
+        self.ledger = Ledger(self, assisted=self.settings.known_safe_hint or self.chosen_seed)
         self.ending = ""  # the last move's words: once the game is over, the ones that ended it
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self.autoplay = False
+        # Every click, flag and chord that changed the game, with its time on the game's
+        # clock: the game's record in the history once it is over (window/history.py).
+        self.actions: list[Action] = []
+        self.actions_known = not game.revealed and not game.flags  # every one since the start
         self.changed()
 
     def new_game(self, board: Optional[str] = None) -> Outcome:
@@ -198,6 +211,7 @@ class Session:
         b, rule = self.board, self.first_click
         if b.mines > max_mines(b.height, b.width, rule):
             rule = "none"  # a crowded position's size: no first click can be kept clear
+        self.chosen_seed = False  # a new game's seed is a fresh one nobody knows
         self.start(Minesweeper(b.height, b.width, b.mines, first_click=rule))
         return Outcome(f"New game: {self.describe()}.", played=True)
 
@@ -221,18 +235,18 @@ class Session:
                 "assisted.",
                 played=True,
             )
-        return Outcome(f"Restarted: {self.describe()}. {self.note}".strip(), played=True)
+        chosen = CHOSEN_SEED if self.chosen_seed else ""
+        return Outcome(f"Restarted: {self.describe()}. {self.note} {chosen}".strip(), played=True)
 
     def describe(self) -> str:
-        """Return a one-line description of the game: size, mines, seed or title."""
+        """Return a one-line description of the game: size, mines, the seed the player chose
+        (no other: a seed deals its board again), or the position's title."""
         g = self.game
         if self.position_text is not None:
             return self.title or "a position"
-        name = self.ledger.board_name()
-        return (
-            f"{name} {g.height}x{g.width}, {g.mine_count} mines, seed {g.seed}, "
-            f"{RULE_WORDS[g.first_click]}"
-        )
+        seed = f"seed {g.seed}, " if self.chosen_seed else ""
+        size = f"{self.ledger.board_name()} {g.height}x{g.width}, {g.mine_count} mines"
+        return f"{size}, {seed}{RULE_WORDS[g.first_click]}"
 
     # -- the player's moves -------------------------------------------------------
 
@@ -256,7 +270,18 @@ class Session:
 
     def chord(self, cell: Cell) -> Outcome:
         """Reveal the unflagged neighbours of a number whose flags match it."""
-        return self.play(self.game.chord(cell), cell, "You")
+        return self.play(self.game.chord(cell), cell, "You", "chord")
+
+    def log(self, kind: str, cell: Cell) -> None:
+        """Write down an action that changed the game, at the game's clock in milliseconds."""
+        self.actions.append(Action(kind, cell, int(self.elapsed() * 1000)))
+
+    def toggle_flag(self, cell: Cell) -> MoveResult:
+        """Put a flag on a hidden cell or take it off (the player's or the AI's), logged."""
+        result = self.game.toggle_flag(cell)
+        if not result.ignored:
+            self.log("flag", cell)
+        return result
 
     def flag(self, cell: Cell) -> Outcome:
         """Cycle a hidden cell: flag, question mark (when on), nothing. The AI uses neither."""
@@ -264,7 +289,7 @@ class Session:
             self.marks.discard(cell)
             return Outcome(f"Question mark taken off {cell_name(cell)}.")
         was_flagged = cell in self.game.flags
-        result = self.game.toggle_flag(cell)
+        result = self.toggle_flag(cell)
         if was_flagged and not result.ignored and self.settings.question_marks:
             self.marks.add(cell)
             return Outcome(f"{cell_name(cell)}: a question mark (right click again clears it).")
@@ -275,11 +300,12 @@ class Session:
             return Outcome(f"Flag on {cell_name(cell)}; {plural(left, 'mine')} left.")
         return Outcome(f"Flag taken off {cell_name(cell)}.")
 
-    def play(self, result: MoveResult, cell: Cell, who: str) -> Outcome:
-        """Tell the AI what a move revealed and run the clock; say what happened."""
+    def play(self, result: MoveResult, cell: Cell, who: str, kind: str = "click") -> Outcome:
+        """Tell the AI what a click or chord revealed, run the clock, log it; say what happened."""
         if result.ignored:
             return Outcome(f"Nothing happened: {result.ignored}.")
         self.watch.run()
+        self.log(kind, cell)
         self.ai.add_reveal(result.revealed)
         if result.revealed:
             self.batches.append(len(self.ai.revealed))
@@ -389,11 +415,13 @@ class Session:
         return odds
 
     def changed(self) -> None:
-        """Note that the game or the AI changed: the pending move and the caches are stale."""
+        """Note that the game or the AI changed: the pending move and the caches are stale.
+
+        The next decision is worked out when something asks for it (the overlay's
+        outline, Think, the lesson ahead, the move), once: the AI keeps it.
+        """
         self.version += 1
         self.pending = None
-        if self.overlay and not self.game.is_over():
-            self.think()  # the overlay outlines the AI's pick
 
 
 def position_session(
@@ -437,6 +465,9 @@ def resumed_session(
     session.custom = None if key else board
     session.title = title
     session.watch.carried = saved.seconds
+    session.marks = set(saved.marks)
+    session.actions = list(saved.actions or ())  # the game's actions before it was saved
+    session.actions_known = saved.actions is not None
     session.ledger.resume(saved)
     return session
 
@@ -476,4 +507,10 @@ def opening(session: Session) -> str:
     """Return the words a new game or a position opens with."""
     if session.position_text is not None:
         return f"{session.note} Press → to step through what the AI knows."
-    return "Click a cell to start, or press A to let the AI move."
+    start = "Click a cell to start, or press A to let the AI move."
+    if session.chosen_seed:
+        return f"{start} {CHOSEN_SEED}"
+    return start
+
+
+CHOSEN_SEED = "A board from a seed you chose counts as assisted (the seed deals it again)."

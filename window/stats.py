@@ -12,6 +12,15 @@ Both are small JSON files, and both are trusted with what a player keeps:
   bad game in an entry, costs only that entry (a copy of the file is kept
   aside); one bad setting costs only that setting. Every such message waits
   in `message` for the window to show at start-up.
+- A file from a newer version (a higher "version") is never written to,
+  renamed or copied: its records are shown, no game goes into it, and the
+  window says why. Keys this version does not know (at the top, in a
+  board's entry, in a game) are kept through every rewrite.
+- Every started game is on the record at once (the "started" games): a
+  game goes there at its first click, with a lock file in `playing/` that
+  its window holds while it lives. A game finished, left or saved leaves
+  the list; one still there at a start whose lock nobody holds (its window
+  was killed, or the power went) counts as a loss then.
 
 Glossary
 --------
@@ -23,6 +32,8 @@ Efficiency 3BV / clicks.
 Counted    the identities of the saved games the records have counted
            (window/saves.py): one game, one record, however often its
            save is played again.
+Started    a game between its first click and its end (finished, left or
+           saved), kept in the file under a token of its own.
 """
 
 from __future__ import annotations
@@ -35,7 +46,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import IO, Any, Optional
 
 from sweeper.board import FIRST_CLICK_RULES, parse_board_size
 
@@ -64,6 +75,7 @@ class GameRecord:
     bbbv: Optional[int] = None
     clicks: int = 0
     assisted: bool = False
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)  # keys of newer versions
 
     @property
     def bbbv_per_second(self) -> Optional[float]:
@@ -82,7 +94,7 @@ class GameRecord:
     def to_json(self) -> dict[str, Any]:
         """Return the game as stored: the measures and the figures made from them."""
         rate, eff = self.bbbv_per_second, self.efficiency
-        return {
+        return self.extra | {
             "won": self.won,
             "seconds": self.seconds,
             "date": self.date,
@@ -105,9 +117,23 @@ class GameRecord:
             raise ValueError("bad 3BV")
         if not _count(clicks) or not isinstance(assisted, bool):
             raise ValueError("bad clicks or assisted")
-        return cls(
+        game = cls(
             data["won"], _seconds(data["seconds"]), str(data["date"]), bbbv, clicks, assisted
         )
+        game.extra = unknown(data, GAME_KEYS)
+        return game
+
+
+GAME_KEYS = (
+    *("won", "seconds", "date", "bbbv", "clicks", "bbbv_per_second", "efficiency", "assisted"),
+)
+BOARD_KEYS = ("games", "wins", "streak", "best_streak", "best_times", "assisted", "recent")
+FILE_KEYS = ("version", "boards", "counted", "started")
+
+
+def unknown(data: dict[str, Any], known: tuple[str, ...]) -> dict[str, Any]:
+    """Return the keys of data that this version does not know: they are written back as read."""
+    return {k: v for k, v in data.items() if k not in known}
 
 
 def _count(value: Any) -> bool:
@@ -134,6 +160,7 @@ class BoardStats:
     assisted_games: int = 0
     assisted_wins: int = 0
     recent: list[GameRecord] = field(default_factory=list)  # the last RECENT_GAMES, both kinds
+    extra: dict[str, Any] = field(default_factory=dict)  # keys of newer versions, kept
 
     def rate(self) -> float:
         """Return the share of unassisted games won (0 before any game)."""
@@ -162,7 +189,7 @@ class BoardStats:
 
     def to_json(self) -> dict[str, Any]:
         """Return the record as stored."""
-        return {
+        return self.extra | {
             "games": self.games,
             "wins": self.wins,
             "streak": self.streak,
@@ -200,6 +227,7 @@ class BoardStats:
                 bad += 1
         stats = cls(games, wins, streak, best_streak, sorted(times)[:TOP_TIMES], a_games, a_wins)
         stats.recent = recent[-RECENT_GAMES:]
+        stats.extra = unknown(data, BOARD_KEYS)
         return stats, bad
 
 
@@ -299,16 +327,80 @@ def locked(path: Path) -> Iterator[None]:
             handle.close()
 
 
+class Alive:
+    """A window's hold on one started game: a lock file it keeps locked while it lives.
+
+    The kernel lets go of the lock when the process ends, however it ends
+    (SIGKILL included), so a lock nobody holds is a game nobody plays.
+    Without fcntl no lock is held, and no window can tell: see held().
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.handle: Optional[IO[bytes]] = None
+        if fcntl is None:
+            return
+        for _ in range(3):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                handle = open(path, "a+b")  # noqa: SIM115  (held open: the lock lives with it)
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # a start's probe lets go at once
+            except OSError:
+                return
+            if os.fstat(handle.fileno()).st_ino == _inode(path):
+                self.handle = handle
+                return
+            handle.close()  # a start cleared the file away meanwhile: lock a fresh one
+
+    def close(self) -> None:
+        """Let the game go: unlock and remove the lock file."""
+        if self.handle is not None:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+            self.handle.close()
+            self.handle = None
+
+
+def _inode(path: Path) -> Optional[int]:
+    """Return the file's inode number, or None when there is no such file."""
+    try:
+        return os.stat(path).st_ino
+    except OSError:
+        return None
+
+
+def held(path: Path) -> bool:
+    """True when a living window holds the lock file path (False without fcntl: none can tell)."""
+    if fcntl is None or not path.exists():
+        return False
+    try:
+        with open(path, "a+b") as handle:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
 # -- the records ---------------------------------------------------------------------
 
 
 class Statistics:
-    """Every board's record: read at start, merged into the file after each finished game."""
+    """Every board's record: read at start, merged into the file after each finished game.
+
+    The one place where a game goes on the record: begin() when it starts
+    (its first click), end() when it is saved, record() when it is finished
+    or left, count_left() at a start for the games whose window is gone.
+    """
 
     def __init__(self, path: Optional[Path] = None) -> None:
         self.path = path if path is not None else data_dir() / "statistics.json"
         self.boards: dict[str, BoardStats] = {}
         self.counted: set[str] = set()  # the saved games already counted, by identity
+        self.started: dict[str, dict[str, Any]] = {}  # token -> a started game (see begin)
+        self.extra: dict[str, Any] = {}  # keys of newer versions, written back as read
+        self.newer = ""  # why the file is left as it is (a newer version's), or ""
         self.message = ""  # what went wrong with the file, for the window to show
         self.refresh()
 
@@ -321,20 +413,32 @@ class Statistics:
             self._load()
 
     def _load(self) -> None:
-        """Read the file into self.boards; a bad entry costs only itself (a copy kept aside)."""
+        """Read the file into self.boards; a bad entry costs only itself (a copy kept aside).
+
+        A file of a newer version is read for the eye only: nothing is set
+        aside, copied or written.
+        """
         data, text, problem = read_json(self.path)
-        self.boards = {}
-        self.counted = set()
+        self.boards, self.counted, self.started, self.extra = {}, set(), {}, {}
+        self.newer = ""
         if problem:
             self.message = problem
         if data is None:
             return
+        self.newer = newer_version(self.path, data)
+        if self.newer:
+            self.message = self.newer
+        self.extra = unknown(data, FILE_KEYS)
         counted = data.get("counted", [])
         if isinstance(counted, list):
             self.counted = {g for g in counted if isinstance(g, str)}
+        started = data.get("started", {})
+        if isinstance(started, dict):
+            self.started = {str(k): v for k, v in started.items() if isinstance(v, dict)}
         boards = data.get("boards", {})
         if not isinstance(boards, dict):
-            self.message = set_aside(self.path, "no boards in it")
+            if not self.newer:
+                self.message = set_aside(self.path, "no boards in it")
             return
         bad_entries, bad_games = [], 0
         for key, entry in boards.items():
@@ -343,7 +447,7 @@ class Statistics:
                 bad_games += bad
             except (KeyError, TypeError, ValueError):
                 bad_entries.append(str(key))
-        if bad_entries or bad_games:
+        if (bad_entries or bad_games) and not self.newer:
             # Said once: the copy keeps the file as it was, and the file is written without them.
             lost = [f"the record of {', '.join(repr(k) for k in bad_entries)}"] * bool(bad_entries)
             lost += [f"{bad_games} bad game{'s' * (bad_games != 1)}"] * bool(bad_games)
@@ -354,13 +458,41 @@ class Statistics:
                 self._save()
 
     def _save(self) -> str:
-        """Write self.boards (the caller holds the lock); return "" or the problem."""
-        data = {
+        """Write the records (the caller holds the lock); return "" or the problem."""
+        if self.newer:
+            return self.newer
+        data = self.extra | {
             "version": VERSION,
             "boards": {k: v.to_json() for k, v in sorted(self.boards.items())},
             "counted": sorted(self.counted),
+            "started": self.started,
         }
         return write_atomically(self.path, json.dumps(data, indent=1, sort_keys=True))
+
+    # -- a game's way onto the record --------------------------------------------------
+
+    def alive_path(self, token: str) -> Path:
+        """Return the lock file a window holds while its started game token lives."""
+        return self.path.parent / "playing" / f"{token}.lock"
+
+    def begin(self, token: str, game: dict[str, Any]) -> str:
+        """Put a started game on the record under token (again, to change it); "" or the problem.
+
+        game: board (the records' name), assisted, identity, bbbv, clicks,
+        seconds and date: what its loss is counted with if its window is lost.
+        """
+        with locked(self.path):
+            self._load()
+            self.started[token] = game
+            return self._save()
+
+    def end(self, token: str) -> str:
+        """Take a started game off the record uncounted (it waits in its save); "" or a problem."""
+        with locked(self.path):
+            self._load()
+            if self.started.pop(token, None) is None:
+                return ""
+            return self._save()
 
     def record(
         self,
@@ -372,25 +504,72 @@ class Statistics:
         clicks: int = 0,
         assisted: bool = False,
         identity: str = "",
-    ) -> GameRecord:
+        token: Optional[str] = None,
+    ) -> Optional[GameRecord]:
         """Count a finished game, merged into the file under its lock; return it as counted.
 
+        None when it is not counted: the file is a newer version's, or the
+        started game token was counted already (as left, by another start).
         A saved game's identity (window/saves.py) is kept: a game already
         counted under it was seen, and counts again only as assisted.
         """
         with locked(self.path):
             self._load()
+            if self.newer or (token is not None and self.started.pop(token, None) is None):
+                return None
             assisted = assisted or identity in self.counted
             if identity:
                 self.counted.add(identity)
             day = time.strftime("%Y-%m-%d")
             game = GameRecord(won, tenths(seconds), day, bbbv, clicks, assisted)
-            stats = self.boards.setdefault(board, BoardStats())
-            stats.add(game)
+            self.boards.setdefault(board, BoardStats()).add(game)
             problem = self._save()
         if problem:
             self.message = problem
         return game
+
+    def count_left(self) -> list[dict[str, Any]]:
+        """Count as a loss every started game whose window is gone; return them (at a start).
+
+        A game whose lock a living window holds is left alone: it is being played.
+        """
+        if self.newer or not self.started and not self.path.exists():
+            return []
+        with locked(self.path):
+            self._load()
+            if self.newer:
+                return []
+            left = {t: g for t, g in self.started.items() if not held(self.alive_path(t))}
+            for token, game in left.items():
+                del self.started[token]
+                self._count_left(game)
+            problem = self._save() if left else ""
+            if problem:
+                self.message = problem
+                return []
+            # Lock files of games on no record (left by a window that died before writing
+            # its line, or counted just now), unless a window holds one, go.
+            folder = self.path.parent / "playing"
+            for path in folder.glob("*.lock") if folder.is_dir() else []:
+                if path.stem not in self.started and not held(path):
+                    with contextlib.suppress(OSError):
+                        path.unlink()
+        return list(left.values())
+
+    def _count_left(self, game: dict[str, Any]) -> None:
+        """Add one left game's loss to the records (what it held when last written)."""
+        try:
+            record = GameRecord.from_json(
+                {"won": False, "seconds": game.get("seconds", 0.0), "date": game.get("date", "")}
+                | {k: game[k] for k in ("bbbv", "clicks", "assisted") if k in game}
+            )
+        except (KeyError, TypeError, ValueError):
+            record = GameRecord(False, 0.0, str(game.get("date", "")), assisted=True)
+        identity = game.get("identity")
+        if isinstance(identity, str) and identity:
+            record.assisted = record.assisted or identity in self.counted
+            self.counted.add(identity)
+        self.boards.setdefault(str(game.get("board", "Custom")), BoardStats()).add(record)
 
     def was_counted(self, identity: str) -> bool:
         """True when the saved game of this identity is already in the records (read afresh)."""
@@ -401,6 +580,8 @@ class Statistics:
         """Forget one board's record, or every one (the file before is kept aside); say so."""
         with locked(self.path):
             self._load()
+            if self.newer:
+                return self.newer
             if self.path.exists():
                 keep = self.path.with_name(self.path.name + ".before-reset")
                 problem = write_atomically(keep, self.path.read_text(encoding="utf-8"))
@@ -521,6 +702,8 @@ SETTINGS = {
     "ai_flags": Setting(False, lambda v: isinstance(v, bool)),  # the AI flags each mine it knows
     "board": Setting(None, lambda v: v is None or is_board(v)),  # None: CS50's at first
     "known_safe_hint": Setting(False, lambda v: isinstance(v, bool)),  # say how many safe cells
+    # The finished games kept whole in the history (window/history.py): the last N; 0 keeps none.
+    "history_games": Setting(500, lambda v: _count(v) and v <= 100_000),
 }
 
 
@@ -535,6 +718,10 @@ def is_board(value: Any) -> bool:
     return True
 
 
+SETTINGS_VERSION = 1
+SETTINGS_KEPT = "changes made in the window hold until it closes"
+
+
 class Settings:
     """The window's remembered choices: first-click rule, last board, question marks, hints."""
 
@@ -545,14 +732,17 @@ class Settings:
     ai_flags: bool
     board: Optional[str]
     known_safe_hint: bool
+    history_games: int
 
     def __init__(self, path: Optional[Path] = None) -> None:
         self.path = path if path is not None else data_dir() / "settings.json"
         for name, setting in SETTINGS.items():
             setattr(self, name, setting.default)
+        self.newer = ""  # why the file is left as it is (a newer version's), or ""
         data, _, self.message = read_json(self.path)
         if data is None:
             return
+        self.message = self.newer = newer_version(self.path, data, SETTINGS_VERSION, SETTINGS_KEPT)
         bad = []
         for name, setting in SETTINGS.items():
             if name not in data:
@@ -561,7 +751,7 @@ class Settings:
                 setattr(self, name, data[name])
             else:
                 bad.append(f"{name} ({data[name]!r})")
-        if bad:
+        if bad and not self.message:
             self.message = (
                 f"{self.path}: {', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not a value "
                 "it can hold; the default is used instead (the file is put right the next "
@@ -569,10 +759,31 @@ class Settings:
             )
 
     def save(self) -> str:
-        """Write the settings; return "" or the problem."""
-        data = {name: getattr(self, name) for name in SETTINGS}
+        """Write the settings, keeping keys this version does not know; return "" or the problem.
+
+        A file of a newer version is not written: the settings hold until the window closes.
+        """
         with locked(self.path):
+            found, _, _ = read_json(self.path)
+            found = found or {}
+            if newer_version(self.path, found, SETTINGS_VERSION):
+                return f"(For this run only: {self.path} is a newer version's.)"
+            data = unknown(found, (*SETTINGS, "version")) | {"version": SETTINGS_VERSION}
+            data |= {name: getattr(self, name) for name in SETTINGS}
             return write_atomically(self.path, json.dumps(data, indent=1, sort_keys=True))
+
+
+def newer_version(
+    path: Path, data: dict[str, Any], version: int = VERSION, then: str = "no game is counted in it"
+) -> str:
+    """Return why a file of a newer version (or of none this one knows) is left alone, or ""."""
+    found = data.get("version", 1)
+    if isinstance(found, int) and not isinstance(found, bool) and found <= version:
+        return ""
+    return (
+        f"{path} is from a newer version of this game (version {str(found)[:20]}; this one "
+        f"writes {version}): it is left as it is, and {then}."
+    )
 
 
 def start_up_messages(*stores: Statistics | Settings) -> list[str]:

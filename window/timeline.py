@@ -14,7 +14,7 @@ from typing import Optional
 
 from sweeper.board import Cell
 from sweeper.records import Step
-from window.lesson import Group, group_of, groups, lead_of
+from window.lesson import Group, batch_end, group_of, groups, lead_of
 
 
 class Timeline:
@@ -35,11 +35,27 @@ class Timeline:
                 self.leads[group.last] = lead_of(steps, group.last)
         self._merge()
         # When the knowledge base is stuck, the AI's next conclusion (exact counting's,
-        # or its guess) is the last lesson step, numbered after the log: "ahead".
+        # or its guess) is the last lesson step, numbered after the log: "ahead". The
+        # numbers told since the last lesson step are what it stands on: they fold into it.
         self.ahead = ahead
         if ahead is not None:
-            self.groups.append(Group(self.steps, self.steps, True))
+            tail = self.groups[-1] if self.groups and not self.groups[-1].lesson else None
+            if tail is not None:
+                self.groups.pop()
+            first = tail.first if tail is not None else self.steps
+            self.groups.append(Group(first, self.steps, True))
         self.lessons: list[int] = [g.last for g in self.groups if g.lesson]
+        # The beats → stops at: every lesson step, and the numbers told after the last one
+        # when they are a later moment of the game (now, in a live game). Told in the same
+        # reveal as that lesson step (a position's numbers), they add nothing: folded away.
+        self.now: Optional[int] = None
+        tail = self.groups[-1] if self.groups and not self.groups[-1].lesson else None
+        if tail is not None:
+            last = self.lessons[-1] if self.lessons else None
+            shown = batch_end(batches, steps[tail.last].told)
+            if last is None or shown > batch_end(batches, steps[last].told):
+                self.now = tail.last
+        self.stops: list[int] = self.lessons + ([self.now] if self.now is not None else [])
 
     def _merge(self) -> None:
         """Fold a lesson step into the next one when that one's question starts at it."""
@@ -83,30 +99,39 @@ class Timeline:
         return self.lessons[number - 1] if 1 <= number <= len(self.lessons) else None
 
     def next_stop(self, step: int) -> Optional[int]:
-        """Return the last step of the group after step's (from the start when step < 0)."""
-        here = group_of(self.groups, step) if step >= 0 else -1
-        return self.groups[here + 1].last if here + 1 < len(self.groups) else None
+        """Return the first stop after step (from the start when step < 0), or None."""
+        return next((stop for stop in self.stops if stop > step), None)
 
     def previous_stop(self, step: int) -> Optional[int]:
-        """Return the last step of the group before step's, or None at the first group."""
-        here = group_of(self.groups, step) - 1
-        return self.groups[here].last if here >= 0 else None
+        """Return the last stop before step's, or None at the first."""
+        here = self.stop_of(step)
+        return next((stop for stop in reversed(self.stops) if stop < here), None)
 
     def stop_of(self, step: int) -> int:
-        """Return the last step of step's group: where the folded view shows it."""
-        return self.group(step).last
+        """Return the stop that shows step in the folded view: its group's, or the one before."""
+        last = self.group(step).last if self.groups else step
+        if last in self.stops or not self.stops:
+            return last
+        return next((stop for stop in reversed(self.stops) if stop <= last), self.stops[0])
+
+    def is_now(self, step: int) -> bool:
+        """True when step is the stop of the numbers told since the last lesson step (now)."""
+        return self.now is not None and step == self.now
+
+    @property
+    def total(self) -> int:
+        """Return how many steps E goes through: the log's, and the AI's next when it is ahead."""
+        return self.steps + (1 if self.ahead is not None else 0)
 
     def header(self, step: int, rule: str, expanded: bool) -> str:
-        """Return the step box's header for a step of the log (rule: the step's rule)."""
+        """Return the step box's header for a step (rule: the step's rule, for E's view)."""
         if expanded:
-            return f"Step {step + 1} of {self.steps}: {rule}"
+            return f"Step {min(step, self.total - 1) + 1} of {self.total}: {rule}"
         count = len(self.lessons)
         number = self.number(step)
         if number is not None and self.is_ahead(step):
             return f"Lesson step {number} of {count} (the AI's next)"
         if number is not None:
-            return f"Lesson step {number} of {count} (step {step + 1})"
+            return f"Lesson step {number} of {count}"
         before = self.lessons_up_to(step)
-        if before:
-            return f"After lesson step {before} of {count}: numbers told"
-        return "Before lesson step 1: numbers told"
+        return f"Now, after lesson step {before} of {count}" if before else "Now"

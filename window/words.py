@@ -6,7 +6,7 @@ turns it into sentences a class can read. It imports no pygame.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Optional
 
@@ -47,8 +47,10 @@ KEY_LINES = (
     "W: a custom board. K: the first-click rule (safe, opening, none, no-guess).",
     "S: save the game. I: the records (Delete, twice, resets them).",
     "C: the classroom (→ and ←: step, Home, End, E: every step, V: arrangements).",
+    "In class, a click on a question answers it: left safe, right a mine; nothing is played.",
     "X: a picture of the window. F11: full screen. + and -: the panel's text, Ctrl+0.",
-    "Esc: quit (during a game it asks first). ?: this sheet; any key closes it.",
+    "Esc: close what is open; else quit (in a game or a lesson it asks first).",
+    "?: this sheet; any key closes it.",
 )
 HELP = keys_help(
     "Left: reveal",
@@ -76,6 +78,7 @@ HELP = keys_help(
 )
 CLASS_HELP = keys_help(
     "→/←: next/previous beat",
+    "on a question, click: left safe, right mine",
     "Home/End",
     "12 Enter: step 12",
     "E: every step",
@@ -85,6 +88,7 @@ CLASS_HELP = keys_help(
     "X: picture",
     "C: leave class",
     "?: hide keys",
+    "Esc: close, or leave",
 )
 KEYS_HINT = "?: the keys"
 ODDS_SCALE = "Chance of a mine"  # the odds overlay's key
@@ -229,17 +233,14 @@ def _enumeration_text(step: Step) -> str:
     found = found_text(step)
     counting = step.counting
     arrangements = counting.arrangements if counting is not None else 0
-    way = (
-        "without a mine total"
-        if counting is not None and counting.mines_left is None
-        else "weighted by the mine count"
-    )
+    unknown = counting is not None and counting.mines_left is None
+    way = ", the mine total not known" if unknown else ""
     every = (
         "in the only arrangement"
         if arrangements == 1
         else f"in every one of the {arrangements} arrangements"
     )
-    return f"{found} {every}, {way}"
+    return f"{found} {every}{way}"
 
 
 def found_text(step: Step) -> str:
@@ -348,6 +349,12 @@ def position_note(text: str) -> str:
     return " ".join(c for c in comments[1:] if c and not c.startswith("Teacher:"))
 
 
+def teacher_note(text: str) -> str:
+    """Return a position's "# Teacher:" lines, joined: the answer, never shown to the class."""
+    notes = [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
+    return " ".join(n.removeprefix("Teacher:").strip() for n in notes if n.startswith("Teacher:"))
+
+
 def cells_summary(cells: Iterable[Cell], most: int = 6, untouched: Iterable[Cell] = ()) -> str:
     """Return cell names in reading order, or, past most of them, a summary never cut off.
 
@@ -395,3 +402,118 @@ def other_odds(
     if len(order) > most:
         parts.append("others more")
     return "; ".join(parts)
+
+
+# -- the class's answers (the judge's verdicts in the lesson's words) ----------------------
+
+CLAIMED = {"safe": "safe", "mine": "a mine"}
+VERDICT_WORDS = {"right": "right", "wrong": "wrong", "uncertain": "not certain"}
+
+
+def chance_text(chance: Fraction, exact: bool = True) -> str:
+    """Return a chance of a mine as a fraction and a percentage: "5/21 (24%)"."""
+    if chance in (0, 1):
+        return percent(chance)
+    sign = "" if exact else "about "
+    return f"{sign}{chance.numerator}/{chance.denominator} ({percent(chance)})"
+
+
+def proof_text(proof: Sequence[Step], rule: str, numbers: Iterable[Cell] = ()) -> str:
+    """Return a judge's proof in the lesson's words: its steps in order, premises first.
+
+    rule: the judge's name for what decides it ("counting": the numbers'
+    arrangements; "mine count": those that also use the mines left); numbers:
+    the open numbers a counting step stands on, to name them.
+    """
+    said = []
+    for step in proof:
+        if step.rule == "known" and step.sentence is None:
+            continue  # says nothing new
+        if step.rule == "enumeration":
+            said.append(_counted_text(step, rule, numbers))
+        else:
+            said.append(step_text(step))
+    return "; ".join(said)
+
+
+def _counted_text(step: Step, rule: str, numbers: Iterable[Cell]) -> str:
+    """Return a judge's counting step: what every arrangement agrees on, and which ones count."""
+    found = found_text(step)
+    counting = step.counting
+    ways = counting.arrangements if counting is not None else 0
+    named = cells_summary(numbers, most=8)
+    under = f"the numbers {named}" if named else "the numbers"
+    if rule == "mine count" and counting is not None and counting.mines_left is not None:
+        left = plural(counting.mines_left, "mine")
+        return (
+            f"{under} alone leave it open, but every arrangement that uses the {left} "
+            f"left has {found}"
+        )
+    many = "the only way" if ways == 1 else f"every one of the {ways:,} ways"
+    return f"{found} in {many} the mines can lie under {under}"
+
+
+def verdict_reason(
+    cell: Cell,
+    claim: str,
+    word: str,
+    chance: Fraction,
+    exact: bool,
+    proof: Sequence[Step],
+    rule: str,
+    counter: bool,
+    numbers: Iterable[Cell] = (),
+) -> str:
+    """Return why the class's answer is right, wrong or not certain, in words.
+
+    counter: a counter-arrangement is drawn (on the board, or printed): the claim can
+    fail; numbers: the open numbers the proof stands on.
+    """
+    name = cell_name(cell)
+    why = proof_text(proof, rule, numbers)
+    if word == "right":
+        return f"Why: {why}."
+    other = "safe" if claim == "mine" else "a mine"
+    drawn = (
+        f" One arrangement that keeps every number and the mine total has {name} {other}: "
+        "its mines are drawn."
+        if counter
+        else ""
+    )
+    if word == "wrong":
+        return f"It is {other} in every arrangement. Why: {why}.{drawn}"
+    return (
+        f"Some arrangements put a mine there, some do not: its chance of a mine is "
+        f"{chance_text(chance, exact)}.{drawn}"
+    )
+
+
+def answer_heading(cell: Cell, claim: str, word: str) -> str:
+    """Return an answer and its verdict: "B2 safe: right"."""
+    return f"{cell_name(cell)} {CLAIMED[claim]}: {VERDICT_WORDS[word]}"
+
+
+def guess_answer_text(
+    cell: Cell,
+    chance: Fraction,
+    lowest: Optional[Fraction],
+    safest: Sequence[Cell],
+    weighed: Sequence[tuple[Cell, Fraction]],
+) -> str:
+    """Return a guess question's answer: the cell chosen beside the safest, and the AI's weighing.
+
+    safest: the cells with the lowest chance; weighed: the AI's candidates, its choice
+    first, with their chances of a mine.
+    """
+    name = cell_name(cell)
+    said = f"{name}, the cell you would click: {chance_text(chance)} chance of a mine."
+    if lowest is not None and chance == lowest:
+        said += " That is the lowest of any cell."
+    elif lowest is not None and safest:
+        said += f" The lowest is {cells_summary(safest, most=4)}: {chance_text(lowest)}."
+    if weighed:
+        pick = cell_name(weighed[0][0])
+        same = " too" if weighed[0][0] == cell else ""
+        shown = ", ".join(f"{cell_name(c)} {percent(p)}" for c, p in weighed[:5])
+        said += f" The AI picks {pick}{same}; it weighed {shown}."
+    return said

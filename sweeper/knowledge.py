@@ -1,0 +1,660 @@
+"""CS50's knowledge base as the AI keeps it: sentences filed by cells, each learning call whole.
+
+Glossary
+--------
+Sentence   "``count`` of these ``cells`` are mines", over cells not yet known.
+           Filed here as a ``Clause``; CS50's ``Sentence`` objects in
+           ``ai.knowledge`` are made from the clauses when someone reads them.
+Known      a cell proved a mine or safe; it is taken out of every sentence.
+Learning   a call that changes the knowledge: telling a number (``tell``),
+           giving known cells (``give``), drawing counting's certainties in
+           (``learn_by_counting``). Each records its steps, and each is whole:
+           a contradiction part way leaves everything as it was.
+Step       one thing learned: the rule, its premises, its conclusion
+           (sweeper.records).
+
+The rules, applied until nothing changes (``infer``):
+    zero     a count of 0 makes every cell safe;
+    full     a count equal to the number of cells makes every cell a mine;
+    subset   a sentence inside another leaves the difference:
+             set2 - set1 = count2 - count1.
+
+Other code may edit the sets ``mines``, ``safes`` and ``moves_made``
+directly (CS50's code does); the next learning call takes the edits in.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Generic, Optional, Protocol, TypeVar
+
+from .board import Cell, cell_name, neighbours
+from .engine import Contradiction, Pair, Rule
+from .position import Position, Workspace
+from .records import Counting, Decision, Knowledge, Step, StepLog
+
+
+class Clause:
+    """A sentence as the knowledge base files it: count of these cells are mines (cells frozen)."""
+
+    __slots__ = ("cells", "count")
+
+    def __init__(self, cells: frozenset[Cell], count: int) -> None:
+        self.cells = cells
+        self.count = count
+
+    def rule(self) -> Rule:
+        """Return the sentence as it is now, frozen, as steps keep it."""
+        return Rule(self.cells, self.count)
+
+
+def words(cells: Iterable[Cell], count: int) -> str:
+    """Return a sentence with cell names, for error messages."""
+    return f"{{{', '.join(cell_name(c) for c in sorted(cells))}}} = {count}"
+
+
+class SentenceIndex:
+    """Where each sentence is filed: by its set of cells, and under each cell.
+
+    Invariant between learning calls: no filed sentence is empty, none names
+    a known cell, and no two name the same set of cells. A sentence is taken
+    out (unfile) before its cells change and filed again after.
+    """
+
+    def __init__(self) -> None:
+        self.by_cells: dict[frozenset[Cell], Clause] = {}
+        self.under: dict[Cell, dict[int, Clause]] = {}
+        self.order: dict[int, Clause] = {}  # id -> clause, in the order first filed
+
+    def file(self, clause: Clause) -> bool:
+        """File a sentence; False (and not filed) when it is empty or its cells are filed already.
+
+        Raises Contradiction when its count cannot hold, or another sentence
+        over the same cells has another count.
+        """
+        key = clause.cells
+        if not 0 <= clause.count <= len(key):
+            raise Contradiction(
+                f"{words(key, clause.count)} cannot hold: the numbers contradict each other"
+            )
+        twin = self.by_cells.get(key)
+        if twin is not None and twin is not clause:
+            if twin.count != clause.count:
+                raise Contradiction(
+                    f"{words(key, clause.count)} contradicts {words(key, twin.count)}"
+                )
+            self.order.pop(id(clause), None)
+            return False
+        if not key:
+            self.order.pop(id(clause), None)
+            return False
+        self.by_cells[key] = clause
+        for c in key:
+            self.under.setdefault(c, {})[id(clause)] = clause
+        self.order.setdefault(id(clause), clause)
+        return True
+
+    def unfile(self, clause: Clause, keep_place: bool = False) -> None:
+        """Take a filed sentence out; keep_place when it will be filed again after a change."""
+        key = clause.cells
+        if self.by_cells.get(key) is clause:
+            del self.by_cells[key]
+        for c in key:
+            self.under.get(c, {}).pop(id(clause), None)
+        if not keep_place:
+            self.order.pop(id(clause), None)
+
+    def holds(self, clause: Clause) -> bool:
+        """True when the sentence is filed (still in the knowledge base), as it is now."""
+        return self.by_cells.get(clause.cells) is clause
+
+    def naming(self, cell: Cell) -> list[Clause]:
+        """Return the filed sentences that name cell."""
+        return list(self.under.get(cell, {}).values())
+
+    def has(self, cells: frozenset[Cell]) -> bool:
+        """True when a sentence over exactly these cells is filed."""
+        return cells in self.by_cells
+
+    def sentences(self) -> list[Clause]:
+        """Return the filed sentences in the order they were first filed."""
+        return list(self.order.values())
+
+
+class KnowledgeBase:
+    """What the AI has learned: numbers told, known mines and safe cells, sentences, and the steps.
+
+    mines, safes and moves_made are CS50's sets; other code may edit or
+    replace them between calls, and the next learning call takes the edits
+    in. Every learning call runs inside learning() and is whole.
+
+    Steps cost time and most games are never looked at, so a knowledge base
+    made with record=False writes none: it keeps a tape of what it was told
+    (a few words a call) and, the first time someone reads its steps, plays
+    the tape again with recording on. Learning never looks at steps, so the
+    replay gives the steps the game would have recorded. The tape also makes
+    a call whole: a call that fails is undone by playing the tape again
+    without it, which costs nothing in a game where no call fails.
+    """
+
+    def __init__(self, height: int, width: int, record: bool = True) -> None:
+        self.height = height
+        self.width = width
+        self.record = record
+        self.mines: set[Cell] = set()
+        self.safes: set[Cell] = set()
+        self.moves_made: set[Cell] = set()
+        self.revealed: dict[Cell, int] = {}  # the numbers told, in the order told
+        self.version = 0  # one more after every learning call
+        self._steps = StepLog()
+        self._proofs: dict[Cell, int] = {}  # a known safe cell -> the step that proved it
+        self._proved: dict[Cell, str] = {}  # a known safe cell -> the rule that proved it
+        self._index = SentenceIndex()
+        self._queue: deque[Clause] = deque()
+        self._applied: tuple[set[Cell], set[Cell]] = (set(), set())  # as the last call left them
+        self._tape: list[tuple[Any, ...]] = []  # every call, to play again (see replay)
+        self._call: list[tuple[Any, ...]] = []  # the call under way, as it goes on the tape
+
+    # -- the sentences and the steps ----------------------------------------------------
+
+    def sentences(self) -> list[Clause]:
+        """Return the sentences, in the order they were first filed."""
+        return self._index.sentences()
+
+    def pairs(self) -> Iterator[Pair]:
+        """Yield every sentence as a (cells, count) pair."""
+        return ((c.cells, c.count) for c in self._index.order.values())
+
+    @property
+    def steps(self) -> StepLog:
+        """Return every step learned, in order (recorded now, if they were not)."""
+        if not self.record:
+            played = self.replay(record=True)
+            self._steps, self._proofs, self.record = played._steps, played._proofs, True
+        return self._steps
+
+    def step(self, rule: str, **facts: Any) -> None:
+        """Record a step of rule with its facts (and how many cells were told), when recording."""
+        if not self.record:
+            return
+        index = self._steps.note(rule, len(self.revealed), facts)
+        for cell in facts.get("safes", ()):
+            self._proofs.setdefault(cell, index)
+
+    def _proved_safe(self, cells: Iterable[Cell], rule: str) -> None:
+        """Note the rule that proved each of cells safe, for the cells that had none."""
+        for cell in cells:
+            self._proved.setdefault(cell, rule)
+
+    def move(self, cell: Cell, decision: Decision) -> None:
+        """Record the AI's move (a step, not a learning call).
+
+        A known safe cell's decision names the step that proved it, which a
+        knowledge base that records no steps leaves out: played again with
+        recording on, the move gets it.
+        """
+        self._tape.append(("move", cell, decision))
+        if self.record and decision.strategy == "known safe" and decision.proof is None:
+            decision = dataclasses.replace(decision, proof=self._proofs.get(cell))
+        self.step("move", cell=cell, decision=decision)
+
+    # -- a learning call, whole --------------------------------------------------------
+
+    @contextmanager
+    def learning(self, edited: Optional[list[Pair]] = None) -> Iterator[None]:
+        """Run one learning call as a whole: take in direct edits first, infer after, undo on error.
+
+        edited: the sentences as other code left them, when it changed them.
+        A Contradiction part way leaves the knowledge exactly as it was
+        before the call (after the direct edits, which are taken in for good).
+        """
+        self._call = []
+        self._reconcile(edited)
+        taken_in = len(self._call)
+        try:
+            yield
+            self.infer()
+        except Contradiction:
+            del self._call[taken_in:]
+            self._tape.append(("call", tuple(self._call)))
+            self._restore(self.replay(self.record))
+            raise
+        else:
+            self._tape.append(("call", tuple(self._call)))
+        finally:
+            self.version += 1
+            self._applied = (set(self.mines), set(self.safes))
+
+    def edited(self) -> bool:
+        """True when other code changed mines or safes since the last learning call."""
+        return (self.mines, self.safes) != self._applied
+
+    def _reconcile(self, edited: Optional[list[Pair]]) -> None:
+        """Take in direct changes by other code: sentences, cells in mines or safes."""
+        if edited is not None:
+            self._call.append(("edited", edited))
+            self._refile_all(edited)
+        if self.edited():
+            mines, safes = self._applied
+            given = (frozenset(self.mines - mines), frozenset(self.safes - safes))
+            self.mines.difference_update(given[0])
+            self.safes.difference_update(given[1])
+            self.give(*given)
+
+    def _refile_all(self, edited: list[Pair]) -> None:
+        """Rebuild the index from the sentences as other code left them; new ones are given."""
+        before = set(self.pairs())
+        self._index = SentenceIndex()
+        added: list[Rule] = []
+        for cells, count in edited:
+            clause = Clause(cells - self.mines - self.safes, count - len(cells & self.mines))
+            if self._index.file(clause):
+                self._queue.append(clause)
+                if (cells, count) not in before:
+                    added.append(clause.rule())
+        if added:
+            self.step("given", added=tuple(added))
+
+    def replay(self, record: bool) -> KnowledgeBase:
+        """Return a knowledge base told everything this one was told, call by call."""
+        played = KnowledgeBase(self.height, self.width, record)
+        for entry in self._tape:
+            if entry[0] == "move":
+                played.move(entry[1], entry[2])
+                continue
+            with played.learning():
+                for name, *args in entry[1]:
+                    getattr(played, _REPLAYED[name])(*args)
+        return played
+
+    def _restore(self, played: KnowledgeBase) -> None:
+        """Become played, keeping CS50's sets as the same objects (other code may hold them)."""
+        for mine in (self.mines, self.safes, self.moves_made):
+            mine.clear()
+        self.mines.update(played.mines)
+        self.safes.update(played.safes)
+        self.moves_made.update(played.moves_made)
+        self.revealed.clear()
+        self.revealed.update(played.revealed)
+        self._steps, self._proofs, self._proved = played._steps, played._proofs, played._proved
+        self._index, self._queue = played._index, played._queue
+
+    # -- what is known ---------------------------------------------------------------
+
+    def give(self, mines: Iterable[Cell], safes: Iterable[Cell]) -> None:
+        """Record cells given from outside as known (one 'given' step), and apply them."""
+        mines, safes = frozenset(mines), frozenset(safes)
+        if mines & safes:
+            raise Contradiction(f"{cell_name(min(mines & safes))} cannot be both a mine and safe")
+        mines = frozenset(c for c in mines if c not in self.mines)
+        safes = frozenset(c for c in safes if c not in self.safes)
+        if not (mines or safes):
+            return
+        self._call.append(("give", mines, safes))
+        self.step("given", mines=mines, safes=safes)
+        self._proved_safe(safes, "given")
+        for cell in sorted(mines):
+            self.mark(cell, True)
+        for cell in sorted(safes):
+            self.mark(cell, False)
+
+    def mark(self, cell: Cell, mine: bool) -> None:
+        """Record a known cell and take it out of every sentence naming it: a 'known' step each."""
+        if cell in (self.safes if mine else self.mines):
+            raise Contradiction(
+                f"{cell_name(cell)} cannot be both a mine and safe: the numbers contradict"
+            )
+        (self.mines if mine else self.safes).add(cell)
+        for clause in self._index.naming(cell):
+            before = clause.rule()
+            self._index.unfile(clause, keep_place=True)
+            clause.cells = clause.cells - {cell}
+            clause.count -= mine
+            kept = self._index.file(clause)
+            if kept:
+                self._queue.append(clause)
+            if self.record:
+                after = clause.rule()
+                self.step(
+                    "known",
+                    premises=(before,),
+                    sentence=after if kept else None,
+                    known_mines=frozenset([cell]) if mine else frozenset(),
+                    known_safes=frozenset() if mine else frozenset([cell]),
+                    added=(after,) if kept else (),
+                    removed=(before,),
+                )
+
+    def _admit(self, cells: frozenset[Cell], count: int) -> bool:
+        """File a new sentence, less the known cells; False when it is empty or already known."""
+        mines = cells & self.mines
+        clause = Clause(cells - mines - self.safes, count - len(mines))
+        if not self._index.file(clause):
+            return False
+        self._queue.append(clause)
+        return True
+
+    # -- telling a number: CS50's add_knowledge -------------------------------------------
+
+    def is_new(self, cell: Cell, count: object, told: dict[Cell, int]) -> bool:
+        """True when cell's number is yet to be told; raise ValueError when count cannot be it."""
+        around = neighbours(cell, self.height, self.width)
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(around):
+            raise ValueError(
+                f"{cell_name(cell)} has {len(around)} neighbour{'s' * (len(around) != 1)}, so "
+                f"its count is a whole number from 0 to {len(around)}, not {count!r}"
+            )
+        before = self.revealed.get(cell, told.get(cell))
+        if before is not None and before != count:
+            raise ValueError(f"{cell_name(cell)} was told as {before} already, not {count}")
+        return before is None
+
+    def tell(self, cell: Cell, count: int, opened: frozenset[Cell] = frozenset()) -> None:
+        """Learn that cell is safe and shows count: a clue step over its hidden neighbours.
+
+        opened: the cells the same click opened, on the board already (not
+        hidden), whose numbers are told after.
+        """
+        if not opened:
+            self._call.append(("tell", cell, count))
+        if cell in self.mines:
+            raise Contradiction(f"{cell_name(cell)} is a known mine, so it cannot show {count}")
+        self.moves_made.add(cell)  # 1) the cell is a move made
+        self.revealed[cell] = count
+        if cell not in self.safes:
+            self.mark(cell, False)  # 2) and safe
+        # 3) a sentence over its neighbours not yet known; known mines lower the count
+        around = neighbours(cell, self.height, self.width)
+        hidden = frozenset(n for n in around if n not in self.moves_made and n not in opened)
+        known_mines = hidden & self.mines
+        sentence = Rule(hidden - known_mines - self.safes, count - len(known_mines))
+        if not sentence.cells and sentence.count != 0:
+            raise Contradiction(
+                f"{cell_name(cell)} shows {count}, but its known mines number {len(known_mines)}"
+            )
+        added: tuple[Rule, ...] = (sentence,) if sentence.cells and self._admit(*sentence) else ()
+        # 4) and 5), what follows, are infer's: at the end of the call, or before the next number
+        if self.record:
+            self._clue_steps(cell, count, hidden, sentence, added)
+
+    def _clue_steps(
+        self, cell: Cell, count: int, hidden: frozenset[Cell], sentence: Rule, added: Sequence[Rule]
+    ) -> None:
+        """Record a number's steps: its clue, and the known cells its sentence left out."""
+        clue = Rule(hidden, count)
+        known_mines, known_safes = hidden & self.mines, hidden & self.safes
+        if not sentence.cells:  # every neighbour known: the number only confirms it
+            self.step(
+                "clue", sentence=clue, cell=cell, shown=count,
+                known_mines=known_mines, known_safes=known_safes,
+            )  # fmt: skip
+        elif known_mines or known_safes:
+            self.step("clue", sentence=clue, cell=cell, shown=count)
+            self.step(
+                "known", premises=(clue,), sentence=sentence,
+                known_mines=known_mines, known_safes=known_safes, added=tuple(added),
+            )  # fmt: skip
+        else:
+            self.step("clue", sentence=clue, cell=cell, shown=count, added=tuple(added))
+
+    def add_reveal(self, told: dict[Cell, int]) -> None:
+        """Tell one click's reveal (checked by is_new): its cells are safe, then each number.
+
+        Runs inside learning(). A click that opens ground shows many cells at
+        once; they are all safe the moment they are seen, so they are marked
+        safe first (one 'given' step) and each number is told after, with all
+        that follows from it inferred before the next: no sentence names a
+        cell the board already shows open.
+        """
+        if len(told) == 1:
+            self.tell(*next(iter(told.items())))
+            return
+        self._call.append(("add_reveal", told))
+        call = self._call
+        self._call = []  # the parts of a reveal replay from the reveal itself
+        opened = frozenset(told)
+        self.give([], [c for c in told if c not in self.safes])
+        for cell, count in told.items():
+            self.infer()
+            self.tell(cell, count, opened)
+        self._call = call
+
+    # -- the rules ------------------------------------------------------------------
+
+    def infer(self) -> None:
+        """Apply the zero, full and subset rules until nothing changes."""
+        while self._queue:
+            clause = self._queue.popleft()
+            if not self._index.holds(clause):
+                continue
+            cells, count = clause.cells, clause.count
+            if count == 0 or count == len(cells):
+                mine = count != 0
+                self._index.unfile(clause)  # its cells are concluded: marking them is silent
+                if self.record:
+                    rule = clause.rule()
+                    self.step(
+                        "full" if mine else "zero",
+                        premises=(rule,),
+                        mines=cells if mine else frozenset(),
+                        safes=frozenset() if mine else cells,
+                        removed=(rule,),
+                    )
+                if not mine:
+                    self._proved_safe(cells, "zero")
+                for c in sorted(cells):
+                    if c not in self.mines and c not in self.safes:
+                        self.mark(c, mine)
+                continue
+            self._subsets(clause)
+
+    def _subsets(self, clause: Clause) -> None:
+        """Derive set2 - set1 = count2 - count1 for every strict subset pair the sentence is in."""
+        cells = clause.cells
+        related: dict[int, Clause] = {}
+        for c in cells:
+            related.update((id(s), s) for s in self._index.naming(c))
+        related.pop(id(clause), None)
+        for other in related.values():
+            if not self._index.holds(clause):
+                return
+            if not self._index.holds(other):
+                continue
+            if other.cells < cells:
+                small, big = other, clause
+            elif cells < other.cells:
+                small, big = clause, other
+            else:
+                continue
+            derived = Rule(big.cells - small.cells, big.count - small.count)
+            if self._index.has(derived.cells):
+                continue
+            premises = (small.rule(), big.rule()) if self.record else ()
+            admitted = self._admit(*derived)
+            self.step(
+                "subset",
+                premises=premises,
+                sentence=derived,
+                added=(derived,) if admitted else (),
+            )
+
+    # -- exact counting ------------------------------------------------------------------
+
+    def position(
+        self,
+        total: Optional[int],
+        first_click: str,
+        workspace: Optional[Workspace] = None,
+        sentences: Optional[Iterable[Pair]] = None,
+    ) -> Position:
+        """Return what is known now, frozen, with the board's mine total and first-click rule.
+
+        sentences: in place of the filed ones (other code's edits not yet taken in).
+        """
+        revealed = dict(self.revealed)
+        for cell in self.moves_made - revealed.keys():  # played without a number told (CS50 code)
+            revealed[cell] = -1
+        return Position.make(
+            self.height,
+            self.width,
+            total,
+            revealed,
+            self.mines,
+            self.safes,
+            self.pairs() if sentences is None else sentences,
+            first_click,
+            workspace,
+        )
+
+    def counting_step(self, position: Position) -> Optional[Step]:
+        """Return the step exact counting proves from position now, or None (looking)."""
+        solution = position.solution
+        safes, mines = solution.certain()
+        outside = solution.outside_certain()
+        if outside is not None:
+            (mines if outside else safes).update(position.outside())
+        if not (safes or mines):
+            return None
+        proven = frozenset(safes | mines)
+        premises = [
+            Rule(frozenset(cells), count)
+            for comp in solution.components
+            if proven & comp.tallies.keys()
+            for cells, count in comp.rules
+        ]
+        if proven - position.frontier:  # by the count: every sentence plays its part
+            premises = [Rule(frozenset(c), k) for c, k in position.rules if c]
+        return Step(
+            "enumeration",
+            premises=tuple(premises),
+            safes=frozenset(safes),
+            mines=frozenset(mines),
+            removed=tuple(c.rule() for c in self.sentences() if c.cells <= proven),
+            told=len(self.revealed),
+            counting=Counting(
+                position.mines_left, position.outside_count, solution.arrangements, solution.exact
+            ),
+        )
+
+    def learn_counted(self, step: Step) -> None:
+        """Draw a counting step's certainties into the knowledge (inside learning())."""
+        self._call.append(("learn_counted", step))
+        for rule in step.removed:
+            retired = self._index.by_cells.get(rule.cells)
+            if retired is not None:
+                self._index.unfile(retired)
+        if self.record:
+            index = self._steps.add(step)
+            for cell in step.safes:
+                self._proofs.setdefault(cell, index)
+        self._proved_safe(step.safes, "enumeration")
+        for c in sorted(step.mines):
+            self.mark(c, True)
+        for c in sorted(step.safes):
+            self.mark(c, False)
+
+    # -- looking ------------------------------------------------------------------------
+
+    def unplayed_safes(self) -> set[Cell]:
+        """Return the known safe cells not yet played."""
+        return self.safes - self.moves_made
+
+    def proof(self, cell: Cell) -> Optional[int]:
+        """Return the index of the step that proved cell safe, if any (when recording)."""
+        return self._proofs.get(cell) if self.record else None
+
+    def proved_by(self, cell: Cell) -> Optional[str]:
+        """Return the rule that proved cell safe: zero, given or enumeration; None if unproved."""
+        return self._proved.get(cell)
+
+    def knowledge_after(self, k: int) -> Knowledge:
+        """Return the knowledge as it was after step k, by folding the changes of steps 0..k.
+
+        k = len(steps) - 1 gives today's; k = -1 the start.
+        """
+        steps = self.steps
+        sentences: dict[frozenset[Cell], Rule] = {}
+        mines: set[Cell] = set()
+        safes: set[Cell] = set()
+        for step in steps[: k + 1]:
+            for rule in step.removed:
+                sentences.pop(rule.cells, None)
+            for rule in step.added:
+                sentences[rule.cells] = rule
+            mines |= step.mines
+            safes |= step.safes
+        told = steps[k].told if 0 <= k < len(steps) else 0
+        revealed = dict(itertools.islice(self.revealed.items(), told))
+        return Knowledge(list(sentences.values()), mines, safes - revealed.keys(), revealed)
+
+
+# What each part of a call on the tape calls when it is played again.
+_REPLAYED = {
+    "edited": "_refile_all",
+    "give": "give",
+    "tell": "tell",
+    "add_reveal": "add_reveal",
+    "learn_counted": "learn_counted",
+}
+
+
+class SentenceLike(Protocol):
+    """What CS50's Sentence has that the list view needs."""
+
+    cells: set[Cell]
+    count: int
+
+
+S = TypeVar("S", bound=SentenceLike)
+
+
+class Listed(Generic[S]):
+    """CS50's list of sentences (ai.knowledge): objects made from the clauses, edits noticed.
+
+    Nothing is made until someone reads the list. From then on the same
+    list object is kept in step after every learning call, so a reference
+    held by other code stays live; what that code changes in it (a sentence
+    appended, removed, or edited in place, or a new list put in its place)
+    is handed to the next learning call as the sentences to take in.
+    """
+
+    def __init__(self, make: Callable[[frozenset[Cell], int], S]) -> None:
+        self.make = make
+        self.items: Optional[list[S]] = None  # None: never read
+        self.made: list[tuple[S, Pair]] = []  # each sentence made and what it said then
+
+    def get(self, kb: KnowledgeBase) -> list[S]:
+        """Return the list, made now if it never was."""
+        if self.items is None:
+            self.items = []
+            self.refresh(kb)
+        assert self.items is not None
+        return self.items
+
+    def put(self, items: list[S]) -> None:
+        """Take a list other code puts in the list's place."""
+        self.items = items
+
+    def edits(self) -> Optional[list[Pair]]:
+        """Return the sentences as other code left them, or None when it changed nothing."""
+        items = self.items
+        if items is None:
+            return None
+        made = self.made
+        if len(items) == len(made) and all(
+            s is m and len(s.cells) == len(p[0]) and s.count == p[1] and s.cells == p[0]
+            for s, (m, p) in zip(items, made, strict=True)
+        ):
+            return None
+        return [(frozenset(s.cells), s.count) for s in items]
+
+    def refresh(self, kb: KnowledgeBase) -> None:
+        """Make the list again from the clauses, in place, when someone has read it."""
+        if self.items is None:
+            return
+        self.made = [(self.make(c.cells, c.count), (c.cells, c.count)) for c in kb.sentences()]
+        self.items[:] = [s for s, _ in self.made]

@@ -1,0 +1,146 @@
+"""The window does each piece of work once: one decision per moment, one frame per change.
+
+Issue 32: a press of A asked the AI for its decision two to four times, every
+loop iteration built two frames and two layouts (idle too), each layout read
+the font file three times, and one → press in class worked out the moment on
+screen up to 13 times. The moves must stay the moves of the game played
+directly.
+"""
+
+import pygame
+import pytest
+
+import minesweeper
+import screen.loop
+import window.app
+from minesweeper import Minesweeper, MinesweeperAI
+from screen.loop import Window
+from sweeper import BOARDS, BoardSize
+from window.app import App
+
+
+def direct_moves(board: BoardSize, seed: int, most: int = 1000) -> list:
+    """Return the cells CS50's AI plays on a seeded game, told each reveal, with no window."""
+    game = Minesweeper(board.height, board.width, board.mines, seed=seed)
+    ai = MinesweeperAI(
+        game.height, game.width, game.mine_count, first_click=game.first_click, seed=game.seed
+    )
+    played = []
+    while not game.is_over() and len(played) < most:
+        cell = ai.make_move()
+        if cell is None:
+            break
+        played.append(cell)
+        ai.add_reveal(game.reveal(cell).revealed)
+    return played
+
+
+def window_moves(board: BoardSize, seed: int, most: int = 1000, **looks) -> list:
+    """Return the cells the window's A plays on the same game, with Think and the odds asked."""
+    app = App.new(board, seed=seed, classroom=looks.get("classroom", False))
+    if looks.get("overlay"):
+        app.do("overlay")
+    played = []
+    while not app.game.is_over() and len(played) < most:
+        if looks.get("think"):
+            app.do("think")
+            app.frame()
+        app.do("ai")
+        app.frame()
+        move = app.ai.last_decision
+        if move is None:
+            break
+        played.append(move.cell)
+    return played
+
+
+@pytest.mark.parametrize(
+    ("board", "seed", "looks"),
+    [
+        (BOARDS["expert"], 3, {"classroom": True}),
+        (BOARDS["expert"], 3, {"overlay": True, "think": True}),
+        (BOARDS["intermediate"], 8, {"think": True, "classroom": True}),
+        # Best play's first click and the endgame search: the game's memo must be as direct.
+        (BoardSize("Custom", 4, 4, 5), 1, {"overlay": True, "think": True}),
+        (BoardSize("Custom", 5, 5, 8), 2, {"think": True}),
+    ],
+)
+def test_the_window_plays_the_moves_of_the_game_played_directly(board, seed, looks):
+    assert window_moves(board, seed, **looks) == direct_moves(board, seed)
+
+
+class Counter:
+    """Counts the calls of a function it stands in for."""
+
+    def __init__(self, monkeypatch, owner, name):
+        self.calls = 0
+        real = getattr(owner, name)
+
+        def counted(*args, **kwargs):
+            self.calls += 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, counted)
+
+
+def test_a_moment_s_decision_is_worked_out_once_for_think_the_odds_and_the_move(monkeypatch):
+    # The work is the strategies' decide(); a known safe cell needs none.
+    worked = Counter(monkeypatch, minesweeper, "decide")
+    app = App.new(BOARDS["expert"], seed=3)
+    app.do("overlay")  # the overlay outlines the pick: the first moment's decision
+    assert worked.calls == 1
+    for press in range(40):
+        before = worked.calls
+        app.do("think")
+        app.frame()
+        app.do("ai")  # the flag check and make_move ask again: the same answer
+        app.frame()  # the next moment: the overlay outlines its pick
+        assert worked.calls - before <= 1, press
+
+
+@pytest.mark.usefixtures("pygame_display")
+def test_a_press_builds_one_frame_and_an_idle_window_builds_none(monkeypatch):
+    app = App.new(BOARDS["expert"], seed=3, classroom=True)
+    win = Window(app)
+    win.open()
+    pygame.event.clear()
+    win.run(max_iterations=1)  # the first frame
+    frames = Counter(monkeypatch, win.app, "frame")
+    layouts = Counter(monkeypatch, screen.loop, "layout")
+    scenes = Counter(monkeypatch, window.app, "scene_of")
+    fonts = Counter(monkeypatch, pygame.font, "Font")
+    for key in [pygame.K_a] * 10 + [pygame.K_HOME] + [pygame.K_RIGHT] * 10:
+        before = (frames.calls, layouts.calls, scenes.calls)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        win.run(max_iterations=1)
+        assert (frames.calls, layouts.calls) == (before[0] + 1, before[1] + 1), key
+        assert scenes.calls - before[2] <= 1, key  # the moment on screen, once per press
+    made = fonts.calls
+    before = (frames.calls, layouts.calls)
+    for _ in range(3):  # no event: the loop waits, then only looks at the clock
+        win.run(max_iterations=1)
+    assert (frames.calls, layouts.calls) == before
+    for key in [pygame.K_LEFT, pygame.K_RIGHT] * 3:  # sizes seen before: no font is made again
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        win.run(max_iterations=1)
+    assert fonts.calls == made
+
+
+@pytest.mark.usefixtures("pygame_display")
+def test_an_idle_window_moves_its_clock_on_without_a_new_frame(monkeypatch):
+    now = [1000.0]
+    app = App.new(BOARDS["beginner"], seed=5, clock=lambda: now[0])
+    win = Window(app)
+    win.open()
+    pygame.event.clear()
+    app.do("reveal", (4, 4))
+    win.run(max_iterations=1)
+    frames = Counter(monkeypatch, win.app, "frame")
+    now[0] += 7.25
+    win.run(max_iterations=1)
+    assert frames.calls == 0 and win.current()[0].time == "Time 7.2"
+    assert win.current()[0].time == app.frame().time  # what a fresh frame would say
+
+
+def test_the_window_ai_is_cs50_s_ai():
+    assert issubclass(type(App.new(BOARDS["cs50"]).ai), minesweeper.MinesweeperAI)

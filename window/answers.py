@@ -1,0 +1,170 @@
+"""The class answers: on a question beat, a click on a closed cell is the class's answer, judged.
+
+No pygame here. A left click says "safe", a right click "a mine" (on a guess
+question either is the cell the class would click). Nothing is played: the
+claim goes to the one judge (sweeper/judge.py) with what the class sees at
+that moment, the numbers then and the mine total, and comes back right,
+wrong or uncertain with its proof, its chance and, where it can fail, a
+counter-arrangement. This module only turns that verdict into the lesson's
+words (window/words.py) and the open numbers to frame; it counts nothing.
+The answers stay on the beat, each cell marked, until the class moves on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional
+
+from sweeper import Cell, Position, Step, cell_name, parse_cell
+from sweeper.judge import Verdict, judge, seen, survey
+from window.words import (
+    CLAIMED,
+    VERDICT_WORDS,
+    answer_heading,
+    guess_answer_text,
+    percent,
+    verdict_reason,
+)
+
+if TYPE_CHECKING:
+    from window.app import App
+
+CLICKS = {"reveal": "safe", "chord": "safe", "flag": "mine"}  # a click's claim on a question
+ON_A_NUMBER = "An answer goes on a closed cell: left click says safe, right click a mine."
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer of the class on the beat on screen: the claim, its verdict, and its words."""
+
+    cell: Cell
+    claim: str  # "safe" or "mine"
+    verdict: Verdict
+    reason: str  # why the verdict, in the lesson's words
+    numbers: frozenset[Cell]  # the open numbers its proof stands on: framed on the board
+    guess: bool = False  # on a guess question: the cell the class would click
+
+    @property
+    def words(self) -> str:
+        """Return the answer, its verdict and why: "B2 safe: right. Why: ..."."""
+        if self.guess and self.verdict.word == "uncertain":
+            return self.reason  # "C2, the cell you would click: 8/21 (38%) chance of a mine. ..."
+        return f"{answer_heading(self.cell, self.claim, self.verdict.word)}. {self.reason}"
+
+
+def is_guess(step: Optional[Step]) -> bool:
+    """True when a step is a guess: its question asks which cell the class would click."""
+    decision = step.decision if step is not None and step.rule == "move" else None
+    return decision is not None and decision.is_guess
+
+
+def moment_seen(app: App) -> Position:
+    """Return what the class sees at the moment on screen: the numbers then, the mine total."""
+    game = app.game
+    board = app.scene().board
+    return seen(game.height, game.width, board, app.session.ai.total_mines, game.first_click)
+
+
+def give(app: App, cell: Cell, claim: str) -> Answer:
+    """Return the class's answer on cell, judged; ValueError (one line) for an open or off cell."""
+    step = app.scene().step
+    guess = is_guess(step)
+    claim = "safe" if guess else claim  # the cell the class would click: a bet that it is safe
+    position = moment_seen(app)
+    verdict = judge(position, cell, claim)
+    numbers = verdict.premises
+    if guess and verdict.word == "uncertain":
+        view = survey(position)
+        decision = view.decision
+        weighed = []
+        if decision is not None:
+            weighed = [(c.cell, c.probability) for c in decision.alternatives]
+            if not weighed or weighed[0][0] != decision.cell:
+                weighed.insert(0, (decision.cell, decision.probability))
+        safest = [c for c, p in view.odds.items() if p == view.lowest and c not in view.mines]
+        reason = guess_answer_text(cell, verdict.chance, view.lowest, safest, weighed)
+    else:
+        reason = verdict_reason(
+            cell,
+            claim,
+            verdict.word,
+            verdict.chance,
+            verdict.exact,
+            verdict.proof,
+            verdict.rule,
+            verdict.counter is not None,
+            numbers,
+        )
+    return Answer(cell, claim, verdict, reason, numbers, guess)
+
+
+def mark(answer: Answer) -> str:
+    """Return what marks an answered cell: its verdict, or on a guess its chance of a mine."""
+    verdict = answer.verdict
+    if answer.guess and verdict.word == "uncertain":
+        return ("≈" if not verdict.exact else "") + percent(verdict.chance)
+    return verdict.word
+
+
+def tally(answers: Mapping[Cell, Answer]) -> str:
+    """Return the class's answers on this beat in one line: each cell and its verdict (odds)."""
+    said = ", ".join(
+        f"{cell_name(a.cell)} {VERDICT_WORDS.get(mark(a), mark(a))}" for a in answers.values()
+    )
+    return f"Answers: {said}. More clicks answer again; → shows the AI's answer."
+
+
+def counter_board(answer: Answer, board: Mapping[Cell, int], height: int, width: int) -> str:
+    """Return a counter-arrangement as a board in the position notation (* its mines)."""
+    mines = answer.verdict.counter or frozenset()
+    rows = []
+    for r in range(height):
+        row = ""
+        for c in range(width):
+            shown = board.get((r, c))
+            row += str(shown) if shown is not None else "*" if (r, c) in mines else "."
+        rows.append(row)
+    other = "safe" if answer.claim == "mine" else "a mine"
+    title = f"# A counter-arrangement: {cell_name(answer.cell)} {other}; * marks its mines"
+    return "\n".join([title, *rows])
+
+
+def answer_at(app: App, spec: str, step: Optional[str]) -> tuple[str, list[str]]:
+    """Judge --answer's CELL:CLAIM on lesson step's question (else the board as it is).
+
+    Returns what was wrong in one line, or "" and the lines to print: the verdict's
+    word first, why, then the counter-arrangement where the claim can fail. The
+    answer is kept on the question, for a picture of it.
+    """
+    name, _, claim = spec.partition(":")
+    if claim not in ("safe", "mine"):
+        return f"--answer {spec}: write CELL:safe or CELL:mine, such as B2:safe", []
+    try:
+        cell = parse_cell(name)
+    except ValueError as error:
+        return f"--answer: {error}", []
+    app.room.on = True
+    if step is not None:
+        problem = app.at_lesson(step, True)  # an answer is given on a question
+        if problem:
+            return problem, []
+    game, board = app.game, app.scene().board
+    if not (0 <= cell[0] < game.height and 0 <= cell[1] < game.width):
+        rows = cell_name((game.height - 1, 0))[:-1]
+        return (
+            f"--answer: {name} is off the {game.height}x{game.width} board "
+            f"(rows A to {rows}, columns 1 to {game.width})"
+        ), []
+    if cell in board:
+        return (
+            f"--answer: {cell_name(cell)} is open (it shows {board[cell]}): "
+            "an answer is about a closed cell"
+        ), []
+    given = give(app, cell, claim)
+    app.room.answer(given)
+    said = given.words.removeprefix(answer_heading(cell, given.claim, given.verdict.word) + ". ")
+    lines = [f"{given.verdict.word}: {cell_name(cell)} {CLAIMED[given.claim]}. {said}"]
+    if given.verdict.counter is not None:
+        lines.append(counter_board(given, board, game.height, game.width))
+    return "", lines

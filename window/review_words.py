@@ -1,0 +1,69 @@
+"""A reviewed game in words: a line per click, then the summary (runner.py --review --report)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sweeper.board import cell_name
+from sweeper.notation import read_board_file
+from sweeper.review import ClickReview, Review, read_record, review
+
+from .words import cells_text, percent, plural
+
+RULE_NAMES = {
+    "zero": "the zero rule",
+    "full": "the full rule",
+    "subset": "the subset rule",
+    "counting": "counting the numbers' arrangements",
+    "mine count": "the mine counter",
+}
+
+
+def click_line(click: ClickReview) -> str:
+    """Return one click's line: its cell, its verdict word, then its chances and why."""
+    action = click.action
+    head = f"{cell_name(action.cell)} {click.word} {percent(click.chance)}"
+    parts = []
+    if action.kind == "chord":
+        parts.append(f"chord, opens {cells_text(click.opened) if click.opened else 'nothing'}")
+    if click.word == "safe":
+        rules = {v.rule for v in click.verdicts if v.rule}
+        if rules:
+            parts.append("by " + " and ".join(RULE_NAMES.get(r, r) for r in sorted(rules)))
+        elif not click.revealed:
+            parts.append("the first click, kept clear by the rule")
+    elif click.word == "risk" and click.certain is not None:
+        parts.append(f"{cell_name(click.certain)} was certain")
+    elif click.word == "guess":
+        if click.lowest is not None:
+            parts.append(f"lowest {percent(click.lowest)}")
+        if click.best is not None:
+            parts.append(f"the AI: {cell_name(click.best)}")
+    if click.lost:
+        parts.append("hit a mine")
+    return head + (f" ({'; '.join(parts)})" if parts else "")
+
+
+def summary_line(done: Review) -> str:
+    """Return the game's summary: the counts of each verdict, where it was lost, the luck."""
+    counts = done.counts
+    words = ", ".join(f"{counts[w]} {w}" for w in ("safe", "risk", "guess"))
+    line = f"{plural(len(done.clicks), 'click')}: {words}"
+    lost = done.lost_on
+    if lost is not None:
+        line += f"; lost on {cell_name(lost.action.cell)}"
+    luck = "the chance of surviving every risk and guess taken"
+    return f"{line}; luck {percent(done.luck)} ({luck})"
+
+
+def report(done: Review) -> list[str]:
+    """Return the whole report: one line per click, then the summary."""
+    return [click_line(c) for c in done.clicks] + [summary_line(done)]
+
+
+def report_file(path: Path) -> tuple[list[str], str]:
+    """Return the report of the game recorded in path, or no lines and why it cannot be judged."""
+    try:
+        return report(review(read_record(read_board_file(path)))), ""
+    except ValueError as error:
+        return [], f"{path}: {error}"
