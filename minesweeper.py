@@ -514,12 +514,12 @@ class MinesweeperAI:
 
     def make_safe_move(self) -> Optional[Cell]:
         """Return a known safe cell not yet played, or None; changes nothing."""
-        choices = self.kb.unplayed_safes()
-        return min(choices) if choices else None
+        return self.kb.unplayed_safe()
 
     def make_random_move(self) -> Optional[Cell]:
         """Return a random cell that is neither played nor a known mine, or None."""
-        choices = [c for c in self.all_cells() if c not in self.moves_made and c not in self.mines]
+        played, mines = self.kb.moves_made, self.kb.mines
+        choices = [c for c in self.all_cells() if c not in played and c not in mines]
         return self.rng.choice(choices) if choices else None
 
     # -- CS50's names for what the knowledge base holds -------------------------------------
@@ -535,29 +535,35 @@ class MinesweeperAI:
 
     @property
     def mines(self) -> set[Cell]:
-        """Return the cells known to be mines."""
+        """Return the cells known to be mines (other code may edit the set)."""
+        self.kb.watch()
         return self.kb.mines
 
     @mines.setter
     def mines(self, cells: set[Cell]) -> None:
+        self.kb.watch()
         self.kb.mines = cells
 
     @property
     def safes(self) -> set[Cell]:
-        """Return the cells known to be safe."""
+        """Return the cells known to be safe (other code may edit the set)."""
+        self.kb.watch()
         return self.kb.safes
 
     @safes.setter
     def safes(self, cells: set[Cell]) -> None:
+        self.kb.watch()
         self.kb.safes = cells
 
     @property
     def moves_made(self) -> set[Cell]:
-        """Return the cells played (told their numbers)."""
+        """Return the cells played, their numbers told (other code may edit the set)."""
+        self.kb.watch()
         return self.kb.moves_made
 
     @moves_made.setter
     def moves_made(self, cells: set[Cell]) -> None:
+        self.kb.watch()
         self.kb.moves_made = cells
 
     @property

@@ -3,15 +3,17 @@
 Glossary
 --------
 Sentence   "``count`` of these ``cells`` are mines", over cells not yet known.
-           Filed here as a ``Clause``; CS50's ``Sentence`` objects in
+           Filed here as a ``Clause``: its cells are a mask, one bit a cell
+           (sweeper/bits.py), so "inside" is ``a & ~b == 0`` and taking a
+           cell out is one AND. CS50's ``Sentence`` objects in
            ``ai.knowledge`` are made from the clauses when someone reads them.
 Known      a cell proved a mine or safe; it is taken out of every sentence.
 Learning   a call that changes the knowledge: telling a number (``tell``),
            giving known cells (``give``), drawing counting's certainties in
-           (``learn_by_counting``). Each records its steps, and each is whole:
+           (``learn_counted``). Each records its steps, and each is whole:
            a contradiction part way leaves everything as it was.
 Step       one thing learned: the rule, its premises, its conclusion
-           (sweeper.records).
+           (sweeper.records), with its sentences as cells.
 
 The rules, applied until nothing changes (``infer``):
     zero     a count of 0 makes every cell safe;
@@ -28,46 +30,39 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Generic, Optional, Protocol, TypeVar
 
-from .board import Cell, cell_name, neighbours
+from .bits import Grid, grid, indexes
+from .board import Cell, cell_name
 from .engine import Contradiction, Pair, Rule
 from .position import Position, Workspace
 from .records import Counting, Decision, Knowledge, Step, StepLog
 
 
 class Clause:
-    """A sentence as the knowledge base files it: count of these cells are mines (cells frozen)."""
+    """A sentence as the knowledge base files it: count of the cells in mask are mines."""
 
-    __slots__ = ("cells", "count")
+    __slots__ = ("mask", "count")
 
-    def __init__(self, cells: frozenset[Cell], count: int) -> None:
-        self.cells = cells
+    def __init__(self, mask: int, count: int) -> None:
+        self.mask = mask
         self.count = count
-
-    def rule(self) -> Rule:
-        """Return the sentence as it is now, frozen, as steps keep it."""
-        return Rule(self.cells, self.count)
-
-
-def words(cells: Iterable[Cell], count: int) -> str:
-    """Return a sentence with cell names, for error messages."""
-    return f"{{{', '.join(cell_name(c) for c in sorted(cells))}}} = {count}"
 
 
 class SentenceIndex:
-    """Where each sentence is filed: by its set of cells, and under each cell.
+    """Where each sentence is filed: by its cells, and under each cell (by its bit's index).
 
     Invariant between learning calls: no filed sentence is empty, none names
-    a known cell, and no two name the same set of cells. A sentence is taken
-    out (unfile) before its cells change and filed again after.
+    a known cell, and no two name the same cells. A sentence is taken out
+    (unfile) before its cells change and filed again after.
     """
 
-    def __init__(self) -> None:
-        self.by_cells: dict[frozenset[Cell], Clause] = {}
-        self.under: dict[Cell, dict[int, Clause]] = {}
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.by_mask: dict[int, Clause] = {}
+        self.under: list[dict[int, Clause]] = [{} for _ in range(grid.size)]
         self.order: dict[int, Clause] = {}  # id -> clause, in the order first filed
 
     def file(self, clause: Clause) -> bool:
@@ -76,61 +71,63 @@ class SentenceIndex:
         Raises Contradiction when its count cannot hold, or another sentence
         over the same cells has another count.
         """
-        key = clause.cells
-        if not 0 <= clause.count <= len(key):
-            raise Contradiction(
-                f"{words(key, clause.count)} cannot hold: the numbers contradict each other"
-            )
-        twin = self.by_cells.get(key)
+        mask = clause.mask
+        if not 0 <= clause.count <= mask.bit_count():
+            words = self.words(mask, clause.count)
+            raise Contradiction(f"{words} cannot hold: the numbers contradict each other")
+        twin = self.by_mask.get(mask)
         if twin is not None and twin is not clause:
             if twin.count != clause.count:
-                raise Contradiction(
-                    f"{words(key, clause.count)} contradicts {words(key, twin.count)}"
-                )
+                words, other = self.words(mask, clause.count), self.words(mask, twin.count)
+                raise Contradiction(f"{words} contradicts {other}")
             self.order.pop(id(clause), None)
             return False
-        if not key:
+        if not mask:
             self.order.pop(id(clause), None)
             return False
-        self.by_cells[key] = clause
-        for c in key:
-            self.under.setdefault(c, {})[id(clause)] = clause
-        self.order.setdefault(id(clause), clause)
+        self.by_mask[mask] = clause
+        under, key = self.under, id(clause)
+        for k in indexes(mask):
+            under[k][key] = clause
+        self.order.setdefault(key, clause)
         return True
 
     def unfile(self, clause: Clause, keep_place: bool = False) -> None:
         """Take a filed sentence out; keep_place when it will be filed again after a change."""
-        key = clause.cells
-        if self.by_cells.get(key) is clause:
-            del self.by_cells[key]
-        for c in key:
-            self.under.get(c, {}).pop(id(clause), None)
+        mask = clause.mask
+        if self.by_mask.get(mask) is clause:
+            del self.by_mask[mask]
+        under, key = self.under, id(clause)
+        for k in indexes(mask):
+            under[k].pop(key, None)
         if not keep_place:
-            self.order.pop(id(clause), None)
+            self.order.pop(key, None)
 
     def holds(self, clause: Clause) -> bool:
         """True when the sentence is filed (still in the knowledge base), as it is now."""
-        return self.by_cells.get(clause.cells) is clause
+        return self.by_mask.get(clause.mask) is clause
 
-    def naming(self, cell: Cell) -> list[Clause]:
-        """Return the filed sentences that name cell."""
-        return list(self.under.get(cell, {}).values())
-
-    def has(self, cells: frozenset[Cell]) -> bool:
-        """True when a sentence over exactly these cells is filed."""
-        return cells in self.by_cells
+    def naming(self, k: int) -> list[Clause]:
+        """Return the filed sentences that name the cell of bit k."""
+        return list(self.under[k].values())
 
     def sentences(self) -> list[Clause]:
         """Return the filed sentences in the order they were first filed."""
         return list(self.order.values())
 
+    def words(self, mask: int, count: int) -> str:
+        """Return a sentence with cell names, for error messages."""
+        return f"{{{', '.join(cell_name(c) for c in self.grid.members(mask))}}} = {count}"
+
 
 class KnowledgeBase:
     """What the AI has learned: numbers told, known mines and safe cells, sentences, and the steps.
 
-    mines, safes and moves_made are CS50's sets; other code may edit or
-    replace them between calls, and the next learning call takes the edits
-    in. Every learning call runs inside learning() and is whole.
+    mines, safes and moves_made are CS50's sets, kept in step with the
+    masks the knowledge base learns with. Other code may edit or replace
+    them between calls once it has been handed them (watch): the next
+    learning call takes the edits in. Every learning call runs inside
+    learning() and is whole.
 
     Steps cost time and most games are never looked at, so a knowledge base
     made with record=False writes none: it keeps a tape of what it was told
@@ -144,16 +141,19 @@ class KnowledgeBase:
     def __init__(self, height: int, width: int, record: bool = True) -> None:
         self.height = height
         self.width = width
+        self.grid = grid(height, width)
         self.record = record
         self.mines: set[Cell] = set()
         self.safes: set[Cell] = set()
         self.moves_made: set[Cell] = set()
         self.revealed: dict[Cell, int] = {}  # the numbers told, in the order told
         self.version = 0  # one more after every learning call
+        self.watched = False  # CS50's sets were handed out: other code may edit them
+        self._mines = self._safes = self._played = 0  # the three sets as masks
         self._steps = StepLog()
         self._proofs: dict[Cell, int] = {}  # a known safe cell -> the step that proved it
         self._proved: dict[Cell, str] = {}  # a known safe cell -> the rule that proved it
-        self._index = SentenceIndex()
+        self._index = SentenceIndex(self.grid)
         self._queue: deque[Clause] = deque()
         self._applied: tuple[set[Cell], set[Cell]] = (set(), set())  # as the last call left them
         self._tape: list[tuple[Any, ...]] = []  # every call, to play again (see replay)
@@ -161,13 +161,14 @@ class KnowledgeBase:
 
     # -- the sentences and the steps ----------------------------------------------------
 
-    def sentences(self) -> list[Clause]:
-        """Return the sentences, in the order they were first filed."""
-        return self._index.sentences()
+    def pairs(self) -> list[Pair]:
+        """Return every sentence as a (cells, count) pair, in the order first filed."""
+        members = self.grid.members
+        return [(frozenset(members(c.mask)), c.count) for c in self._index.order.values()]
 
-    def pairs(self) -> Iterator[Pair]:
-        """Yield every sentence as a (cells, count) pair."""
-        return ((c.cells, c.count) for c in self._index.order.values())
+    def rule(self, mask: int, count: int) -> Rule:
+        """Return a sentence as steps keep it: its cells, frozen, and its count."""
+        return Rule(frozenset(self.grid.members(mask)), count)
 
     @property
     def steps(self) -> StepLog:
@@ -184,11 +185,6 @@ class KnowledgeBase:
         index = self._steps.note(rule, len(self.revealed), facts)
         for cell in facts.get("safes", ()):
             self._proofs.setdefault(cell, index)
-
-    def _proved_safe(self, cells: Iterable[Cell], rule: str) -> None:
-        """Note the rule that proved each of cells safe, for the cells that had none."""
-        for cell in cells:
-            self._proved.setdefault(cell, rule)
 
     def move(self, cell: Cell, decision: Decision) -> None:
         """Record the AI's move (a step, not a learning call).
@@ -227,35 +223,47 @@ class KnowledgeBase:
             self._tape.append(("call", tuple(self._call)))
         finally:
             self.version += 1
+            if self.watched:
+                self._applied = (set(self.mines), set(self.safes))
+
+    def watch(self) -> None:
+        """Note that other code holds CS50's sets from now on, and may edit them."""
+        if not self.watched:
+            self.watched = True
             self._applied = (set(self.mines), set(self.safes))
 
     def edited(self) -> bool:
         """True when other code changed mines or safes since the last learning call."""
-        return (self.mines, self.safes) != self._applied
+        return self.watched and (self.mines, self.safes) != self._applied
 
     def _reconcile(self, edited: Optional[list[Pair]]) -> None:
-        """Take in direct changes by other code: sentences, cells in mines or safes."""
+        """Take in direct changes by other code: sentences, cells in mines, safes, moves made."""
         if edited is not None:
             self._call.append(("edited", edited))
             self._refile_all(edited)
+        if not self.watched:
+            return
+        self._played = self.grid.mask(self.moves_made)
         if self.edited():
             mines, safes = self._applied
             given = (frozenset(self.mines - mines), frozenset(self.safes - safes))
             self.mines.difference_update(given[0])
             self.safes.difference_update(given[1])
+            self._mines, self._safes = self.grid.mask(self.mines), self.grid.mask(self.safes)
             self.give(*given)
 
     def _refile_all(self, edited: list[Pair]) -> None:
         """Rebuild the index from the sentences as other code left them; new ones are given."""
         before = set(self.pairs())
-        self._index = SentenceIndex()
+        self._index = SentenceIndex(self.grid)
         added: list[Rule] = []
+        mask = self.grid.mask
         for cells, count in edited:
-            clause = Clause(cells - self.mines - self.safes, count - len(cells & self.mines))
+            clause = self._less_known(mask(cells), count)
             if self._index.file(clause):
                 self._queue.append(clause)
                 if (cells, count) not in before:
-                    added.append(clause.rule())
+                    added.append(self.rule(clause.mask, clause.count))
         if added:
             self.step("given", added=tuple(added))
 
@@ -273,13 +281,15 @@ class KnowledgeBase:
 
     def _restore(self, played: KnowledgeBase) -> None:
         """Become played, keeping CS50's sets as the same objects (other code may hold them)."""
-        for mine in (self.mines, self.safes, self.moves_made):
+        for mine, theirs in (
+            (self.mines, played.mines), (self.safes, played.safes),
+            (self.moves_made, played.moves_made),
+        ):  # fmt: skip
             mine.clear()
-        self.mines.update(played.mines)
-        self.safes.update(played.safes)
-        self.moves_made.update(played.moves_made)
+            mine.update(theirs)
         self.revealed.clear()
         self.revealed.update(played.revealed)
+        self._mines, self._safes, self._played = played._mines, played._safes, played._played
         self._steps, self._proofs, self._proved = played._steps, played._proofs, played._proved
         self._index, self._queue = played._index, played._queue
 
@@ -296,7 +306,8 @@ class KnowledgeBase:
             return
         self._call.append(("give", mines, safes))
         self.step("given", mines=mines, safes=safes)
-        self._proved_safe(safes, "given")
+        for cell in safes:
+            self._proved.setdefault(cell, "given")
         for cell in sorted(mines):
             self.mark(cell, True)
         for cell in sorted(safes):
@@ -304,35 +315,46 @@ class KnowledgeBase:
 
     def mark(self, cell: Cell, mine: bool) -> None:
         """Record a known cell and take it out of every sentence naming it: a 'known' step each."""
-        if cell in (self.safes if mine else self.mines):
+        k = self.grid.at[cell]
+        bit = 1 << k
+        if (self._safes if mine else self._mines) & bit:
             raise Contradiction(
                 f"{cell_name(cell)} cannot be both a mine and safe: the numbers contradict"
             )
-        (self.mines if mine else self.safes).add(cell)
-        for clause in self._index.naming(cell):
-            before = clause.rule()
-            self._index.unfile(clause, keep_place=True)
-            clause.cells = clause.cells - {cell}
+        if mine:
+            self.mines.add(cell)
+            self._mines |= bit
+        else:
+            self.safes.add(cell)
+            self._safes |= bit
+        index = self._index
+        for clause in index.naming(k):
+            before = (clause.mask, clause.count)
+            index.unfile(clause, keep_place=True)
+            clause.mask ^= bit
             clause.count -= mine
-            kept = self._index.file(clause)
+            kept = index.file(clause)
             if kept:
                 self._queue.append(clause)
             if self.record:
-                after = clause.rule()
+                after = self.rule(clause.mask, clause.count)
                 self.step(
                     "known",
-                    premises=(before,),
+                    premises=(self.rule(*before),),
                     sentence=after if kept else None,
                     known_mines=frozenset([cell]) if mine else frozenset(),
                     known_safes=frozenset() if mine else frozenset([cell]),
                     added=(after,) if kept else (),
-                    removed=(before,),
+                    removed=(self.rule(*before),),
                 )
 
-    def _admit(self, cells: frozenset[Cell], count: int) -> bool:
+    def _less_known(self, mask: int, count: int) -> Clause:
+        """Return a sentence over mask's cells not yet known (known mines lower its count)."""
+        return Clause(mask & ~self._mines & ~self._safes, count - (mask & self._mines).bit_count())
+
+    def _admit(self, mask: int, count: int) -> bool:
         """File a new sentence, less the known cells; False when it is empty or already known."""
-        mines = cells & self.mines
-        clause = Clause(cells - mines - self.safes, count - len(mines))
+        clause = self._less_known(mask, count)
         if not self._index.file(clause):
             return False
         self._queue.append(clause)
@@ -342,52 +364,58 @@ class KnowledgeBase:
 
     def is_new(self, cell: Cell, count: object, told: dict[Cell, int]) -> bool:
         """True when cell's number is yet to be told; raise ValueError when count cannot be it."""
-        around = neighbours(cell, self.height, self.width)
-        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(around):
+        around = self.grid.around[self.grid.at[cell]].bit_count()
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= around:
             raise ValueError(
-                f"{cell_name(cell)} has {len(around)} neighbour{'s' * (len(around) != 1)}, so "
-                f"its count is a whole number from 0 to {len(around)}, not {count!r}"
+                f"{cell_name(cell)} has {around} neighbour{'s' * (around != 1)}, so "
+                f"its count is a whole number from 0 to {around}, not {count!r}"
             )
         before = self.revealed.get(cell, told.get(cell))
         if before is not None and before != count:
             raise ValueError(f"{cell_name(cell)} was told as {before} already, not {count}")
         return before is None
 
-    def tell(self, cell: Cell, count: int, opened: frozenset[Cell] = frozenset()) -> None:
+    def tell(self, cell: Cell, count: int, opened: int = 0) -> None:
         """Learn that cell is safe and shows count: a clue step over its hidden neighbours.
 
-        opened: the cells the same click opened, on the board already (not
-        hidden), whose numbers are told after.
+        opened: the mask of the cells the same click opened, on the board
+        already (not hidden), whose numbers are told after.
         """
         if not opened:
             self._call.append(("tell", cell, count))
-        if cell in self.mines:
+        k = self.grid.at[cell]
+        if self._mines >> k & 1:
             raise Contradiction(f"{cell_name(cell)} is a known mine, so it cannot show {count}")
         self.moves_made.add(cell)  # 1) the cell is a move made
+        self._played |= 1 << k
         self.revealed[cell] = count
-        if cell not in self.safes:
+        if not self._safes >> k & 1:
             self.mark(cell, False)  # 2) and safe
         # 3) a sentence over its neighbours not yet known; known mines lower the count
-        around = neighbours(cell, self.height, self.width)
-        hidden = frozenset(n for n in around if n not in self.moves_made and n not in opened)
-        known_mines = hidden & self.mines
-        sentence = Rule(hidden - known_mines - self.safes, count - len(known_mines))
-        if not sentence.cells and sentence.count != 0:
+        hidden = self.grid.around[k] & ~self._played & ~opened
+        known_mines = hidden & self._mines
+        unknown = hidden & ~known_mines & ~self._safes
+        left = count - known_mines.bit_count()
+        if not unknown and left != 0:
             raise Contradiction(
-                f"{cell_name(cell)} shows {count}, but its known mines number {len(known_mines)}"
+                f"{cell_name(cell)} shows {count}, but its known mines number "
+                f"{known_mines.bit_count()}"
             )
-        added: tuple[Rule, ...] = (sentence,) if sentence.cells and self._admit(*sentence) else ()
+        admitted = bool(unknown) and self._admit(unknown, left)
         # 4) and 5), what follows, are infer's: at the end of the call, or before the next number
         if self.record:
-            self._clue_steps(cell, count, hidden, sentence, added)
+            self._clue_steps(cell, count, hidden, unknown, left, admitted)
 
     def _clue_steps(
-        self, cell: Cell, count: int, hidden: frozenset[Cell], sentence: Rule, added: Sequence[Rule]
+        self, cell: Cell, count: int, hidden: int, unknown: int, left: int, admitted: bool
     ) -> None:
         """Record a number's steps: its clue, and the known cells its sentence left out."""
-        clue = Rule(hidden, count)
-        known_mines, known_safes = hidden & self.mines, hidden & self.safes
-        if not sentence.cells:  # every neighbour known: the number only confirms it
+        clue, sentence = self.rule(hidden, count), self.rule(unknown, left)
+        added = (sentence,) if admitted else ()
+        members = self.grid.members
+        known_mines = frozenset(members(hidden & self._mines))
+        known_safes = frozenset(members(hidden & self._safes))
+        if not unknown:  # every neighbour known: the number only confirms it
             self.step(
                 "clue", sentence=clue, cell=cell, shown=count,
                 known_mines=known_mines, known_safes=known_safes,
@@ -396,10 +424,10 @@ class KnowledgeBase:
             self.step("clue", sentence=clue, cell=cell, shown=count)
             self.step(
                 "known", premises=(clue,), sentence=sentence,
-                known_mines=known_mines, known_safes=known_safes, added=tuple(added),
+                known_mines=known_mines, known_safes=known_safes, added=added,
             )  # fmt: skip
         else:
-            self.step("clue", sentence=clue, cell=cell, shown=count, added=tuple(added))
+            self.step("clue", sentence=clue, cell=cell, shown=count, added=added)
 
     def add_reveal(self, told: dict[Cell, int]) -> None:
         """Tell one click's reveal (checked by is_new): its cells are safe, then each number.
@@ -416,7 +444,7 @@ class KnowledgeBase:
         self._call.append(("add_reveal", told))
         call = self._call
         self._call = []  # the parts of a reveal replay from the reveal itself
-        opened = frozenset(told)
+        opened = self.grid.mask(told)
         self.give([], [c for c in told if c not in self.safes])
         for cell, count in told.items():
             self.infer()
@@ -427,60 +455,73 @@ class KnowledgeBase:
 
     def infer(self) -> None:
         """Apply the zero, full and subset rules until nothing changes."""
-        while self._queue:
-            clause = self._queue.popleft()
-            if not self._index.holds(clause):
+        index, queue = self._index, self._queue
+        while queue:
+            clause = queue.popleft()
+            if not index.holds(clause):
                 continue
-            cells, count = clause.cells, clause.count
-            if count == 0 or count == len(cells):
+            mask, count = clause.mask, clause.count
+            if count == 0 or count == mask.bit_count():
                 mine = count != 0
-                self._index.unfile(clause)  # its cells are concluded: marking them is silent
+                index.unfile(clause)  # its cells are concluded: marking them is silent
+                cells = self.grid.members(mask)
                 if self.record:
-                    rule = clause.rule()
+                    rule = self.rule(mask, count)
                     self.step(
                         "full" if mine else "zero",
                         premises=(rule,),
-                        mines=cells if mine else frozenset(),
-                        safes=frozenset() if mine else cells,
+                        mines=rule.cells if mine else frozenset(),
+                        safes=frozenset() if mine else rule.cells,
                         removed=(rule,),
                     )
-                if not mine:
-                    self._proved_safe(cells, "zero")
-                for c in sorted(cells):
-                    if c not in self.mines and c not in self.safes:
+                known = self._mines | self._safes
+                for c in cells:  # reading order
+                    if not mine:
+                        self._proved.setdefault(c, "zero")
+                    if not known >> self.grid.at[c] & 1:
                         self.mark(c, mine)
                 continue
             self._subsets(clause)
 
     def _subsets(self, clause: Clause) -> None:
         """Derive set2 - set1 = count2 - count1 for every strict subset pair the sentence is in."""
-        cells = clause.cells
+        index, mask = self._index, clause.mask
         related: dict[int, Clause] = {}
-        for c in cells:
-            related.update((id(s), s) for s in self._index.naming(c))
+        for k in indexes(mask):
+            related.update(index.under[k])
         related.pop(id(clause), None)
         for other in related.values():
-            if not self._index.holds(clause):
+            if not index.holds(clause):
                 return
-            if not self._index.holds(other):
+            if not index.holds(other):
                 continue
-            if other.cells < cells:
+            theirs = other.mask
+            if theirs == mask:
+                continue
+            if theirs & ~mask == 0:
                 small, big = other, clause
-            elif cells < other.cells:
+            elif mask & ~theirs == 0:
                 small, big = clause, other
             else:
                 continue
-            derived = Rule(big.cells - small.cells, big.count - small.count)
-            if self._index.has(derived.cells):
+            derived = big.mask & ~small.mask
+            if derived in index.by_mask:
                 continue
-            premises = (small.rule(), big.rule()) if self.record else ()
-            admitted = self._admit(*derived)
-            self.step(
-                "subset",
-                premises=premises,
-                sentence=derived,
-                added=(derived,) if admitted else (),
+            count = big.count - small.count
+            premises = (
+                (self.rule(small.mask, small.count), self.rule(big.mask, big.count))
+                if self.record
+                else ()
             )
+            admitted = self._admit(derived, count)
+            if self.record:
+                sentence = self.rule(derived, count)
+                self.step(
+                    "subset",
+                    premises=premises,
+                    sentence=sentence,
+                    added=(sentence,) if admitted else (),
+                )
 
     # -- exact counting ------------------------------------------------------------------
 
@@ -496,19 +537,22 @@ class KnowledgeBase:
         sentences: in place of the filed ones (other code's edits not yet taken in).
         """
         revealed = dict(self.revealed)
-        for cell in self.moves_made - revealed.keys():  # played without a number told (CS50 code)
-            revealed[cell] = -1
-        return Position.make(
-            self.height,
-            self.width,
-            total,
-            revealed,
-            self.mines,
-            self.safes,
-            self.pairs() if sentences is None else sentences,
-            first_click,
-            workspace,
-        )
+        shown = self._played
+        mines, safes = self._mines, self._safes
+        if self.watched:  # other code may have changed the sets since the last call
+            mask = self.grid.mask
+            shown, mines, safes = mask(self.moves_made), mask(self.mines), mask(self.safes)
+        if len(revealed) < shown.bit_count():  # played without a number told (CS50 code)
+            for cell in self.moves_made - revealed.keys():
+                revealed[cell] = -1
+        if sentences is None:
+            rules = [(c.mask, c.count) for c in self._index.order.values()]
+        else:
+            rules = [(self.grid.mask(cells), count) for cells, count in sentences]
+        return Position.from_bits(
+            self.height, self.width, total, revealed, mines, safes, rules,
+            first_click, workspace, shown,
+        )  # fmt: skip
 
     def counting_step(self, position: Position) -> Optional[Step]:
         """Return the step exact counting proves from position now, or None (looking)."""
@@ -528,12 +572,17 @@ class KnowledgeBase:
         ]
         if proven - position.frontier:  # by the count: every sentence plays its part
             premises = [Rule(frozenset(c), k) for c, k in position.rules if c]
+        proven_mask = self.grid.mask(proven)
         return Step(
             "enumeration",
             premises=tuple(premises),
             safes=frozenset(safes),
             mines=frozenset(mines),
-            removed=tuple(c.rule() for c in self.sentences() if c.cells <= proven),
+            removed=tuple(
+                self.rule(c.mask, c.count)
+                for c in self._index.sentences()
+                if c.mask & ~proven_mask == 0
+            ),
             told=len(self.revealed),
             counting=Counting(
                 position.mines_left, position.outside_count, solution.arrangements, solution.exact
@@ -544,14 +593,15 @@ class KnowledgeBase:
         """Draw a counting step's certainties into the knowledge (inside learning())."""
         self._call.append(("learn_counted", step))
         for rule in step.removed:
-            retired = self._index.by_cells.get(rule.cells)
+            retired = self._index.by_mask.get(self.grid.mask(rule.cells))
             if retired is not None:
                 self._index.unfile(retired)
         if self.record:
             index = self._steps.add(step)
             for cell in step.safes:
                 self._proofs.setdefault(cell, index)
-        self._proved_safe(step.safes, "enumeration")
+        for cell in step.safes:
+            self._proved.setdefault(cell, "enumeration")
         for c in sorted(step.mines):
             self.mark(c, True)
         for c in sorted(step.safes):
@@ -559,9 +609,13 @@ class KnowledgeBase:
 
     # -- looking ------------------------------------------------------------------------
 
-    def unplayed_safes(self) -> set[Cell]:
-        """Return the known safe cells not yet played."""
-        return self.safes - self.moves_made
+    def unplayed_safe(self) -> Optional[Cell]:
+        """Return the first known safe cell not yet played, in reading order, or None."""
+        if self.watched:
+            cells = self.safes - self.moves_made
+            return min(cells) if cells else None
+        left = self._safes & ~self._played
+        return self.grid.first(left) if left else None
 
     def proof(self, cell: Cell) -> Optional[int]:
         """Return the index of the step that proved cell safe, if any (when recording)."""
@@ -656,5 +710,5 @@ class Listed(Generic[S]):
         """Make the list again from the clauses, in place, when someone has read it."""
         if self.items is None:
             return
-        self.made = [(self.make(c.cells, c.count), (c.cells, c.count)) for c in kb.sentences()]
+        self.made = [(self.make(cells, count), (cells, count)) for cells, count in kb.pairs()]
         self.items[:] = [s for s, _ in self.made]

@@ -255,13 +255,13 @@ def solved_without_guessing(height: int, width: int, mines: Iterable[Cell], firs
         told = {c: n for c, n in shown if kb.is_new(c, n, {})}
         with kb.learning():
             kb.add_reveal(told)
-        cell = min(kb.unplayed_safes(), default=None)
+        cell = kb.unplayed_safe()
         if cell is None:
             step = kb.counting_step(kb.position(len(mines), "no-guess"))
             if step is not None:
                 with kb.learning():
                     kb.learn_counted(step)
-            cell = min(kb.unplayed_safes(), default=None)
+            cell = kb.unplayed_safe()
     return len(opened) == height * width - len(mines)
 
 # -- dealing --------------------------------------------------------------------------
