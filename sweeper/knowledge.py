@@ -103,6 +103,31 @@ class SentenceIndex:
         if not keep_place:
             self.order.pop(key, None)
 
+    def take_out(self, clause: Clause, k: int, mine: bool) -> bool:
+        """Take the cell of bit k (a known mine, or safe) out of a filed sentence; True if it stays.
+
+        It leaves when it becomes empty or the same as another sentence (as
+        file would refuse it). Only the cell's own entry and the sentence's
+        key change: its other cells keep it filed under them.
+        """
+        del self.by_mask[clause.mask]
+        self.under[k].pop(id(clause), None)
+        clause.mask ^= 1 << k
+        clause.count -= mine
+        mask = clause.mask
+        if not 0 <= clause.count <= mask.bit_count():
+            words = self.words(mask, clause.count)
+            raise Contradiction(f"{words} cannot hold: the numbers contradict each other")
+        twin = self.by_mask.get(mask)
+        if twin is None and mask:
+            self.by_mask[mask] = clause
+            return True
+        if twin is not None and twin.count != clause.count:
+            words, other = self.words(mask, clause.count), self.words(mask, twin.count)
+            raise Contradiction(f"{words} contradicts {other}")
+        self.unfile(clause)
+        return False
+
     def holds(self, clause: Clause) -> bool:
         """True when the sentence is filed (still in the knowledge base), as it is now."""
         return self.by_mask.get(clause.mask) is clause
@@ -330,10 +355,7 @@ class KnowledgeBase:
         index = self._index
         for clause in index.naming(k):
             before = (clause.mask, clause.count)
-            index.unfile(clause, keep_place=True)
-            clause.mask ^= bit
-            clause.count -= mine
-            kept = index.file(clause)
+            kept = index.take_out(clause, k, mine)
             if kept:
                 self._queue.append(clause)
             if self.record:
