@@ -72,11 +72,7 @@ def neighbours(cell: Cell, height: int, width: int) -> tuple[Cell, ...]:
 
 def check_cell(cell: object, height: int, width: int) -> Cell:
     """Return cell when it is on a height x width board, else raise a ValueError naming it."""
-    if (
-        not isinstance(cell, tuple)
-        or len(cell) != 2
-        or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
-    ):
+    if not (isinstance(cell, tuple) and len(cell) == 2 and _whole(cell[0]) and _whole(cell[1])):
         raise ValueError(f"a cell is a pair (row, column) of whole numbers, not {cell!r}")
     i, j = cell
     if not (0 <= i < height and 0 <= j < width):
@@ -85,6 +81,11 @@ def check_cell(cell: object, height: int, width: int) -> Cell:
             f"columns 0..{width - 1}"
         )
     return (i, j)
+
+
+def _whole(x: object) -> bool:
+    """True when x is a whole number (an int, not a bool)."""
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def flood(
