@@ -407,6 +407,22 @@ def test_pool_workers_reset_sigterm_so_closing_the_pool_ends_them() -> None:
     assert done.stdout.split() == ["True", "True"], done.stderr
 
 
+def test_a_table_piped_to_a_reader_that_stopped_early_ends_without_a_traceback() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    command = [sys.executable, "benchmark.py", "--board", "4x4x2", "--games", "4", "--jobs", "1"]
+    reader_gone = subprocess.Popen(
+        command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert reader_gone.stdout is not None and reader_gone.stderr is not None
+    reader_gone.stdout.close()  # the reader (such as head) stops before the table is written
+    status = reader_gone.wait(timeout=120)
+    assert status == 1 and reader_gone.stderr.read() == ""
+
+
 # -- one board of nothing but mines, the first-click rules, guesses ----------------
 
 
