@@ -230,6 +230,15 @@ def test_table_shows_both_columns(capsys: pytest.CaptureFixture[str]) -> None:
     assert "95% interval" in out and "safe-call errors" in out and "OK:" in out
 
 
+def test_the_tables_heading_counts_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    # It once said "1 jobs".
+    assert benchmark.main(["--board", "3x3x1", "--games", "1", "--jobs", "1"]) == 0
+    heading = capsys.readouterr().out.splitlines()[0]
+    assert heading.startswith("3x3 with 1 mine, first click 'safe': 1 game, seed 1, 1 job, ")
+    assert benchmark.main(["--board", "3x3x2", "--games", "2", "--jobs", "2"]) == 0
+    assert ": 2 games, seed 1, 2 jobs, " in capsys.readouterr().out.splitlines()[0]
+
+
 def test_failures_exit_1_loudly(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
