@@ -184,7 +184,7 @@ def build_parser() -> OneLineParser:
         "--boards",
         type=Path,
         metavar="FILE",
-        help="play every board of a board set (see ../shared/boards/README.md) and compare "
+        help="play every board of a board set (its format: docs/benchmarking.md) and compare "
         "board by board with the results it records",
     )
     parser.add_argument(

@@ -296,6 +296,19 @@ def test_the_help_explains_every_option_the_players_and_the_defaults(
     assert "cs50, CS50's plain knowledge base" in text
 
 
+def test_every_file_the_help_names_is_in_the_project(capsys: pytest.CaptureFixture[str]) -> None:
+    # It once sent a reader to ../shared/boards/README.md, which a clone does not have.
+    import re
+    from pathlib import Path
+
+    with pytest.raises(SystemExit):
+        benchmark.main(["--help"])
+    named = re.findall(r"[\w./-]+\.(?:md|txt)\b", capsys.readouterr().out)
+    root = Path(benchmark.__file__).resolve().parent
+    inside = [(root / name).resolve() for name in named]
+    assert named and [p for p in inside if root not in p.parents or not p.is_file()] == []
+
+
 def test_named_and_custom_boards() -> None:
     assert benchmark.board_named("expert", "safe") == ("expert", (16, 30, 99))
     assert benchmark.board_named("Expert", "safe") == ("expert", (16, 30, 99))
