@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Optional
 
 from . import engine
+from .bits import indexes
 from .board import Cell
 from .engine import Contradiction, Pair, solve
 from .position import Position
@@ -38,12 +39,19 @@ FORMATION_SHARE = Fraction(1, 40)  # a scanned formation counts when likelier th
 
 def forced_weight(position: Position, mines: Sequence[Cell], safes: Sequence[Cell]) -> int:
     """Return the weight of the arrangements with these cells mines and those safe (0: none)."""
+    board = position.grid
+    return _forced_bits(position, board.mask(mines), board.mask(safes))
+
+
+def _forced_bits(position: Position, mines: int, safes: int) -> int:
+    """Return forced_weight for cells given as masks."""
     solution = position.solution
     if position.mines_left is not None and solution.exact:
         return engine.forced_weight(solution, mines, safes, position.workspace.component_cache())
-    forced = [(frozenset([c]), 1) for c in mines] + [(frozenset([c]), 0) for c in safes]
-    frontier = position.frontier
-    named = sum(1 for c in {*mines, *safes} if c not in frontier)
+    members = position.grid.members
+    forced = [(frozenset([c]), 1) for c in members(mines)]
+    forced += [(frozenset([c]), 0) for c in members(safes)]
+    named = ((mines | safes) & ~position.frontier_bits).bit_count()
     try:
         narrowed = solve(
             [*position.rules, *forced],
@@ -57,6 +65,14 @@ def forced_weight(position: Position, mines: Sequence[Cell], safes: Sequence[Cel
 
 
 Formation = tuple[int, tuple[Cell, ...], tuple[Cell, ...]]  # weight, its cells, missing enablers
+
+# Where a formation's end (corner) cells are, from its first cell: a pair across
+# ("h"), a pair down ("v"), a 2x2 block ("b").
+_ENDS = {
+    "h": ((-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2)),
+    "v": ((-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1)),
+    "b": ((-1, -1), (-1, 2), (2, -1), (2, 2)),
+}
 Shape = tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...]]  # cells, mines, missing
 
 
@@ -65,22 +81,28 @@ class Influence:
 
     def __init__(self, position: Position) -> None:
         self.position = position
-        self._unknown = position.unknown_set
+        self._grid = position.grid
+        self._unknown = position.unknown_bits
         self._shapes: dict[tuple[str, Cell], tuple[Optional[Shape], int]] = {}
         self._weights: dict[tuple[str, Cell], int] = {}
         self.enablers: dict[Cell, int] = {}
         self.members: dict[Cell, int] = {}
         self._scanned = False
+        self._opens: dict[tuple[str, int], int] = {}
 
     def _missing(self, ends: Sequence[Cell], limit: int) -> Optional[tuple[Cell, ...]]:
         """Return the unknown end cells (None: one is revealed, or over limit are unknown)."""
         height, width = self.position.height, self.position.width
-        mines = self.position.mines
+        mines, unknown = self.position.mine_bits, self._unknown
         missing = []
         for end in ends:
-            if end in mines or not (0 <= end[0] < height and 0 <= end[1] < width):
+            r, c = end
+            if not (0 <= r < height and 0 <= c < width):
                 continue
-            if end not in self._unknown:
+            bit = 1 << (r * width + c)
+            if bit & mines:
+                continue
+            if not bit & unknown:
                 return None  # a number at one end tells the formation apart
             missing.append(end)
             if len(missing) > limit:
@@ -100,8 +122,10 @@ class Influence:
             mines = (first,)
             ends = [(r - dr + k * dc, c - dc + k * dr) for k in (-1, 0, 1)]
             ends += [(r + 2 * dr + k * dc, c + 2 * dc + k * dr) for k in (-1, 0, 1)]
-        if not all(x in self._unknown for x in cells):
-            return None
+        height, width = self.position.height, self.position.width
+        for x, y in cells:
+            if not (0 <= x < height and 0 <= y < width and self._unknown >> (x * width + y) & 1):
+                return None
         missing = self._missing(ends, limit)
         left = self.position.mines_left
         if missing is None or left is None or len(missing) + len(mines) > left:
@@ -114,6 +138,12 @@ class Influence:
         on first (a block's mines on its main diagonal). None: it cannot form, or misses more
         than limit mines."""
         key = (kind, first)
+        r, c = first
+        height, width = self.position.height, self.position.width
+        if not (0 <= r < height and 0 <= c < width):
+            return None
+        if limit in (1, 3) and not self._open(kind, limit) >> (r * width + c) & 1:
+            return None
         known = self._shapes.get(key)
         if known is None or (known[0] is None and known[1] < limit):
             known = (self._shape(kind, first, limit), limit)
@@ -123,8 +153,9 @@ class Influence:
             return None
         cells, mines, missing = shape
         if key not in self._weights:
-            safes = [x for x in cells if x not in mines]
-            self._weights[key] = forced_weight(self.position, [*missing, *mines], safes)
+            mask = self._grid.mask
+            mined = mask(mines) | mask(missing)
+            self._weights[key] = _forced_bits(self.position, mined, mask(cells) & ~mined)
         return self._weights[key], cells, missing
 
     def scan(self) -> None:
@@ -146,38 +177,51 @@ class Influence:
                 self.members[x] = self.members.get(x, 0) + weight
 
     def _may_form(self) -> list[tuple[str, Cell]]:
-        """Return the formations whose end cells leave at most SCAN_MISSING mines missing.
-
-        A quick count first: an end cell off the board or a known mine counts
-        0, an unknown one 1, a revealed one 2 (it rules the formation out).
-        The board is read from a grid padded by two cells of 0 on every side.
-        """
-        position = self.position
-        height, width = position.height, position.width
-        unknown, mines = self._unknown, position.mines
-        pad = [0] * (width + 4)
-        grid = [pad, pad]
-        for r in range(height):
-            row = [0, 0]
-            for c in range(width):
-                cell = (r, c)
-                row.append(1 if cell in unknown else 0 if cell in mines else 2)
-            grid.append(row + [0, 0])
-        grid += [pad, pad]
+        """Return the formations whose end cells leave at most SCAN_MISSING mines missing."""
         found = []
-        for r, c in position.unknown:
-            above, here, below, under = grid[r + 1], grid[r + 2], grid[r + 3], grid[r + 4]
-            x = c + 2  # the cell's column in the padded grid
-            if here[x + 1] == 1:  # the pair (r, c), (r, c + 1): columns c - 1 and c + 2 end it
-                ends = above[x - 1] + here[x - 1] + below[x - 1]
-                if ends + above[x + 2] + here[x + 2] + below[x + 2] <= SCAN_MISSING:
-                    found.append(("h", (r, c)))
-            if below[x] == 1:  # the pair (r, c), (r + 1, c): rows r - 1 and r + 2 end it
-                ends = above[x - 1] + above[x] + above[x + 1]
-                if ends + under[x - 1] + under[x] + under[x + 1] <= SCAN_MISSING:
-                    found.append(("v", (r, c)))
-            if above[x - 1] + above[x + 2] + under[x - 1] + under[x + 2] <= SCAN_MISSING:
-                found.append(("b", (r, c)))
+        cells = self._grid.cells
+        across, down, block = (self._open(kind, SCAN_MISSING) for kind in "hvb")
+        for k in indexes(across | down | block):
+            bit = 1 << k
+            if across & bit:
+                found.append(("h", cells[k]))
+            if down & bit:
+                found.append(("v", cells[k]))
+            if block & bit:
+                found.append(("b", cells[k]))
+        return found
+
+    def _open(self, kind: str, limit: int) -> int:
+        """Return the mask of the cells from which a formation of kind may form, missing at most
+        limit of its end (corner) mines: a quick count over the whole board at once.
+
+        An end cell off the board or a known mine counts 0, an unknown one 1,
+        a revealed one rules the formation out. For each end, the mask of the
+        cells whose end (at that offset) is unknown, or revealed, is added up
+        bit by bit; a pair's second cell must be unknown too (a block's cells
+        are checked when it is asked for).
+        """
+        key = (kind, limit)
+        found = self._opens.get(key)
+        if found is not None:
+            return found
+        assert limit in (1, 3)  # what the counts below go up to
+        board = self._grid
+        unknown = self._unknown
+        shown = board.full & ~unknown & ~self.position.mine_bits
+        once = twice = four = seen = 0  # at least one, two (of one or three) and four unknown ends
+        for dr, dc in _ENDS[kind]:
+            x = board.moved(unknown, dr, dc)
+            carry = once & x
+            once ^= x
+            four |= twice & carry
+            twice ^= carry
+            seen |= board.moved(shown, dr, dc)
+        over = (twice | four) if limit == 1 else four
+        found = unknown & ~(over | seen)
+        if kind != "b":
+            found &= board.moved(unknown, *((0, 1) if kind == "h" else (1, 0)))
+        self._opens[key] = found
         return found
 
     def of(self, cell: Cell) -> int:

@@ -20,8 +20,9 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Optional
 
+from .bits import Grid, grid, indexes
 from .board import Cell, neighbours
-from .engine import Cache, Pair, Solution, solve
+from .engine import Bits, Cache, Pair, Solution, solve_bits
 from .search import Memo, arrangements
 
 COMPONENT_CACHE_LIMIT = 20_000
@@ -55,15 +56,22 @@ class Odds(dict[Cell, Fraction]):
 
 @dataclass(frozen=True)
 class Position:
-    """What a player knows: numbers shown, known mines and safe cells, sentences, the mine total."""
+    """What a player knows: numbers shown, known mines and safe cells, sentences, the mine total.
+
+    Inside, sets of cells are masks (see sweeper.bits): the known mines, the
+    known safe cells, the revealed cells, and the sentences as (mask, count)
+    pairs. Callers see cells: `mines`, `safes`, `rules`, `frontier`,
+    `unknown` are worked out from the masks when asked.
+    """
 
     height: int
     width: int
     total: Optional[int]
     revealed: Mapping[Cell, int]  # -1 for a cell played whose number was not told
-    mines: frozenset[Cell]
-    safes: frozenset[Cell]  # known safe and not yet revealed
-    rules: tuple[Pair, ...]  # over unknown cells only
+    mine_bits: int
+    safe_bits: int  # known safe and not yet revealed
+    bits: tuple[Bits, ...]  # the sentences as masks, over unknown cells only
+    shown_bits: int  # the revealed cells
     first_click: str = "safe"
     workspace: Workspace = field(default_factory=Workspace, compare=False, repr=False)
 
@@ -81,17 +89,55 @@ class Position:
         workspace: Optional[Workspace] = None,
     ) -> Position:
         """Return a position from overlapping facts: sentences lose the cells already known."""
-        shown = MappingProxyType(dict(revealed))
-        mines = frozenset(mines)
-        safes = frozenset(c for c in safes if c not in shown)
-        known = mines | safes | shown.keys()
+        board = grid(height, width)
+        bit = board.bit
         rules = []
         for cells, count in sentences:
-            cells = frozenset(cells)
-            if not known.isdisjoint(cells):
-                count -= len(cells & mines)
-                cells = cells - known
-            rules.append((cells, count))
+            mask = 0
+            for c in cells:
+                mask |= bit[c]
+            rules.append((mask, count))
+        return cls.from_bits(
+            height,
+            width,
+            total,
+            revealed,
+            board.mask(mines),
+            board.mask(safes),
+            rules,
+            first_click,
+            workspace,
+        )
+
+    @classmethod
+    def from_bits(
+        cls,
+        height: int,
+        width: int,
+        total: Optional[int],
+        revealed: Mapping[Cell, int],
+        mines: int,
+        safes: int,
+        sentences: Iterable[Bits],
+        first_click: str = "safe",
+        workspace: Optional[Workspace] = None,
+        shown_bits: Optional[int] = None,
+    ) -> Position:
+        """Return make's position from masks: mines, safes and each sentence's cells (see bits).
+
+        shown_bits: the mask of revealed's cells, when the caller keeps one.
+        """
+        shown = MappingProxyType(dict(revealed))
+        if shown_bits is None:
+            shown_bits = grid(height, width).mask(shown.keys())
+        safes &= ~shown_bits
+        known = mines | safes | shown_bits
+        rules = []
+        for mask, count in sentences:
+            if mask & known:
+                count -= (mask & mines).bit_count()
+                mask &= ~known
+            rules.append((mask, count))
         return cls(
             height,
             width,
@@ -100,6 +146,7 @@ class Position:
             mines,
             safes,
             tuple(rules),
+            shown_bits,
             first_click,
             workspace if workspace is not None else Workspace(),
         )
@@ -111,31 +158,64 @@ class Position:
         """A position never changes, so a deep copy of it (say, of an AI) may share it."""
         return self
 
+    # -- the facts, in cells ------------------------------------------------------
+
+    @functools.cached_property
+    def grid(self) -> Grid:
+        """Return the board's cells as bits."""
+        return grid(self.height, self.width)
+
+    @functools.cached_property
+    def mines(self) -> frozenset[Cell]:
+        """Return the cells known to be mines."""
+        return frozenset(self.grid.members(self.mine_bits))
+
+    @functools.cached_property
+    def safes(self) -> frozenset[Cell]:
+        """Return the cells known to be safe and not yet revealed."""
+        return frozenset(self.grid.members(self.safe_bits))
+
+    @functools.cached_property
+    def rules(self) -> tuple[Pair, ...]:
+        """Return the sentences as (cells, count) pairs, over unknown cells only."""
+        members = self.grid.members
+        return tuple((frozenset(members(mask)), count) for mask, count in self.bits)
+
     # -- what follows from the facts ---------------------------------------------
+
+    @functools.cached_property
+    def frontier_bits(self) -> int:
+        """Return the mask of the unknown cells that some sentence names."""
+        every = 0
+        for mask, _ in self.bits:
+            every |= mask
+        return every
 
     @functools.cached_property
     def frontier(self) -> frozenset[Cell]:
         """Return the unknown cells that some sentence names."""
-        return frozenset().union(*(cells for cells, _ in self.rules))
+        return frozenset(self.grid.members(self.frontier_bits))
 
     @property
     def mines_left(self) -> Optional[int]:
         """Return the mines not yet known, or None when the total is not known."""
-        return None if self.total is None else self.total - len(self.mines)
+        return None if self.total is None else self.total - self.mine_bits.bit_count()
 
     @property
     def outside_count(self) -> int:
         """Return how many unknown cells no sentence names."""
-        known = len(self.revealed) + len(self.mines) + len(self.safes)
-        return self.height * self.width - known - len(self.frontier)
+        known = len(self.revealed) + self.mine_bits.bit_count() + self.safe_bits.bit_count()
+        return self.height * self.width - known - self.frontier_bits.bit_count()
+
+    @functools.cached_property
+    def unknown_bits(self) -> int:
+        """Return the mask of the cells neither revealed nor known."""
+        return self.grid.full & ~(self.shown_bits | self.mine_bits | self.safe_bits)
 
     @functools.cached_property
     def unknown(self) -> tuple[Cell, ...]:
         """Return the cells neither revealed nor known, in reading order."""
-        known = self.revealed.keys() | self.mines | self.safes
-        return tuple(
-            (i, j) for i in range(self.height) for j in range(self.width) if (i, j) not in known
-        )
+        return tuple(self.grid.members(self.unknown_bits))
 
     @functools.cached_property
     def unknown_set(self) -> frozenset[Cell]:
@@ -144,47 +224,69 @@ class Position:
 
     def unknown_around(self, cell: Cell) -> int:
         """Return how many neighbours of cell are neither revealed nor known."""
-        return len(self.unknown_neighbours(cell))
+        return (self.grid.around[self.grid.index(cell)] & self.unknown_bits).bit_count()
+
+    def around_bits(self, index: int) -> int:
+        """Return the mask of the unknown neighbours of the cell at bit index."""
+        return self.grid.around[index] & self.unknown_bits
 
     @functools.cached_property
     def ranked(self) -> list[Cell]:
         """Return the unknown cells safest first (ties: fewer unknown neighbours, reading order)."""
         solution = self.solution
-        around = self._unknown_counts().__getitem__
-        if solution.exact:  # one denominator: compare the integer weights
-            weights, outside = solution.weights, solution.outside_weight
-            keyed = sorted((weights.get(c, outside), around(c), c) for c in self.unknown)
-            return [c for _, _, c in keyed]
-        chance = solution.probability
-        odds = sorted((chance(c), around(c), c) for c in self.unknown)
-        return [c for _, _, c in odds]
+        cells = self.grid.cells
+        counts = self._count_masks()
+        if not solution.exact:
+            chance = solution.probability
+            by_cell = self._around_counts(counts)
+            odds = sorted((chance(cells[k]), n, k) for k, n in by_cell.items())
+            return [cells[k] for _, _, k in odds]
+        # One denominator: compare the integer weights. The cells no rule names
+        # share one weight: taken by their number of unknown neighbours, in
+        # reading order, with no sort.
+        weights = solution.weight_of
+        outside = solution.outside_weight
+        unknown = self.unknown_bits
+        around = self.grid.around
+        frontier = sorted((w, (around[k] & unknown).bit_count(), k) for k, w in weights.items())
+        rest = unknown & ~solution.frontier
+        by_count = [(n, k) for n, mask in enumerate(counts) for k in indexes(rest & mask)]
+        lower = [k for w, _, k in frontier if w < outside]
+        higher = [k for w, _, k in frontier if w > outside]
+        tied = [(n, k) for w, n, k in frontier if w == outside]
+        middle = sorted(tied + by_count) if tied else by_count
+        return [cells[k] for k in lower + [k for _, k in middle] + higher]
+
+    def _count_masks(self) -> list[int]:
+        """Return, for n = 0..8, the mask of the cells with n unknown neighbours."""
+        ones, twos, fours, eights = self.grid.neighbour_counts(self.unknown_bits)
+        found = []
+        for n in range(9):
+            mask = self.grid.full
+            for bit, plane in ((1, ones), (2, twos), (4, fours), (8, eights)):
+                mask &= plane if n & bit else ~plane
+            found.append(mask)
+        return found
+
+    def _around_counts(self, counts: Optional[list[int]] = None) -> dict[int, int]:
+        """Return every unknown cell's number of unknown neighbours, by its bit."""
+        if counts is None:
+            counts = self._count_masks()
+        unknown = self.unknown_bits
+        return {k: n for n, mask in enumerate(counts) for k in indexes(unknown & mask)}
 
     def _unknown_counts(self) -> dict[Cell, int]:
-        """Return every unknown cell's number of unknown neighbours, from row sums of a 0/1 grid."""
-        height, width = self.height, self.width
-        unknown = self.unknown_set
-        rows = [[1 if (i, j) in unknown else 0 for j in range(width)] for i in range(height)]
-        # across[i][j]: unknown cells among (i, j - 1), (i, j), (i, j + 1)
-        across = []
-        for row in rows:
-            padded = [0, *row, 0]
-            across.append([padded[j] + padded[j + 1] + padded[j + 2] for j in range(width)])
-        zero = [0] * width
-        counts = {}
-        for i, j in self.unknown:
-            above = across[i - 1] if i else zero
-            below = across[i + 1] if i + 1 < height else zero
-            counts[(i, j)] = above[j] + across[i][j] + below[j] - 1
-        return counts
+        """Return every unknown cell's number of unknown neighbours (ranked's tie-break)."""
+        cells = self.grid.cells
+        return {cells[k]: n for k, n in self._around_counts().items()}
 
     def is_unknown(self, cell: Cell) -> bool:
         """True when cell is neither revealed nor known to be a mine or safe."""
-        return cell not in self.revealed and cell not in self.mines and cell not in self.safes
+        return bool(self.grid.bit[cell] & self.unknown_bits)
 
     def outside(self) -> list[Cell]:
         """Return the unknown cells that no sentence names, in reading order."""
-        frontier = self.frontier
-        return [c for c in self.unknown if c not in frontier]
+        return self.grid.members(self.unknown_bits & ~self.frontier_bits)
 
     def arrangements(self) -> list[frozenset[Cell]]:
         """Return every placement of the mines left that fits the sentences (known mines apart).
@@ -203,8 +305,8 @@ class Position:
         """Return the neighbours of cell that are neither revealed nor known."""
         found = self._unknown_around.get(cell)
         if found is None:
-            unknown = self.unknown_set
-            found = tuple(n for n in neighbours(cell, self.height, self.width) if n in unknown)
+            board = self.grid
+            found = tuple(board.members(board.around[board.index(cell)] & self.unknown_bits))
             self._unknown_around[cell] = found
         return found
 
@@ -216,8 +318,12 @@ class Position:
     @functools.cached_property
     def solution(self) -> Solution:
         """Return the engine's odds for this position (raises Contradiction when none fit)."""
-        return solve(
-            self.rules, self.mines_left, self.outside_count, self.workspace.component_cache()
+        return solve_bits(
+            self.bits,
+            self.mines_left,
+            self.outside_count,
+            self.grid.cells,
+            self.workspace.component_cache(),
         )
 
     def probabilities(self) -> Odds:
@@ -228,18 +334,17 @@ class Position:
         """
         solution = self.solution
         frontier, outside = solution.probabilities, solution.outside
+        mines, safes = self.mine_bits, self.safe_bits
         odds = Odds(exact=solution.exact)
-        for i in range(self.height):
-            for j in range(self.width):
-                c = (i, j)
-                if c in self.revealed:
-                    continue
-                if c in self.mines:
-                    odds[c] = Fraction(1)
-                elif c in self.safes:
-                    odds[c] = Fraction(0)
-                else:
-                    odds[c] = frontier.get(c, outside)
+        for k, c in enumerate(self.grid.cells):
+            if c in self.revealed:
+                continue
+            if mines >> k & 1:
+                odds[c] = Fraction(1)
+            elif safes >> k & 1:
+                odds[c] = Fraction(0)
+            else:
+                odds[c] = frontier.get(c, outside)
         return odds
 
     # -- what if ------------------------------------------------------------------
@@ -250,11 +355,12 @@ class Position:
             raise ValueError(f"{cell} is a known mine: it cannot show a number")
         if cell in self.revealed:
             raise ValueError(f"{cell} is already revealed")
-        around = neighbours(cell, self.height, self.width)
-        count = shown - sum(1 for n in around if n in self.mines)
-        new = frozenset(n for n in around if self.is_unknown(n))
-        rules = [((cells - {cell}, k) if cell in cells else (cells, k)) for cells, k in self.rules]
-        rules.append((new, count))
+        index = self.grid.index(cell)
+        here = 1 << index
+        around = self.grid.around[index]
+        count = shown - (around & self.mine_bits).bit_count()
+        rules = [((mask & ~here, k) if mask & here else (mask, k)) for mask, k in self.bits]
+        rules.append((around & self.unknown_bits, count))
         revealed = dict(self.revealed)
         revealed[cell] = shown
         return Position(
@@ -262,36 +368,40 @@ class Position:
             self.width,
             self.total,
             MappingProxyType(revealed),
-            self.mines,
-            self.safes - {cell} if cell in self.safes else self.safes,
+            self.mine_bits,
+            self.safe_bits & ~here,
             tuple(rules),
+            self.shown_bits | here,
             self.first_click,
             self.workspace,
         )
 
     def with_certainties(self) -> Position:
         """Return this position with every cell the solution proves moved to the known cells."""
-        safes, mines = self.solution.certain()
+        safes, mines = self.solution.certain_bits()
         outside = self.solution.outside_certain()
         if outside is not None:
-            (mines if outside else safes).update(self.outside())
+            rest = self.unknown_bits & ~self.frontier_bits
+            if outside:
+                mines |= rest
+            else:
+                safes |= rest
         if not safes and not mines:
             return self
         known = safes | mines
-        rules = tuple(
-            (cells - known, count - len(cells & mines))
-            if not known.isdisjoint(cells)
-            else (cells, count)
-            for cells, count in self.rules
+        rules = (
+            (mask & ~known, count - (mask & mines).bit_count()) if mask & known else (mask, count)
+            for mask, count in self.bits
         )
         return Position(
             self.height,
             self.width,
             self.total,
             self.revealed,
-            self.mines | mines,
-            self.safes | safes,
+            self.mine_bits | mines,
+            self.safe_bits | safes,
             tuple(r for r in rules if r[0]),
+            self.shown_bits,
             self.first_click,
             self.workspace,
         )

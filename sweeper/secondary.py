@@ -18,11 +18,13 @@ that only weighs guesses and never proves anything.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional
 
+from .bits import indexes
 from .board import Cell
 from .engine import _rest, click_part
 from .position import Position
@@ -30,17 +32,43 @@ from .position import Position
 
 @dataclass(frozen=True)
 class Outcome:
-    """One number a safe click could show, with the next click's prospects."""
+    """One number a safe click could show, with the next click's prospects.
+
+    Kept as integer weights on the solution's scale: `lowest` is the weight
+    of the arrangements (among `weight`) with a mine on the safest living
+    cell, `runner_up` the same for another living cell; 0 for both when the
+    number leaves a free click or wins the game.
+    """
 
     shown: int  # mines among the clicked cell's unknown neighbours
     weight: int  # arrangements (the solution's scale) where the cell is safe and shows it
-    best: Fraction  # the safest living cell's chance of safety then (1: a free click or a win)
-    second: Fraction  # another living cell's (the best again when two share it or one is left)
+    lowest: int
+    runner_up: int
+
+    @property
+    def best(self) -> Fraction:
+        """Return the safest living cell's chance of safety then (1: a free click or a win)."""
+        return 1 - Fraction(self.lowest, self.weight)
+
+    @property
+    def second(self) -> Fraction:
+        """Return another living cell's (the best again when two share it or one is left)."""
+        return 1 - Fraction(self.runner_up, self.weight)
 
     @property
     def progress(self) -> bool:
         """True when the number proves a living cell safe (or leaves only mines: a win)."""
-        return self.best == 1
+        return self.lowest == 0
+
+
+def secondary_safety(outcomes: list[Outcome], blend: tuple[int, int]) -> Fraction:
+    """Return the expected blended safety of the next click: (a x best + b x second) / (a + b)."""
+    a, b = blend
+    total = sum(o.weight for o in outcomes)
+    if not total:
+        return Fraction(0)
+    lost = sum(a * o.lowest + b * o.runner_up for o in outcomes)
+    return Fraction((a + b) * total - lost, (a + b) * total)
 
 
 def living_outcomes(
@@ -64,82 +92,83 @@ def living_outcomes(
     floor, None is returned instead.
     """
     solution = position.solution
-    around = frozenset(position.unknown_neighbours(cell))
+    index = position.grid.index(cell)
+    around = position.around_bits(index)
     cache = position.workspace.component_cache()
-    touched_part = click_part(solution, cell, around, cache, budget)
+    touched_part = click_part(solution, index, around, cache, budget)
     if touched_part is None:
         return []  # cell is a mine in every arrangement
     touched, outside, part = touched_part
     span = len(part.counts) - 1
     rest = _rest(solution, touched, outside, span)
-    rest_groups = [
-        group
-        for i, comp in enumerate(solution.components)
-        if i not in touched
-        for group in comp.groups
-    ]
+    cells = position.grid.cells
+    here = 1 << index
 
-    def living(c: Cell) -> bool:
-        if all(n == cell for n in position.unknown_neighbours(c)):
+    def living(k: int) -> bool:
+        if not position.around_bits(k) & ~here:
             return False  # the click leaves it no unknown neighbour: its number is fixed
-        return alive(c)
+        return alive(cells[k])
 
-    weights = [sum(n * rest.ways[k] for k, n in enumerate(c)) for c in part.tracked_counts]
+    mul = operator.mul
+    ways = rest.ways
+    weights = [sum(map(mul, c, ways)) for c in part.tracked_counts]
     todo = [j for j, weight in enumerate(weights) if weight]
     if floor is not None:
         todo.sort(key=lambda j: -weights[j])
         a, b = blend
-        # the blended safety's numerator if every number left were perfect
-        reach = Fraction(sum(weights))
-        need = floor * reach
+        # (a + b) x the blended safety's numerator if every number left were perfect,
+        # against (a + b) x floor x every weight, floor = p / q: compared times q
+        reach = (a + b) * sum(weights)
+        p, q = floor.numerator, floor.denominator
+        need = p * reach
     found = []
     for j in todo:
-        if floor is not None and reach < need:
+        if floor is not None and reach * q < need:
             return None
         counts = part.tracked_counts[j]
         weight = weights[j]
-        entries: list[tuple[int, Optional[tuple[Cell, ...]]]] = [
-            (sum(n * rest.ways[k] for k, n in enumerate(t[j])) if j < len(t) else 0, g)
-            for g, t in zip(part.groups, part.tracked_tallies, strict=True)
+        entries: list[tuple[int, int]] = [
+            (sum(map(mul, t[j], ways)) if j < len(t) else 0, g)
+            for g, t in zip(part.group_masks, part.tracked_tallies, strict=True)
         ]
         entries += [
-            (sum(n * g[k] for k, n in enumerate(counts)), cells)
-            for g, cells in zip(rest.groups, rest_groups, strict=True)
+            (sum(map(mul, counts, g)), m) for g, m in zip(rest.groups, rest.masks, strict=True)
         ]
-        if rest.outside:  # the cells no rule names: always living (see is_dead)
-            entries.append((sum(n * rest.outside[k] for k, n in enumerate(counts)), None))
-        best, second = _two_safest(entries, weight, outside, living)
-        found.append(Outcome(j, weight, best, second))
+        if rest.outside:  # the cells no rule names: always living (see is_dead); mask 0
+            entries.append((sum(map(mul, counts, rest.outside)), 0))
+        lowest, runner_up = _two_safest(entries, weight, outside, living)
+        found.append(Outcome(j, weight, lowest, runner_up))
         if floor is not None:
-            reach -= weight * (1 - (a * best + b * second) / (a + b))
+            reach -= a * lowest + b * runner_up
     if floor is not None:
         found.sort(key=lambda o: o.shown)
     return found
 
 
 def _two_safest(
-    entries: list[tuple[int, Optional[tuple[Cell, ...]]]],
+    entries: list[tuple[int, int]],
     weight: int,
     outside: int,
-    alive: Callable[[Cell], bool],
-) -> tuple[Fraction, Fraction]:
-    """Return the safety of the two safest living cells among (mine weight, cells) entries.
+    alive: Callable[[int], bool],
+) -> tuple[int, int]:
+    """Return the mine weights of the two safest living cells among (mine weight, mask) entries.
 
-    None for cells stands for the outside cells, `outside` of them.
+    Mask 0 stands for the outside cells, `outside` of them. (0, 0) when no
+    cell could be safe: the game is won.
     """
-    entries = sorted((e for e in entries if e[1] is None or e[1]), key=lambda e: e[0])
+    entries = sorted(entries, key=operator.itemgetter(0))
     if not entries or entries[0][0] == weight:
-        return Fraction(1), Fraction(1)  # no cell could be safe: the game is won
+        return 0, 0  # no cell could be safe: the game is won
     picked: list[int] = []
     for mined, cells in entries:
         if mined == weight:
             break
-        if cells is None:
+        if not cells:
             living = outside
         else:
             living = 0
-            for c in cells:
-                if alive(c):
+            for k in indexes(cells):
+                if alive(k):
                     living += 1
                     if len(picked) + living >= 2:
                         break
@@ -148,6 +177,4 @@ def _two_safest(
             break
     if not picked:  # only dead cells could be safe: the safest of them
         picked = [entries[0][0]]
-    best = 1 - Fraction(picked[0], weight)
-    second = best if len(picked) == 1 else 1 - Fraction(picked[1], weight)
-    return best, second
+    return picked[0], picked[-1]

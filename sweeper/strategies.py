@@ -27,7 +27,18 @@ from fractions import Fraction
 from typing import Optional
 
 from .board import OPENING_RULES, Cell
-from .engine import LOOKAHEAD_WORK, Contradiction, Rule, Solution, TooWide, reveal_outcomes, solve
+from .engine import (
+    LOOKAHEAD_WORK,
+    Clicked,
+    Contradiction,
+    Rule,
+    Solution,
+    TooWide,
+    click_part,
+    outcomes_of,
+    shown_of,
+    solve,
+)
 from .fifties import Influence, unsettleable_chain
 from .position import Position
 from .records import Candidate, Decision
@@ -40,7 +51,7 @@ from .search import (
     best_opening,
     opening_tree,
 )
-from .secondary import living_outcomes
+from .secondary import living_outcomes, secondary_safety
 
 Strategy = Callable[[Position, Solution], Optional[Decision]]
 
@@ -56,12 +67,12 @@ def decide(position: Position, strategies: Sequence[Strategy]) -> Optional[Decis
     counting proves safe, then the strategies in order, then the lowest
     probability, so that a decision always comes when a cell is left.
     """
-    if position.safes:
-        return Decision(min(position.safes), "known safe", Fraction(0))
+    if position.safe_bits:
+        return Decision(position.grid.first(position.safe_bits), "known safe", Fraction(0))
     learned = position.with_certainties()
-    if learned.safes:
+    if learned.safe_bits:
         return _counted(position, learned)
-    if not learned.unknown:
+    if not learned.unknown_bits:
         return None
     solution = learned.solution
     for strategy in strategies:
@@ -73,10 +84,11 @@ def decide(position: Position, strategies: Sequence[Strategy]) -> Optional[Decis
 
 def _counted(before: Position, learned: Position) -> Decision:
     """Return the decision to play the first cell counting proves safe, with its premises."""
-    cell = min(learned.safes)
+    bit = learned.safe_bits & -learned.safe_bits
+    cell = learned.grid.first(bit)
     premises: tuple[Rule, ...] = ()
     for comp in before.solution.components:
-        if cell in comp.tallies:
+        if comp.mask & bit:
             premises = tuple(Rule(cells, count) for cells, count in comp.rules)
     if not premises:  # a cell no sentence names: safe by the mine count, which uses them all
         premises = tuple(Rule(cells, count) for cells, count in before.rules if cells)
@@ -89,30 +101,41 @@ def _near(position: Position, solution: Solution, margin: Fraction, start: int =
     Safest first, from the start-th cell of position.ranked on.
     """
     order = position.ranked[start:]
-    limit = solution.probability(order[0]) + margin
+    if not solution.exact:
+        limit = solution.probability(order[0]) + margin
+        return list(itertools.takewhile(lambda c: solution.probability(c) <= limit, order))
+    # One denominator: w / weight > w0 / weight + p / q exactly when q (w - w0) > p weight.
+    weights, outside = solution.weights, solution.outside_weight
+    first = weights.get(order[0], outside)
+    over = margin.numerator * solution.weight
+    q = margin.denominator
     near = []
     for cell in order:
-        if solution.probability(cell) > limit:
+        if q * (weights.get(cell, outside) - first) > over:
             break
         near.append(cell)
     return near
 
 
-Outcomes = list[tuple[int, int, Fraction, Fraction]]  # reveal_outcomes' answer
-
-
-def _outcomes(
+def _clicked(
     position: Position,
     cell: Cell,
-    around: frozenset[Cell],
+    around: int,
     budget: Optional[list[int]],
-    seen: Optional[dict[Cell, Outcomes]],
-) -> Outcomes:
-    """Return reveal_outcomes for cell, from seen when this look-ahead has it already."""
+    seen: Optional[dict[Cell, Clicked]],
+) -> Clicked:
+    """Return engine.click_part for cell, from seen when this look-ahead has it already.
+
+    So each cell's count is charged to the look-ahead's budget once.
+    """
     if seen is not None and cell in seen:
         return seen[cell]
-    found = reveal_outcomes(
-        position.solution, cell, around, position.workspace.component_cache(), budget
+    found = click_part(
+        position.solution,
+        position.grid.index(cell),
+        around,
+        position.workspace.component_cache(),
+        budget,
     )
     if seen is not None:
         seen[cell] = found
@@ -123,7 +146,7 @@ def is_dead(
     position: Position,
     cell: Cell,
     budget: Optional[list[int]] = None,
-    seen: Optional[dict[Cell, Outcomes]] = None,
+    seen: Optional[dict[Cell, Clicked]] = None,
 ) -> bool:
     """True when cell, if safe, can show only one number and opens nothing.
 
@@ -131,13 +154,13 @@ def is_dead(
     cell next to a cell no sentence names is never dead (that neighbour may
     or may not be a mine); a cell with no unknown neighbour always is.
     """
-    around = frozenset(position.unknown_neighbours(cell))
+    around = position.around_bits(position.grid.index(cell))
     if not around:
         return True
-    frontier = position.frontier
-    if any(c not in frontier for c in around):
+    if around & ~position.frontier_bits:
         return False
-    return _dead(position, cell, around, _outcomes(position, cell, around, budget, seen))
+    clicked = _clicked(position, cell, around, budget, seen)
+    return _dead(position, cell, shown_of(position.solution, clicked))
 
 
 # -- the first click ----------------------------------------------------------------------
@@ -358,7 +381,7 @@ class LookAhead:
         if position.total is None or not solution.exact:
             return None
         budget = [LOOKAHEAD_WORK]
-        seen: dict[Cell, Outcomes] = {}  # each cell's outcomes are worked out once
+        seen: dict[Cell, Clicked] = {}  # each cell's count is worked out once
         try:
             passed_over, living = self._living(position, budget, seen)
         except TooWide:
@@ -394,7 +417,7 @@ class LookAhead:
         )
 
     def _living(
-        self, position: Position, budget: list[int], seen: dict[Cell, Outcomes]
+        self, position: Position, budget: list[int], seen: dict[Cell, Clicked]
     ) -> tuple[list[Cell], Optional[int]]:
         """Return the dead cells safer than the safest living one, and where that one ranks.
 
@@ -414,12 +437,14 @@ class LookAhead:
 
     def _representatives(self, position: Position, near: list[Cell]) -> list[Cell]:
         """Return the candidates; cells off the frontier (neighbours too) count once per kind."""
-        frontier = position.frontier
+        frontier = position.frontier_bits
+        board = position.grid
         picked: dict[object, Cell] = {}
         for c in near:
-            around = position.unknown_neighbours(c)
-            alike = c not in frontier and frontier.isdisjoint(around)
-            picked.setdefault(("outside", len(around)) if alike else c, c)
+            k = board.index(c)
+            around = position.around_bits(k)
+            alike = not (frontier >> k & 1 or around & frontier)
+            picked.setdefault(("outside", around.bit_count()) if alike else c, c)
             if len(picked) == self.candidates:
                 break
         return list(picked.values())
@@ -455,7 +480,7 @@ class LookAhead:
         position: Position,
         candidates: list[Cell],
         budget: list[int],
-        seen: dict[Cell, Outcomes],
+        seen: dict[Cell, Clicked],
         alive: Callable[[Cell], bool],
         influence: Optional[Influence],
     ) -> list[Candidate]:
@@ -509,7 +534,7 @@ class LookAhead:
         cell: Cell,
         odds: Fraction,
         budget: list[int],
-        seen: dict[Cell, Outcomes],
+        seen: dict[Cell, Clicked],
         alive: Callable[[Cell], bool],
         factor: Fraction = Fraction(1),
         needed: Optional[Fraction] = None,
@@ -528,16 +553,13 @@ class LookAhead:
             if outcomes is None:
                 return Candidate(cell, odds, unknown_neighbours=position.unknown_around(cell))
             shown = [o.shown for o in outcomes]
-            dead = _dead_of(position, cell, shown)
+            dead = _dead(position, cell, shown)
             total = sum(o.weight for o in outcomes)
-            a, b = self.blend
+            safety = secondary_safety(outcomes, self.blend)
             if total:
-                safety = sum(
-                    (o.weight * (a * o.best + b * o.second) for o in outcomes), Fraction(0)
-                ) / ((a + b) * total)
                 progress = Fraction(sum(o.weight for o in outcomes if o.progress), total)
             else:
-                safety = progress = Fraction(0)
+                progress = Fraction(0)
         else:
             safety, progress, dead = one_click_ahead(position, cell, budget, self.blend, seen)
         score = (1 - odds) * (
@@ -551,7 +573,7 @@ def _alive_after(
     position: Position,
     cell: Cell,
     budget: list[int],
-    seen: dict[Cell, Outcomes],
+    seen: dict[Cell, Clicked],
     dead_now: dict[Cell, bool],
 ) -> bool:
     """True unless cell is dead now, and so after any reveal (see sweeper.secondary)."""
@@ -560,12 +582,16 @@ def _alive_after(
     return not dead_now[cell]
 
 
-def _dead_of(position: Position, cell: Cell, shown: list[int]) -> bool:
-    """True when a safe cell can show one number only, and not a 0 that opens (see is_dead)."""
+def _dead(position: Position, cell: Cell, shown: list[int]) -> bool:
+    """True when a safe cell can show one number only, and not a 0 that opens (see is_dead).
+
+    shown: the numbers of mines among its unknown neighbours it can show.
+    """
     if len(shown) != 1:
         return False
-    number = shown[0] + sum(1 for n in position.neighbours(cell) if n in position.mines)
-    return number > 0 or not position.unknown_neighbours(cell)
+    around = position.grid.around[position.grid.index(cell)]
+    number = shown[0] + (around & position.mine_bits).bit_count()
+    return number > 0 or not around & position.unknown_bits
 
 
 def next_safety(
@@ -591,12 +617,12 @@ def one_click_ahead(
     cell: Cell,
     budget: Optional[list[int]] = None,
     blend: tuple[int, int] = (1, 0),
-    seen: Optional[dict[Cell, Outcomes]] = None,
+    seen: Optional[dict[Cell, Clicked]] = None,
 ) -> tuple[Fraction, Fraction, bool]:
     """Return next_safety's two figures and whether cell is dead (see is_dead)."""
-    around = frozenset(position.unknown_neighbours(cell))
-    outcomes = _outcomes(position, cell, around, budget, seen)
-    dead = _dead(position, cell, around, outcomes)
+    around = position.around_bits(position.grid.index(cell))
+    outcomes = outcomes_of(position.solution, _clicked(position, cell, around, budget, seen))
+    dead = _dead(position, cell, [j for j, weight, _, _ in outcomes if weight])
     total = sum(outcome[1] for outcome in outcomes)
     if not total:
         return Fraction(0), Fraction(0), dead
@@ -606,20 +632,6 @@ def one_click_ahead(
     ) / (a + b)
     progress = sum(weight for _, weight, best, _ in outcomes if best == 1)
     return expected / total, Fraction(progress, total), dead
-
-
-def _dead(
-    position: Position,
-    cell: Cell,
-    around: frozenset[Cell],
-    outcomes: Outcomes,
-) -> bool:
-    """True when the outcomes of revealing cell leave one number, and not a 0 that opens."""
-    shown = [j for j, weight, _, _ in outcomes if weight]
-    if len(shown) != 1:
-        return False
-    number = shown[0] + sum(1 for n in position.neighbours(cell) if n in position.mines)
-    return number > 0 or not around
 
 
 def fifty_influence(position: Position, cell: Cell) -> int:
