@@ -50,7 +50,7 @@ from bench.student_report import format_student, student_report
 from sweeper import default_strategies
 from sweeper.board import BOARDS, FIRST_CLICK_RULES, kept_clear, parse_board_size
 from sweeper.boardsets import read_board_set
-from sweeper.cli import OneLineParser
+from sweeper.cli import OneLineParser, run
 from sweeper.strategies import TECHNIQUES
 from window.student_words import problem_line, problem_lines
 
@@ -184,7 +184,7 @@ def build_parser() -> OneLineParser:
         "--boards",
         type=Path,
         metavar="FILE",
-        help="play every board of a board set (see ../shared/boards/README.md) and compare "
+        help="play every board of a board set (its format: docs/benchmarking.md) and compare "
         "board by board with the results it records",
     )
     parser.add_argument(
@@ -565,8 +565,4 @@ def run_games(args: argparse.Namespace, cluster: Optional[Cluster]) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except BrokenPipeError:  # the output went to a reader that stopped early, such as head
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
+    sys.exit(run(main))

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Optional
 
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
-from sweeper.cli import OneLineParser
+from sweeper.cli import OneLineParser, run
 from window.answers import answer_at
 from window.app import App
 from window.ledger import count_left
@@ -396,4 +396,4 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(main))

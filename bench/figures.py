@@ -217,15 +217,21 @@ def lost(figures: dict[str, Any], where: str) -> str:
     return f"{n} ({100 * n / games:.2f}%)" if games else "0"
 
 
+def counted(number: int, word: str) -> str:
+    """Return "1 job", "2 jobs": a number with its word, in the plural when it is not 1."""
+    return f"{number} {word}{'s' * (number != 1)}"
+
+
 def format_table(report: dict[str, Any]) -> str:
     """Return the report as a heading and one column per player."""
     b = report["board"]
     size = f"{b['height']}x{b['width']}"
     named = "" if b["name"] == f"{size}x{b['mines']}" else f"{b['name']} "
     lines = [
-        f"{named}{size} with {b['mines']} mines, "
-        f"first click {report['rule']!r}: {report['games']} games, seed {report['seed']}, "
-        f"{report['jobs']} jobs, {report['wall_seconds']:.1f} s"
+        f"{named}{size} with {counted(b['mines'], 'mine')}, "
+        f"first click {report['rule']!r}: {counted(report['games'], 'game')}, "
+        f"seed {report['seed']}, {counted(report['jobs'], 'job')}, "
+        f"{report['wall_seconds']:.1f} s"
         + (f"; the AI without {','.join(report['without'])}" if report.get("without") else ""),
         "",
         f"{'':26}" + "".join(f"{p:>16}" for p in report["players"]),

@@ -2,12 +2,17 @@
 
 runner.py and benchmark.py both use it. argparse's own error() prints the
 whole usage (five lines and more) before the message; a player or a script
-wants the one line that says what was wrong and where to look.
+wants the one line that says what was wrong and where to look. Both also
+start through run(), so output piped to a reader that stops early (`| head`)
+ends quietly instead of in a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 
@@ -17,3 +22,15 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Print the one-line message and exit with status 2."""
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def run(main: Callable[[], int]) -> int:
+    """Return main()'s exit status; 1, quietly, when the reader of its output stopped early."""
+    try:
+        status = main()
+        sys.stdout.flush()  # what is still buffered goes now, while a closed pipe can be caught
+    except BrokenPipeError:
+        # Python flushes stdout again at exit; pointing it at nothing keeps that flush quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return status

@@ -230,6 +230,15 @@ def test_table_shows_both_columns(capsys: pytest.CaptureFixture[str]) -> None:
     assert "95% interval" in out and "safe-call errors" in out and "OK:" in out
 
 
+def test_the_tables_heading_counts_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    # It once said "1 jobs".
+    assert benchmark.main(["--board", "3x3x1", "--games", "1", "--jobs", "1"]) == 0
+    heading = capsys.readouterr().out.splitlines()[0]
+    assert heading.startswith("3x3 with 1 mine, first click 'safe': 1 game, seed 1, 1 job, ")
+    assert benchmark.main(["--board", "3x3x2", "--games", "2", "--jobs", "2"]) == 0
+    assert ": 2 games, seed 1, 2 jobs, " in capsys.readouterr().out.splitlines()[0]
+
+
 def test_failures_exit_1_loudly(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -285,6 +294,19 @@ def test_the_help_explains_every_option_the_players_and_the_defaults(
     assert "--games GAMES games to play (default 1,000;" in options
     assert "tank, this project's AI (MinesweeperAI.make_move" in text
     assert "cs50, CS50's plain knowledge base" in text
+
+
+def test_every_file_the_help_names_is_in_the_project(capsys: pytest.CaptureFixture[str]) -> None:
+    # It once sent a reader to ../shared/boards/README.md, which a clone does not have.
+    import re
+    from pathlib import Path
+
+    with pytest.raises(SystemExit):
+        benchmark.main(["--help"])
+    named = re.findall(r"[\w./-]+\.(?:md|txt)\b", capsys.readouterr().out)
+    root = Path(benchmark.__file__).resolve().parent
+    inside = [(root / name).resolve() for name in named]
+    assert named and [p for p in inside if root not in p.parents or not p.is_file()] == []
 
 
 def test_named_and_custom_boards() -> None:
@@ -405,6 +427,22 @@ def test_pool_workers_reset_sigterm_so_closing_the_pool_ends_them() -> None:
         [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60
     )
     assert done.stdout.split() == ["True", "True"], done.stderr
+
+
+def test_a_table_piped_to_a_reader_that_stopped_early_ends_without_a_traceback() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    command = [sys.executable, "benchmark.py", "--board", "4x4x2", "--games", "4", "--jobs", "1"]
+    reader_gone = subprocess.Popen(
+        command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert reader_gone.stdout is not None and reader_gone.stderr is not None
+    reader_gone.stdout.close()  # the reader (such as head) stops before the table is written
+    status = reader_gone.wait(timeout=120)
+    assert status == 1 and reader_gone.stderr.read() == ""
 
 
 # -- one board of nothing but mines, the first-click rules, guesses ----------------

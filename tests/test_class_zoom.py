@@ -15,6 +15,7 @@ import runner
 from screen.layout import LEGIBLE_AT_360, ZOOM_MARGIN, layout, legible_cell, scale_for, wrap
 from screen.paint import Painter
 from sweeper import BOARDS
+from window.answers import is_guess
 from window.app import App
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +74,30 @@ def test_a_zoomed_board_names_its_rows_and_columns_and_clicks_its_own_cells(expe
         c0 + view.columns - 1,
     )
     assert view.cell_at((corner.right + 1, corner.bottom + 1)) is None
+
+
+def test_a_guess_shows_every_closed_cell_at_its_question_as_at_its_answer(expert_lessons):
+    # "Which cell would you click?" was asked over a part of the board around
+    # its numbers (A1 to E8), and its answer, a far corner, then showed it whole.
+    app, lessons = expert_lessons
+    size = (1920, 1080)
+    guesses = 0
+    for k in lessons:
+        app.show(k, 0)
+        if not is_guess(app.scene().step):
+            continue
+        guesses += 1
+        views = []
+        for beat in (0, 1):
+            app.show(k, beat)
+            frame = app.frame()
+            closed = {c for c in app.game.cells() if c not in app.scene().board}
+            assert closed <= frame.focus, (k, beat)
+            view = layout(size, frame, scale_for(size))
+            assert all(view.cell_at(view.cell_rect(c).center) == c for c in closed), (k, beat)
+            views.append((view.zoomed, view.first, view.rows, view.columns))
+        assert views[0] == views[1], k  # the question and its answer show the same part
+    assert guesses
 
 
 def test_a_small_board_is_never_zoomed():

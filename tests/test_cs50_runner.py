@@ -8,6 +8,10 @@ the drawing's pixels.
 """
 
 import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -99,3 +103,34 @@ def test_is_mine_and_nearby_mines_agree_with_the_set_of_mines(rule):
     game.is_mine((0, 0))
     for cell in game.cells():
         assert game.is_mine(cell) == (cell in game.mines)
+
+
+def test_minesweeper_py_with_the_sweeper_folder_plays_in_a_folder_of_cs50_s_own(tmp_path):
+    # docs/ai.md: copied beside CS50's runner.py, the two need nothing else of the project.
+    root = Path(minesweeper.__file__).resolve().parent
+    shutil.copy(root / "minesweeper.py", tmp_path)
+    shutil.copytree(
+        root / "sweeper", tmp_path / "sweeper", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    play = (
+        "import sys\n"
+        "sys.path[:] = [p for p in sys.path if 'site-packages' not in p]\n"
+        "from minesweeper import Minesweeper, MinesweeperAI\n"
+        "game, ai = Minesweeper(8, 8, 8), MinesweeperAI(8, 8)\n"
+        "move = (0, 0)\n"
+        "while move is not None and not game.is_mine(move):\n"
+        "    ai.add_knowledge(move, game.nearby_mines(move))\n"
+        "    move = ai.make_safe_move() or ai.make_random_move()\n"
+        "print(len(ai.moves_made), sorted(m.split('.')[0] for m in sys.modules if m in ('window', "
+        "'screen', 'bench', 'pygame')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-E", "-s", "-c", play],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    played, others = done.stdout.split(maxsplit=1)
+    assert int(played) >= 1 and others.strip() == "[]"

@@ -216,3 +216,23 @@ def test_the_report_prints_a_line_per_click_beginning_with_its_cell_and_verdict(
     )
     assert refused.returncode == 2 and refused.stdout == ""
     assert len(refused.stderr.strip().splitlines()) == 1 and "Q99" in refused.stderr
+
+
+def test_a_report_piped_to_a_reader_that_stopped_early_ends_without_a_traceback(tmp_path):
+    # `runner.py --review last --report | head` once ended in a BrokenPipeError traceback.
+    import runner
+
+    path = tmp_path / "game.txt"
+    path.write_text("#= rule none\n..*.\n....\n..*.\n#= click B3\n#= click B4\n#= click A1\n")
+    reader_gone = subprocess.Popen(
+        [sys.executable, "runner.py", "--review", str(path), "--report"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=Path(runner.__file__).parent,
+    )
+    assert reader_gone.stdout is not None and reader_gone.stderr is not None
+    reader_gone.stdout.close()  # the reader stops before the report is written
+    status = reader_gone.wait(timeout=60)
+    err = reader_gone.stderr.read()
+    assert status == 1 and err == ""

@@ -29,9 +29,9 @@ from bench.student import (
     check_student,
     play_game,
 )
-from bench.student_process import StudentProcess
+from bench.student_process import State, StudentProcess
 from minesweeper import Minesweeper, MinesweeperAI
-from window.student_words import problem_line, problem_lines
+from window.student_words import knowledge_lines, problem_line, problem_lines
 
 STUDENTS = Path(__file__).resolve().parent / "students"
 CORRECT = STUDENTS / "correct.py"
@@ -77,6 +77,17 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 
 # -- a correct file ------------------------------------------------------------------------
+
+
+def test_their_knowledge_counts_every_sentence_they_hold_not_only_those_sent_back():
+    # A runaway AI held 824 sentences and sent back 500; the report said "824
+    # sentences", listed 12 and then "... and 488 more".
+    sent = tuple((frozenset({(0, k % 8), (1, k // 8 % 8)}), 1) for k in range(500))
+    state = State(frozenset(), frozenset(), frozenset(), sent, sentences=824)
+    lines = knowledge_lines(state, frozenset(), (8, 8))
+    assert lines[0] == "Their knowledge then: 824 sentences:"
+    listed = [line for line in lines if line.startswith(("  right", "  wrong"))]
+    assert lines[len(listed) + 1] == f"  ... and {824 - len(listed)} more"
 
 
 def test_a_correct_file_has_no_problem_and_exits_0(capsys):

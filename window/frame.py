@@ -49,6 +49,7 @@ from window.words import (
 )
 
 if TYPE_CHECKING:
+    from minesweeper import Minesweeper
     from window.app import App
 
 # A cell as drawn: its number, or one of these pictures.
@@ -364,8 +365,22 @@ def build_frame(app: App) -> Frame:
         replaying=scene.replaying,
         shown_step=step,
         numbers=shown,
-        focus=focus_of(marks) if room.on else frozenset(),
+        focus=class_focus(marks, step, shown, game) if room.on else frozenset(),
     )
+
+
+def class_focus(
+    marks: Highlights, step: Optional[Step], shown: dict[Cell, int], game: Minesweeper
+) -> frozenset[Cell]:
+    """Return the cells a class's eyes belong on; on a guess, every closed cell too.
+
+    A guess asks which cell the class would click, and any closed cell may be
+    it: its question and its answer both show them all, not only the part
+    around the numbers it weighs.
+    """
+    if not is_guess(step):
+        return focus_of(marks)
+    return focus_of(marks) | {cell for cell in game.cells() if cell not in shown}
 
 
 def focus_of(marks: Highlights) -> frozenset[Cell]:

@@ -260,10 +260,11 @@ def knowledge_lines(state: State, mines: frozenset[Cell], size: tuple[int, int])
     marked = sentence_marks(state, mines, size)
     lines = [f"Their knowledge then: {plural(state.sentences, 'sentence')}"
              + (":" if marked else ".")]  # fmt: skip
-    for text, right in marked[:MOST_SENTENCES]:
+    shown = marked[:MOST_SENTENCES]
+    for text, right in shown:
         lines.append(f"  {'right' if right else 'wrong'}  {text}")
-    if len(marked) > MOST_SENTENCES:
-        lines.append(f"  ... and {len(marked) - MOST_SENTENCES} more")
+    if state.sentences > len(shown):  # counted from all they hold, not only those sent back
+        lines.append(f"  ... and {state.sentences - len(shown)} more")
     for name, cells in (("mines", state.mines), ("safes", state.safes - state.moves_made)):
         if cells:
             lines.append(f"self.{name}{' (not played)' if name == 'safes' else ''}: "
