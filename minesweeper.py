@@ -500,17 +500,19 @@ class MinesweeperAI:
     def add_knowledge(self, cell: Cell, count: int) -> None:
         """Record that a safe cell shows count, and infer all that follows.
 
-        CS50's steps: the cell is a move made and safe; a sentence over its
-        neighbours not yet known is added (known mines lower the count); then
-        the zero, full and subset rules mark cells and add sentences until
-        nothing changes (KnowledgeBase.tell, then .infer). A bad argument
-        raises ValueError and changes nothing; numbers that contradict what
-        is known raise Contradiction and change nothing.
+        A bad argument raises ValueError and changes nothing; numbers that
+        contradict what is known raise Contradiction and change nothing (the
+        call is whole: see KnowledgeBase.learning).
         """
         cell = check_cell(cell, self.height, self.width)
-        if self.kb.is_new(cell, count, {}):
+        if self.kb.is_new(cell, count, {}):  # a number told again teaches nothing
             with self._learning():
+                # 1) the cell is a move made, 2) it is safe, 3) a sentence over its
+                # neighbours not yet known is added (known mines lower its count)
                 self.kb.tell(cell, count)
+                # 4) and 5) the zero, full and subset rules mark cells and add
+                # sentences until nothing changes
+                self.kb.infer()
 
     def make_safe_move(self) -> Optional[Cell]:
         """Return a known safe cell not yet played, or None; changes nothing."""
