@@ -35,16 +35,16 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from sweeper.board import (
-    FIRST_CLICK_RULES,
     Cell,
     cell_name,
     check_cell,
+    check_rule,
     flood,
     kept_clear,
     max_mines,
     neighbours,
+    positive_int,
 )
-from sweeper.engine import Solution
 from sweeper.knowledge import KnowledgeBase, Listed
 from sweeper.noguess import NO_GUESS_SECONDS, no_guess_mines, solved_without_guessing
 from sweeper.notation import MINES_LINE, mines_hex, parse_board
@@ -76,21 +76,6 @@ class MoveResult:
         return not self.ignored
 
 
-def _positive_int(name: str, value: object) -> int:
-    """Return value when it is a positive int, else raise a clear ValueError."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name} must be a positive whole number, not {value!r}")
-    return value
-
-
-def _check_rule(first_click: str) -> None:
-    """Raise a clear ValueError unless first_click names a first-click rule."""
-    if first_click not in FIRST_CLICK_RULES:
-        raise ValueError(
-            f"first_click must be one of {', '.join(FIRST_CLICK_RULES)}, not {first_click!r}"
-        )
-
-
 class Minesweeper:
     """Minesweeper game representation: the hidden mines and what a player sees.
 
@@ -111,11 +96,11 @@ class Minesweeper:
         first_click: str = "safe",
         no_guess_seconds: float = NO_GUESS_SECONDS,
     ) -> None:
-        self.height = _positive_int("height", height)
-        self.width = _positive_int("width", width)
+        self.height = positive_int("height", height)
+        self.width = positive_int("width", width)
         if isinstance(mines, bool) or not isinstance(mines, int) or mines < 0:
             raise ValueError(f"mines must be a whole number of 0 or more, not {mines!r}")
-        _check_rule(first_click)
+        check_rule(first_click)
         limit = max_mines(height, width, first_click)
         if mines > limit:
             raise ValueError(
@@ -456,9 +441,9 @@ class MinesweeperAI:
         strategies: Optional[Sequence[Strategy]] = None,
         record: bool = True,
     ) -> None:
-        self.height = _positive_int("height", height)
-        self.width = _positive_int("width", width)
-        _check_rule(first_click)
+        self.height = positive_int("height", height)
+        self.width = positive_int("width", width)
+        check_rule(first_click)
         cells = height * width
         if mines is not None and (
             isinstance(mines, bool) or not isinstance(mines, int) or not 0 <= mines <= cells
@@ -578,10 +563,6 @@ class MinesweeperAI:
         """Return the numbers told, cell -> number, in the order told."""
         return self.kb.revealed
 
-    def neighbors(self, cell: Cell) -> list[Cell]:
-        """Return the cells around cell on this AI's board (its size, never its mines)."""
-        return list(neighbours(cell, self.height, self.width))
-
     def all_cells(self) -> list[Cell]:
         """Return every cell of the board in reading order."""
         return [(i, j) for i in range(self.height) for j in range(self.width)]
@@ -636,14 +617,6 @@ class MinesweeperAI:
         if in_step:
             self._cached = (self.kb.version, position)
         return position
-
-    def unknown_cells(self) -> list[Cell]:
-        """Return the cells whose state the AI does not know, in reading order."""
-        return list(self.position().unknown)
-
-    def solution(self) -> Solution:
-        """Return the engine's result over the current knowledge."""
-        return self.position().solution
 
     def mine_probabilities(self) -> Odds:
         """Return every unrevealed cell -> the exact chance that it holds a mine.

@@ -70,6 +70,21 @@ def neighbours(cell: Cell, height: int, width: int) -> tuple[Cell, ...]:
 
 
 
+def positive_int(name: str, value: object) -> int:
+    """Return value when it is a positive int, else raise a clear ValueError."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name} must be a positive whole number, not {value!r}")
+    return value
+
+
+def check_rule(first_click: str) -> None:
+    """Raise a clear ValueError unless first_click names a first-click rule."""
+    if first_click not in FIRST_CLICK_RULES:
+        raise ValueError(
+            f"first_click must be one of {', '.join(FIRST_CLICK_RULES)}, not {first_click!r}"
+        )
+
+
 def check_cell(cell: object, height: int, width: int) -> Cell:
     """Return cell when it is on a height x width board, else raise a ValueError naming it."""
     if not (isinstance(cell, tuple) and len(cell) == 2 and _whole(cell[0]) and _whole(cell[1])):

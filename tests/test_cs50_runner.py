@@ -134,3 +134,33 @@ def test_minesweeper_py_with_the_sweeper_folder_plays_in_a_folder_of_cs50_s_own(
     assert done.returncode == 0, done.stderr
     played, others = done.stdout.split(maxsplit=1)
     assert int(played) >= 1 and others.strip() == "[]"
+
+
+def test_minesweeper_py_reads_as_cs50s_file():
+    # CS50's three classes in CS50's order, CS50's calls first in each, at most 700 lines:
+    # the rest of the AI lives one import away in sweeper/.
+    source = Path(minesweeper.__file__).read_text(encoding="utf-8")
+    assert len(source.splitlines()) <= 700
+    tree = ast.parse(source)
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    names = [c.name for c in classes]
+    assert [n for n in names if n in ("Minesweeper", "Sentence", "MinesweeperAI")] == [
+        "Minesweeper",
+        "Sentence",
+        "MinesweeperAI",
+    ]
+
+    def methods(name):
+        cls = next(c for c in classes if c.name == name)
+        return [f.name for f in cls.body if isinstance(f, ast.FunctionDef)]
+
+    cs50s_game = ["__init__", "print", "is_mine", "nearby_mines", "mines_found", "won"]
+    assert methods("Minesweeper")[:6] == cs50s_game
+    assert methods("MinesweeperAI")[:6] == [
+        "__init__",
+        "mark_mine",
+        "mark_safe",
+        "add_knowledge",
+        "make_safe_move",
+        "make_random_move",
+    ]

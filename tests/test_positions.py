@@ -411,7 +411,7 @@ FIFTY_FIFTY = [
 def test_06_two_cells_one_mine_and_nothing_left_to_learn():
     _, ai = load("06-fifty-fifty")
     assert described(ai.steps) == FIFTY_FIFTY
-    assert ai.unknown_cells() == sorted(cells("A4 B4"))
+    assert list(ai.position().unknown) == sorted(cells("A4 B4"))
     assert not ai.safes - ai.moves_made
     before = len(ai.steps)
     move = ai.make_move()

@@ -310,7 +310,7 @@ def test_large_frontier_probabilities_are_exact_not_approximate():
     p = ai.mine_probabilities()
     assert sum(p.values()) == total
     assert all(0 <= v <= 1 for v in p.values())
-    assert ai.solution().exact
+    assert ai.position().solution.exact
     assert ai.mine_probabilities().exact
     ai.make_move()
     assert not ai.last_decision.approximate
@@ -504,7 +504,7 @@ def test_next_safety_and_progress_equal_brute_force(seed):
     if game.is_over():
         return
     position = ai.position()
-    for cell in ai.unknown_cells():
+    for cell in ai.position().unknown:
         assert next_safety(position, cell) == next_click_brute_force(game, ai, cell), cell
 
 
@@ -515,7 +515,7 @@ def test_blended_next_safety_equals_brute_force(seed):
     if game.is_over():
         return
     position = ai.position()
-    for cell in ai.unknown_cells():
+    for cell in ai.position().unknown:
         found = next_safety(position, cell, blend=(4, 1))
         assert found == next_click_brute_force(game, ai, cell, blend=(4, 1)), cell
 

@@ -93,7 +93,7 @@ def test_the_endgame_search_takes_a_riskier_cell_that_wins_more():
     assert min(ai.mine_probabilities().values()) == Fraction(2, 7)
     seen = tuple(game.revealed.items())
     assert decision.wins == reference_best(4, 5, worlds, (0, 4), seen) == 7
-    others = [c for c in ai.unknown_cells() if c != (0, 4)]
+    others = [c for c in ai.position().unknown if c != (0, 4)]
     assert all(reference_best(4, 5, worlds, c, seen) <= 7 for c in others)
 
 
