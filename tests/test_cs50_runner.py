@@ -7,6 +7,7 @@ nearby_mines. play_like_cs50s_runner makes its calls in its order, without
 the drawing's pixels.
 """
 
+import ast
 import random
 import shutil
 import subprocess
