@@ -34,11 +34,21 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Generic, Optional, Protocol, TypeVar
 
-from .bits import Grid, grid, indexes
+from .bits import Grid, grid
 from .board import Cell, cell_name
 from .engine import Contradiction, Pair, Rule
 from .position import Position, Workspace
 from .records import Counting, Decision, Knowledge, Step, StepLog
+
+
+def bits_of(mask: int) -> list[int]:
+    """Return the positions of a sentence's bits, lowest first (a few: no generator needed)."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 class Clause:
@@ -87,7 +97,7 @@ class SentenceIndex:
             return False
         self.by_mask[mask] = clause
         under, key = self.under, id(clause)
-        for k in indexes(mask):
+        for k in bits_of(mask):
             under[k][key] = clause
         self.order.setdefault(key, clause)
         return True
@@ -98,7 +108,7 @@ class SentenceIndex:
         if self.by_mask.get(mask) is clause:
             del self.by_mask[mask]
         under, key = self.under, id(clause)
-        for k in indexes(mask):
+        for k in bits_of(mask):
             under[k].pop(key, None)
         if not keep_place:
             self.order.pop(key, None)
@@ -509,7 +519,7 @@ class KnowledgeBase:
         """Derive set2 - set1 = count2 - count1 for every strict subset pair the sentence is in."""
         index, mask = self._index, clause.mask
         related: dict[int, Clause] = {}
-        for k in indexes(mask):
+        for k in bits_of(mask):
             related.update(index.under[k])
         related.pop(id(clause), None)
         for other in related.values():
