@@ -459,7 +459,8 @@ class MinesweeperAI:
         self.total_mines = mines
         self.first_click = first_click
         self.strategies = strategies
-        self.rng = random.Random(seed)
+        # No seed: the global random, as CS50's make_random_move uses (random.seed rules it).
+        self.rng: Any = random if seed is None else random.Random(seed)
         self.kb = KnowledgeBase(height, width, record)  # record=False: steps made when read
         self.last_decision: Optional[Decision] = None
         self._listed = Listed(Sentence)

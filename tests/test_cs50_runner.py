@@ -165,3 +165,16 @@ def test_minesweeper_py_reads_as_cs50s_file():
         "make_safe_move",
         "make_random_move",
     ]
+
+
+def test_an_unseeded_ai_s_random_moves_follow_random_seed_as_cs50_s_do():
+    def moves() -> list:
+        random.seed(2024)
+        ai = MinesweeperAI(height=8, width=8)
+        ai.add_knowledge((0, 0), 1)
+        return [ai.make_random_move() for _ in range(20)]
+
+    first, second = moves(), moves()
+    assert first == second and len(set(first)) > 1 and (0, 0) not in first
+    seeded = MinesweeperAI(height=8, width=8, seed=5)
+    assert seeded.rng is not random  # a seeded AI keeps its own generator
