@@ -16,6 +16,7 @@ import functools
 import itertools
 import math
 from collections.abc import Iterable, Iterator, Sequence
+from fractions import Fraction
 from typing import Optional
 
 from .board import Cell, kept_clear, neighbours
@@ -24,7 +25,7 @@ from .engine import Pair, TooWide, elimination_order
 SEARCH_CONFIGS = 400  # the search runs when at most this many arrangements remain
 SEARCH_BUDGET = 300_000  # arrangement visits per search
 FIRST_SEARCH_BOARDS = 3_100
-FIRST_SEARCH_BUDGET = 6_000_000  # visits: about two seconds on this machine (4x4, 5 mines: 1.6 s)
+FIRST_SEARCH_BUDGET = 4_500_000  # visits: about 2 s here (5x5, 3 mines passes it; 4x4, 5 mines: 4.0 M)
 FIRST_SEARCH_CELLS = 64  # best play's first click is searched on boards this small only
 MEMO_LIMIT = 300_000  # a game's memo is emptied past this many entries (answers do not change)
 
@@ -39,7 +40,10 @@ class Geometry:
     def __init__(self, height: int, width: int) -> None:
         self.height, self.width = height, width
         self.size = height * width
-        self._around: dict[int, int] = {}
+        # Each cell's neighbours as a mask, by bit position: the search's hot loops index it.
+        self.rings = [
+            self.mask(neighbours(self.cell(i), height, width)) for i in range(self.size)
+        ]
 
     def cell(self, i: int) -> Cell:
         """Return the cell at bit position i."""
@@ -55,12 +59,8 @@ class Geometry:
         return sum(1 << (i * width + j) for i, j in cells)
 
     def around(self, i: int) -> int:
-        """Return the mask of the neighbours of the cell at bit position i (made on demand)."""
-        mask = self._around.get(i)
-        if mask is None:
-            mask = self.mask(neighbours(self.cell(i), self.height, self.width))
-            self._around[i] = mask
-        return mask
+        """Return the mask of the neighbours of the cell at bit position i."""
+        return self.rings[i]
 
 
 @functools.lru_cache(maxsize=8)
@@ -101,12 +101,25 @@ class EndgameSearch:
         self.found[key] = (best[1], best[0])
         return self.geo.cell(best[0]), best[1]
 
-    def wins_after(self, cell: Cell, configs: Iterable[int], budget: int) -> int:
-        """Return how many arrangements best play wins after clicking cell first."""
+    def wins_after(
+        self, cell: Cell, configs: Iterable[int], budget: int, beats: Optional[Fraction] = None
+    ) -> Optional[int]:
+        """Return how many arrangements best play wins after clicking cell first.
+
+        beats: the best share of arrangements won so far by another first
+        click; None is returned as soon as this click cannot win a larger share.
+        """
         self._start(budget)
         i = self.geo.bit(cell)
-        survivors = tuple(c for c in sorted(configs) if not c >> i & 1)
-        return sum(self.wins(part, 1 << i) for part in self._split(survivors, [i]))
+        boards = sorted(configs)
+        survivors = tuple(c for c in boards if not c >> i & 1)
+        unexamined, total, count = len(survivors), 0, max(len(boards), 1)
+        for part in self._split(survivors, [i]):
+            unexamined -= len(part)
+            total += self.wins(part, 1 << i)
+            if beats is not None and Fraction(total + unexamined, count) <= beats:
+                return None
+        return None if beats is not None and Fraction(total, count) <= beats else total
 
     def _count(self, visits: int) -> None:
         """Count work done; raise TooWide once it passes the budget."""
@@ -128,7 +141,7 @@ class EndgameSearch:
         if len(configs) == 1:
             return 1
         known = self.found.get(configs)
-        if known is None:
+        if known is None and self.memo:  # a long tuple's hash is not kept: skip an empty memo
             known = self.memo.get(configs)
         if known is not None:
             return known[0]
@@ -142,9 +155,18 @@ class EndgameSearch:
         # Safe in every arrangement, so revealed for free; only a cell next to
         # an uncertain one can show different numbers.
         near = 0
-        for u in _bits(uncertain):
-            near |= self.geo.around(u)
-        free = list(_bits(near & ~(anywhere | seen)))
+        rings = self.geo.rings
+        m = uncertain
+        while m:
+            low = m & -m
+            near |= rings[low.bit_length() - 1]
+            m ^= low
+        free = []
+        m = near & ~(anywhere | seen)
+        while m:
+            low = m & -m
+            free.append(low.bit_length() - 1)
+            m ^= low
         seen |= near & ~anywhere
         parts = self._split(configs, free)
         click = -1
@@ -159,7 +181,8 @@ class EndgameSearch:
 
     def _split(self, configs: tuple[int, ...], cells: list[int]) -> list[tuple[int, ...]]:
         """Group arrangements by the numbers these (safe) cells would show."""
-        masks = [self.geo.around(c) for c in cells]
+        rings = self.geo.rings
+        masks = [rings[c] for c in cells]
         if len(masks) == 1:
             mask = masks[0]
             single: dict[int, list[int]] = {}
@@ -183,7 +206,7 @@ class EndgameSearch:
 
     def _after(self, configs: tuple[int, ...], i: int) -> list[tuple[int, ...]]:
         """Return the arrangements where cell i is safe, grouped by the number it would show."""
-        bit, mask = 1 << i, self.geo.around(i)
+        bit, mask = 1 << i, self.geo.rings[i]
         parts: dict[int, list[int]] = {}
         for config in configs:
             if not config & bit:
@@ -361,7 +384,8 @@ def best_opening(
 
     Every placement of the mines that the first-click rule allows is listed
     and the game searched to the end for each candidate first click (one
-    per symmetry class: the top-left quarter). None when the board has more
+    per symmetry class: the top-left quarter, and on a square board the part
+    of it on or above the diagonal). None when the board has more
     than limit placements (FIRST_SEARCH_BOARDS), more than FIRST_SEARCH_CELLS
     cells (a sparse giant board has few placements, but each is long to list
     and to search), or when the search passes its budget (FIRST_SEARCH_BUDGET),
@@ -399,15 +423,18 @@ def _opening(
     for first in cells:
         if 2 * first[0] > height - 1 or 2 * first[1] > width - 1:
             continue
+        if height == width and first[0] > first[1]:
+            continue  # a square board's mirror in its diagonal: (1, 0) plays as (0, 1) did
         keep = kept_clear(first, height, width, rule)
         allowed = [c for c in cells if c not in keep]
         boards = [search.geo.mask(m) for m in itertools.combinations(allowed, mines)]
         budget -= len(boards)
+        beats = None if best is None else Fraction(best[1], best[2])
         try:
-            wins = search.wins_after(first, boards, budget)
+            wins = search.wins_after(first, boards, budget, beats)
         except TooWide:
             return None, {}
         budget -= search.nodes
-        if best is None or wins * best[2] > best[1] * len(boards):
+        if wins is not None:  # None: it could not win a larger share than the best so far
             best = (first, wins, len(boards))
     return best, search.found
