@@ -503,10 +503,13 @@ def ahead(session: Session) -> Optional[Step]:
     return thought_step(session)
 
 
-def opening(session: Session) -> str:
-    """Return the words a new game or a position opens with."""
+def opening(session: Session, paper: bool = False) -> str:
+    """Return the words a new game or a position opens with (on paper: none about keys)."""
     if session.position_text is not None:
-        return f"{session.note} Press → to step through what the AI knows."
+        keys = "" if paper else " Press → to step through what the AI knows."
+        return f"{session.note}{keys}"
+    if paper:
+        return ""
     start = "Click a cell to start, or press A to let the AI move."
     if session.chosen_seed:
         return f"{start} {CHOSEN_SEED}"
