@@ -218,18 +218,20 @@ class Session:
     def restart(self) -> Outcome:
         """Start the same board again: the same seed and first-click rule, or the same position.
 
-        A board played before is no longer unknown to the player: the replay counts as assisted.
+        A board played before is no longer unknown to the player: the replay counts as assisted,
+        and so does every R after it, moved in or not. A reopened save's title goes with it.
         """
-        seen = self.ledger.started() and self.ledger.counts()
+        seen = self.ledger.counts() and (self.ledger.started() or self.ledger.replay)
         if self.position_text is not None:
             self.start(Minesweeper.from_text(self.position_text))
         else:
             g = self.game
+            self.title = ""  # only a reopened save has a title here: "... (saved <date>)"
             self.start(
                 Minesweeper(g.height, g.width, g.mine_count, seed=g.seed, first_click=g.first_click)
             )
         if seen:
-            self.ledger.assisted = True
+            self.ledger.assisted = self.ledger.replay = True
             return Outcome(
                 f"Restarted: {self.describe()}. A board already seen: this game counts as "
                 "assisted.",
