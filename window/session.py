@@ -346,7 +346,10 @@ class Session:
     def after_the_end(self) -> str:
         """Return what ended the game and what to do next (the game is over)."""
         said = self.ending or f"The game is {self.game.status()}."
-        undo = ", U undoes the losing click" if self.game.lost() else ""
+        undo = ""
+        if self.game.lost():  # said once: the loss's own words already offered U
+            said = said.removesuffix(" U takes the click back.")
+            undo = ", U undoes the losing click"
         return f"{said} The game is over: N starts a new game, R restarts{undo}."
 
     # -- the AI -------------------------------------------------------------------
