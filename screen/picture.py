@@ -46,6 +46,7 @@ def export(
     arrangement: Optional[int] = None,
 ) -> str:
     """Draw the view at a lesson step into a PNG; return "" or what was wrong."""
+    app.on_paper = True  # a handout: its words name no key and ask for no click
     problem = choose(app, which, ask, arrangement)
     if problem:
         return problem
@@ -75,6 +76,7 @@ def deck(app: App, folder: Path, size: tuple[int, int]) -> str:
         return f"--deck: {folder} is a file, not a folder"
     if not folder.parent.is_dir():
         return f"--deck: cannot write into {folder} (no such folder: {folder.parent})"
+    app.on_paper = True  # printed pages: no key to press, no cell to click
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     pygame.display.init()
     pygame.font.init()

@@ -208,6 +208,13 @@ def paint_best(
         screen.blit(painter.text(words, px(TEXT), colour), (box.x, box.y + px(ROW) * (k + 1)))
 
 
+def plot_labels(top: float) -> tuple[str, str, str]:
+    """Return the time axis's labels at top, half of it and 0: tenths where whole seconds
+    would repeat (a plot topped at 1 s once read "1 s, 0 s, 0 s")."""
+    digits = 0 if top >= 10 else 1
+    return f"{top:.{digits}f} s", f"{top / 2:.{digits}f} s", f"{0:.{digits}f} s"
+
+
 def paint_plot(
     screen: pygame.Surface, painter: Painter, view: Layout, table: RecordsTable, box: pygame.Rect
 ) -> None:
@@ -226,9 +233,9 @@ def paint_plot(
     wins = [p.seconds for p in points if p.won]
     top = max(wins) if wins else max(p.seconds for p in points)
     top = max(top, 1.0)
-    for value in (top, top / 2, 0.0):
+    for value, words in zip((top, top / 2, 0.0), plot_labels(top), strict=True):
         y = frame.bottom - round(value / top * (frame.height - px(6))) - px(3)
-        label = painter.text(f"{value:.0f} s", px(11), FAINT_INK)
+        label = painter.text(words, px(11), FAINT_INK)
         screen.blit(label, (frame.x - label.get_width() - px(4), y - label.get_height() // 2))
         pygame.draw.line(screen, GRID, (frame.x, y), (frame.x + px(4), y))
     step = (frame.width - px(10)) / max(1, len(points) - 1)

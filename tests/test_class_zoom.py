@@ -17,6 +17,7 @@ from screen.paint import Painter
 from sweeper import BOARDS
 from window.answers import is_guess
 from window.app import App
+from window.deck import beats
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = ROOT / "assets" / "positions"
@@ -143,6 +144,29 @@ def test_the_deck_of_07_has_a_page_per_beat_and_the_teacher_s_page_last(tmp_path
     questions = [s for s in sections if 'class="question"' in s]
     assert len(questions) >= beats - 1 and "break-after: page" in index
     assert all(f'src="{p.name}"' in index for p in pages)
+
+
+# What only a window can do: a key to press, a cell to click. Paper can do neither.
+WINDOW_ONLY = re.compile(r"\(Click|→|Press|\(V |\bV shows|\?: the keys|\bT: |\(T\)")
+
+
+@pytest.mark.parametrize("name", ["04-one-two.txt", "07-counter-settles.txt", "09-best-guess.txt"])
+def test_a_deck_names_no_key_and_asks_for_no_click(name, tmp_path):
+    """The trial's finding: the printed pages said "(Click a closed cell to answer ...)",
+    "(V shows them)" and "?: the keys", which a sheet of paper cannot do."""
+    folder = tmp_path / "deck"
+    path = POSITIONS / name
+    assert runner.main(["--position", str(path), "--deck", str(folder), "--size", "640x400"]) == 0
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    assert not WINDOW_ONLY.search(index), WINDOW_ONLY.search(index)
+    app = App.from_position(path.read_text(encoding="utf-8"))
+    app.on_paper = True
+    for _ in beats(app):
+        frame = app.frame()
+        assert frame.step is not None and frame.knowledge is not None
+        shown = [frame.message, frame.help, frame.step.header, frame.step.words]
+        shown.append(frame.knowledge.header)
+        assert not any(WINDOW_ONLY.search(words) for words in shown), shown
 
 
 def test_a_deck_refuses_what_it_cannot_do_in_one_line(tmp_path, capsys):

@@ -266,3 +266,12 @@ def test_the_window_shows_the_judges_news_without_a_key_and_a_reviews_time_stand
     clock.now += 30  # the live game is over; the review shows its first click's time
     window.run(max_iterations=2)
     assert window.current()[0].time == "Time 0"
+
+
+def test_the_plots_time_labels_never_repeat():
+    # The trial's finding: one game of 0.1 s topped the plot at 1 s, labelled "1 s, 0 s, 0 s".
+    from screen.records_paint import plot_labels
+
+    for top in (1.0, 1.7, 4.0, 9.96, 10.0, 22.0, 150.0):
+        labels = plot_labels(top)
+        assert len(set(labels)) == 3 and labels[-1].startswith("0"), (top, labels)

@@ -216,6 +216,7 @@ def test_ai_move_after_the_game_ended_changes_nothing():
     # The message that ended the game stays, with what to do next.
     assert ctrl.message.startswith("You: A1 was a mine: the game is lost.")
     assert ctrl.message.endswith("N starts a new game, R restarts, U undoes the losing click.")
+    assert ctrl.message.count("U ") == 1, ctrl.message  # not "U takes the click back" too
 
 
 def test_a_click_after_the_game_ended_keeps_the_message_that_ended_it():
@@ -223,7 +224,7 @@ def test_a_click_after_the_game_ended_keeps_the_message_that_ended_it():
     painter = start(ctrl)
     click_cell(ctrl, (0, 0))
     pump(ctrl, painter)
-    ending = ctrl.message
+    ending = ctrl.message.removesuffix(" U takes the click back.")  # U is offered once, after
     assert "the game is lost" in ending
     for act in (lambda: click_cell(ctrl, (2, 2)), lambda: ctrl.do("flag", (2, 2))):
         act()

@@ -316,6 +316,21 @@ def test_a_resumed_game_plays_on_to_its_end():
     assert again.won()
 
 
+def test_restart_on_a_reopened_save_drops_the_saves_title(tmp_path):
+    # The trial's finding: R on a reopened save dealt the board again, but the title
+    # still said "(saved <date>)", as though the fresh game were the save.
+    app = App.new(BOARDS["beginner"], seed=6, save_dir=tmp_path)
+    app.do("reveal", (4, 4))
+    path = app.do("save").path
+    again = runner.app_from_args(["--position", str(path)])
+    assert "(saved " in again.frame().title
+    again.do("restart")
+    assert again.frame().title == "Beginner 9x9, 10 mines, first click safe"
+    assert again.session.ledger.helped_at_all  # the board was seen: the replay is assisted
+    again.do("restart")
+    assert "(saved " not in again.frame().title and again.session.ledger.helped_at_all
+
+
 def test_a_teachers_position_is_not_a_saved_game():
     text = (POSITIONS / "03-subset.txt").read_text()
     game, facts = read_save(text)

@@ -111,6 +111,20 @@ def record(app):
     return Statistics().boards[app.session.ledger.stats_key()]
 
 
+def test_a_second_restart_keeps_a_seen_board_assisted():
+    # The trial's finding: R after a loss said "a board already seen: this game counts as
+    # assisted", but R again, before a move, dealt the same board as the player's own.
+    app = small_app()
+    lose(app)
+    app.do("restart")
+    assert "assisted" in app.message and app.session.ledger.helped_at_all
+    app.do("restart")
+    assert app.session.ledger.helped_at_all
+    win(app)
+    stats = record(app)
+    assert (stats.games, stats.wins, stats.assisted_games) == (1, 0, 1)
+
+
 def test_a_game_of_ones_own_counts_with_its_3bv_clicks_and_efficiency():
     app = small_app()
     win(app)

@@ -93,6 +93,9 @@ class App:
         self.left = ""  # words about a game just left (counted as a loss)
         self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
         self.student: Optional[StudentPlay] = None  # a student's AI behind AI Move (--student)
+        # A handout (--export, --deck): a picture on paper, where no key or click does
+        # anything, so its words name none ("Click a closed cell to answer", "V shows them").
+        self.on_paper = False
         self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
         self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
         self._scene: tuple[object, Optional[Scene]] = (None, None)

@@ -267,12 +267,12 @@ def viewing_words(enum: Enumeration, viewing: int, asking: bool) -> str:
     return words
 
 
-def counter_words(enum: Enumeration, found: str) -> str:
+def counter_words(enum: Enumeration, found: str, paper: bool = False) -> str:
     """Return the answer of an enumeration step that the mine counter decided, else "".
 
     found: what the step found, in words. Such a step is the lesson that the
     counter matters, so its words say so (the plain "in every one of the 2
-    arrangements" would hide it).
+    arrangements" would hide it). On paper (a handout) no key is named.
     """
     left = f"{enum.mines_left or 0} mine" + ("" if enum.mines_left == 1 else "s")
     if enum.decided_by_the_count():
@@ -280,12 +280,12 @@ def counter_words(enum: Enumeration, found: str) -> str:
         many = "arrangement" if enum.count == 1 else "arrangements"
         return (
             f"{found}: the numbers alone allow {enum.count} {many}, but only {fit} use the "
-            f"{left} left, so the mine counter decides it (V shows them)."
+            f"{left} left, so the mine counter decides it" + ("." if paper else " (V shows them).")
         )
     if enum.outside_decided():
         return (
             f"{found}: with {left} left, the mine counter decides the cells "
-            "no number touches (V shows how)."
+            "no number touches" + ("." if paper else " (V shows how).")
         )
     return ""
 

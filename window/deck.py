@@ -49,7 +49,7 @@ def beats(app: App, most: int = 500) -> Iterator[tuple[str, str, str]]:
         if box is None:
             return
         if app.room.asking:
-            asked = box.words.removeprefix("Question: ").split(" (", 1)[0]
+            asked = box.words.removeprefix("Question: ")  # on paper: no "(Click ...)" after it
             yield (box.header, asked, "")
         else:
             lesson = app.timeline().number(app.room.step_index) is not None

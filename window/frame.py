@@ -30,7 +30,7 @@ from window.arrangements import (
 )
 from window.lesson import board_at, question
 from window.records_view import RecordsTable
-from window.session import Moment
+from window.session import Moment, opening
 from window.words import (
     CLASS_HELP,
     HELP,
@@ -334,6 +334,9 @@ def build_frame(app: App) -> Frame:
     odds = session.overlay and not room.on  # the classroom shows no odds: they give answers
     then = scene.knowledge
     said = session.ending if end else moment_words(app, moment)
+    message = app.message or said
+    if app.on_paper and message == opening(session):  # a handout names no key
+        message = opening(session, paper=True)
     marks = Highlights() if paused else highlights(app, shown, end, step, then)
     return Frame(
         rows=game.height,
@@ -347,14 +350,14 @@ def build_frame(app: App) -> Frame:
         status=status,
         state=kind,
         mood="pressed" if app.pressed else kind,
-        message=app.message or said,
+        message=message,
         toggles=toggles(app),
         custom=session.custom is not None,
         classroom=room.on,
         step=step_box(app, step) if room.on else None,
         knowledge=knowledge_list(app, step, then) if room.on else None,
         summary="" if room.on else summary(app),
-        help=(CLASS_HELP if room.keys else KEYS_HINT) if room.on else HELP,
+        help="" if app.on_paper else (CLASS_HELP if room.keys else KEYS_HINT) if room.on else HELP,
         zeros=room.on,
         keys=room.on and room.keys,
         sheet_title=app.sheet[0] if app.sheet else "",
@@ -592,7 +595,7 @@ def step_box(app: App, step: Optional[Step]) -> StepBox:
     if step is None:
         header = steps_so_far(app)
         words = "Step ▶ (→) shows the AI's inferences one at a time; Think (T) draws the next."
-        return StepBox(header, words, True)
+        return StepBox(header, app.session.note if app.on_paper else words, True)
     if room.preview is not None and not room.ahead:
         rule = RULES.get(step.rule, "")
         words = f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
@@ -610,11 +613,14 @@ def step_box(app: App, step: Optional[Step]) -> StepBox:
         spoken = room.spoken
         if spoken is not None:  # the class answered: its verdict under the question
             return StepBox(header, f"Question: {ask}\nYour answer, {spoken.words}", True)
+        if app.on_paper:  # a handout's question: nothing on paper takes a click
+            return StepBox(header, f"Question: {ask}", True)
         how = ASK_GUESS if is_guess(step) else ASK_CELLS
         return StepBox(header, f"Question: {ask} {how}", True)
     timeline = app.timeline()
     if not room.expanded and timeline.is_now(room.step_index):
-        return StepBox(header, now_words(timeline.lessons_up_to(room.step_index)), True)
+        lessons = timeline.lessons_up_to(room.step_index)
+        return StepBox(header, now_words(lessons, app.on_paper), True)
     words = answer_words(app, step, enum)
     if lead is not None:
         words = f"{step_text(lead)}, so {words}"
@@ -626,13 +632,11 @@ def counted(enum: Enumeration) -> bool:
     return bool(enum.decided_by_the_count()) or enum.outside_decided()
 
 
-def now_words(lessons: int) -> str:
+def now_words(lessons: int, paper: bool = False) -> str:
     """Return the words of now, when the numbers told since the last lesson step decide nothing."""
     since = f" since lesson step {lessons}" if lessons else ""
-    return (
-        f"Nothing new about a closed cell is certain from the numbers shown{since}. "
-        "T: the AI's next conclusion; A: its move."
-    )
+    keys = "" if paper else " T: the AI's next conclusion; A: its move."
+    return f"Nothing new about a closed cell is certain from the numbers shown{since}.{keys}"
 
 
 def steps_so_far(app: App) -> str:
@@ -651,7 +655,7 @@ def steps_so_far(app: App) -> str:
 
 def answer_words(app: App, step: Step, enum: Optional[Enumeration]) -> str:
     """Return a step's answer, naming what decided it: the counter, a 50/50, the odds."""
-    counted = counter_words(enum, found_text(step)) if enum is not None else ""
+    counted = counter_words(enum, found_text(step), app.on_paper) if enum is not None else ""
     if counted:
         return counted
     if enum is not None:  # the count is the one V steps through
@@ -711,7 +715,8 @@ def knowledge_list(app: App, step: Optional[Step], then: Optional[Knowledge]) ->
     """
     session, room = app.session, app.room
     if room.preview is None and room.step_index < 0 and session.ai.steps:
-        return KnowledgeList("Known: shown step by step (→).", withheld=True)
+        later = "." if app.on_paper else " (→)."
+        return KnowledgeList(f"Known: shown step by step{later}", withheld=True)
     mines, when = (then.mines, " at this step") if then is not None else (session.ai.mines, "")
     rules = listed(app, then)
     known = then.safes if then is not None else session.ai.safes

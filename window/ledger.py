@@ -42,6 +42,7 @@ class Ledger:
         # already seen): it counts apart, as assisted. The hint, when on, is help from the start.
         self.assisted = assisted
         self.ai_played = False  # a game the AI moved in counts as assisted
+        self.replay = False  # dealt again by R after it was seen: so is every R after it
         self.identity = ""  # given at the first save, kept by every save of this game
         self.recorded = False  # the game is in the records (finished, left, or resumed so)
         # The game's clicks when it was last saved or reopened from a save: while it has not

@@ -218,18 +218,20 @@ class Session:
     def restart(self) -> Outcome:
         """Start the same board again: the same seed and first-click rule, or the same position.
 
-        A board played before is no longer unknown to the player: the replay counts as assisted.
+        A board played before is no longer unknown to the player: the replay counts as assisted,
+        and so does every R after it, moved in or not. A reopened save's title goes with it.
         """
-        seen = self.ledger.started() and self.ledger.counts()
+        seen = self.ledger.counts() and (self.ledger.started() or self.ledger.replay)
         if self.position_text is not None:
             self.start(Minesweeper.from_text(self.position_text))
         else:
             g = self.game
+            self.title = ""  # only a reopened save has a title here: "... (saved <date>)"
             self.start(
                 Minesweeper(g.height, g.width, g.mine_count, seed=g.seed, first_click=g.first_click)
             )
         if seen:
-            self.ledger.assisted = True
+            self.ledger.assisted = self.ledger.replay = True
             return Outcome(
                 f"Restarted: {self.describe()}. A board already seen: this game counts as "
                 "assisted.",
@@ -344,7 +346,10 @@ class Session:
     def after_the_end(self) -> str:
         """Return what ended the game and what to do next (the game is over)."""
         said = self.ending or f"The game is {self.game.status()}."
-        undo = ", U undoes the losing click" if self.game.lost() else ""
+        undo = ""
+        if self.game.lost():  # said once: the loss's own words already offered U
+            said = said.removesuffix(" U takes the click back.")
+            undo = ", U undoes the losing click"
         return f"{said} The game is over: N starts a new game, R restarts{undo}."
 
     # -- the AI -------------------------------------------------------------------
@@ -503,10 +508,13 @@ def ahead(session: Session) -> Optional[Step]:
     return thought_step(session)
 
 
-def opening(session: Session) -> str:
-    """Return the words a new game or a position opens with."""
+def opening(session: Session, paper: bool = False) -> str:
+    """Return the words a new game or a position opens with (on paper: none about keys)."""
     if session.position_text is not None:
-        return f"{session.note} Press → to step through what the AI knows."
+        keys = "" if paper else " Press → to step through what the AI knows."
+        return f"{session.note}{keys}"
+    if paper:
+        return ""
     start = "Click a cell to start, or press A to let the AI move."
     if session.chosen_seed:
         return f"{start} {CHOSEN_SEED}"
