@@ -25,7 +25,7 @@ from .engine import Pair, TooWide, elimination_order
 SEARCH_CONFIGS = 400  # the search runs when at most this many arrangements remain
 SEARCH_BUDGET = 300_000  # arrangement visits per search
 FIRST_SEARCH_BOARDS = 3_100
-FIRST_SEARCH_BUDGET = 4_500_000  # visits: about 2 s here (5x5, 3 mines passes it; 4x4, 5 mines: 4.0 M)
+FIRST_SEARCH_BUDGET = 4_500_000  # visits: about 2 s here (5x5, 3 mines passes it; 4x4, 5: 4.0 M)
 FIRST_SEARCH_CELLS = 64  # best play's first click is searched on boards this small only
 MEMO_LIMIT = 300_000  # a game's memo is emptied past this many entries (answers do not change)
 
