@@ -22,9 +22,9 @@ from sweeper.review import ClickReview, Record, Review, read_record
 from window.frame import Frame, Highlights, KnowledgeList, StepBox, Tile
 from window.history import History, history_dir
 from window.records_view import RecordsState, records_table
-from window.review_words import RULE_NAMES, click_line, summary_line
+from window.review_words import click_line, summary_line
 from window.session import Outcome
-from window.words import RULES, cells_text, clock_text, percent
+from window.words import PROOF_WORDS, RULES, cells_text, clock_text, percent
 
 if TYPE_CHECKING:
     from window.app import App
@@ -316,8 +316,8 @@ def verdict_words(click: ClickReview) -> str:
         words = f"{what}: the first click, kept clear by the first-click rule."
     elif click.word == "safe":
         rules = sorted({v.rule for v in click.verdicts if v.rule})
-        by = " and ".join(RULE_NAMES.get(r, r) for r in rules) or "the numbers"
-        why = "; ".join(RULES[r] for r in rules if r in ("zero", "subset"))
+        by = " and ".join(PROOF_WORDS.get(r, r) for r in rules) or "the numbers"
+        why = RULES["subset"] if "subset" in rules else ""  # the other names say their rule
         words = f"{what} was safe, by {by}" + (f" ({why})" if why else "")
         words += ". The numbers it stands on are framed."
     elif click.word == "risk":

@@ -8,15 +8,7 @@ from sweeper.board import cell_name
 from sweeper.notation import read_board_file
 from sweeper.review import ClickReview, Review, read_record, review
 
-from .words import cells_text, percent, plural
-
-RULE_NAMES = {
-    "zero": "the zero rule",
-    "full": "the full rule",
-    "subset": "the subset rule",
-    "counting": "counting the numbers' arrangements",
-    "mine count": "the mine counter",
-}
+from .words import PROOF_WORDS, cells_text, percent, plural
 
 
 def click_line(click: ClickReview) -> str:
@@ -29,7 +21,7 @@ def click_line(click: ClickReview) -> str:
     if click.word == "safe":
         rules = {v.rule for v in click.verdicts if v.rule}
         if rules:
-            parts.append("by " + " and ".join(RULE_NAMES.get(r, r) for r in sorted(rules)))
+            parts.append("by " + " and ".join(PROOF_WORDS.get(r, r) for r in sorted(rules)))
         elif not click.revealed:
             parts.append("the first click, kept clear by the rule")
     elif click.word == "risk" and click.certain is not None:

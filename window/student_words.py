@@ -17,17 +17,10 @@ from bench.student_process import Failure, State
 from sweeper.board import Cell, cell_name
 from sweeper.judge import Verdict, judge
 from sweeper.records import Step
-from window.words import cells_text, percent, plural, rule_text, step_text
+from window.words import PROOF_WORDS, cells_text, percent, plural, rule_text, step_text
 
 MOST_STEPS = 12  # proof steps written out; a longer chain says how many are left out
 MOST_SENTENCES = 12  # of their sentences, beside a problem
-RULE_NAMES = {
-    "zero": "a count of 0",
-    "full": "a count equal to its cells",
-    "subset": "the subset rule",
-    "counting": "counting every arrangement of the numbers",
-    "mine count": "the mine count",
-}
 
 
 def cell_words(cell: Cell, size: tuple[int, int]) -> str:
@@ -89,7 +82,7 @@ def problem_line(problem: Problem) -> str:
         if kind == BEYOND:
             return (
                 f"{call} returned None; {cell} is safe, but {proves} "
-                f"{RULE_NAMES[problem.verdict.rule]} proves it: beyond CS50's rules"
+                f"{PROOF_WORDS[problem.verdict.rule]} proves it: beyond CS50's rules"
             )
         return f"{call} returned None, but {proves} {cell} safe: {rule_words(problem)}"
     if kind == "timeout":
@@ -157,7 +150,7 @@ def rule_words(problem: Problem) -> str:
         return text
     if zero is not None:
         return f"a count of 0: {rule_text(zero)} makes every cell in it safe"
-    return RULE_NAMES.get(verdict.rule, verdict.rule)
+    return PROOF_WORDS.get(verdict.rule, verdict.rule)
 
 
 def sentence_text(sentence: tuple[frozenset[Cell], int], size: tuple[int, int]) -> str:
@@ -206,7 +199,7 @@ def verdict_lines(problem: Problem, verdict: Verdict) -> list[str]:
     name = cell_name(verdict.cell)
     claim = "safe" if verdict.claim == "safe" else "a mine"
     if verdict.word == "right":
-        rule = RULE_NAMES.get(verdict.rule, verdict.rule)
+        rule = PROOF_WORDS.get(verdict.rule, verdict.rule)
         lines = [f"Why {name} is {claim} ({rule}), from the numbers told:"]
         lines += proof_lines(problem, verdict.proof)
         return lines

@@ -118,6 +118,16 @@ RULES = {
     "move": "the AI's move",
 }
 
+# The rule behind a judge's proof, as a verdict names it ("A1 safe, by a count of 0"): the
+# review, the class's answers and a student's check say it the same way.
+PROOF_WORDS = {
+    "zero": "a count of 0",
+    "full": "a count equal to its cells",
+    "subset": "the subset rule",
+    "counting": "counting every arrangement of the numbers",
+    "mine count": "the mine count",
+}
+
 
 def _braced(cells: Iterable[Cell]) -> str:
     """Return "{A1, B2}": cell names in reading order, in braces."""
