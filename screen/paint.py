@@ -406,16 +406,32 @@ ANSWER_LABELS = {"right": "right", "wrong": "wrong", "uncertain": "?"}
 ANSWER_EDGES = {"right": SAFE_EDGE, "wrong": MINE_EDGE, "uncertain": INK}
 
 
+def answer_tag(
+    rect: pygame.Rect, word: str, painter: Painter
+) -> tuple[pygame.Surface, pygame.Rect]:
+    """Return an answered cell's tag, its word drawn and its box at the foot of the cell.
+
+    The word is drawn smaller until its box fits inside the cell ("wrong" was wider), down
+    to 6 px on the smallest cells.
+    """
+    size = max(9, rect.width * (34 if word == "uncertain" else 28) // 100)  # "?" about as tall
+    while True:
+        label = painter.text(ANSWER_LABELS.get(word, word), size, INK, bold=True)
+        box = label.get_rect(midbottom=(rect.centerx, rect.bottom - max(2, rect.width // 12)))
+        box = box.inflate(max(4, rect.width // 10), max(2, rect.width // 24))
+        if box.width <= rect.width - 2 or size <= 6:
+            break
+        size -= 1
+    box.clamp_ip(rect)
+    return label, box
+
+
 def paint_answers(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
     """Draw the class's answers: a word on each answered cell (right, wrong, ? for uncertain,
     or a guess's chance of a mine)."""
     for cell, word in frame.highlights.answers:
         rect = view.cell_rect(cell)
-        size = rect.width * (40 if word == "uncertain" else 28) // 100  # "?" as tall as "right"
-        label = painter.text(ANSWER_LABELS.get(word, word), max(9, size), INK, bold=True)
-        box = label.get_rect(midbottom=(rect.centerx, rect.bottom - max(2, rect.width // 12)))
-        box = box.inflate(max(4, rect.width // 10), max(2, rect.width // 24))
-        box.clamp_ip(rect)
+        label, box = answer_tag(rect, word, painter)
         rounded = max(2, box.height // 4)
         pygame.draw.rect(screen, WHITE, box, border_radius=rounded)
         edge = max(2, rect.width // 24)
@@ -443,18 +459,26 @@ def paint_overview(screen: pygame.Surface, frame: Frame, view: Layout) -> None:
 
 
 def paint_arrangement(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
-    """Draw the arrangement on screen (V): a mine on each of its mined cells, a ring on the rest."""
+    """Draw the arrangement on screen (V): a mine on each of its mined cells, a ring on the rest.
+
+    On a cell the class answered, the mine stands above the answer's tag, not under it.
+    """
+    answered = dict(frame.highlights.answers)
     for cell, kind in frame.highlights.arrangement:
         rect = view.cell_rect(cell)
+        room = rect
+        if cell in answered:
+            top = answer_tag(rect, answered[cell], painter)[1].top
+            room = pygame.Rect(rect.x, rect.y, rect.width, max(1, top - rect.y))
         if kind == "ring":
-            radius = max(3, rect.width // 6)
-            pygame.draw.circle(screen, INK, rect.center, radius, max(1, rect.width // 24))
+            radius = max(3, min(rect.width // 6, room.height * 2 // 5))
+            pygame.draw.circle(screen, INK, room.center, radius, max(1, rect.width // 24))
             continue
-        picture = painter.image("mine", rect.width * 7 // 10)
+        picture = painter.image("mine", max(4, min(rect.width * 7 // 10, room.height * 9 // 10)))
         if kind == "faint mine":  # ruled out by the mine total: drawn faint
             picture = picture.copy()
             picture.set_alpha(90)
-        screen.blit(picture, picture.get_rect(center=rect.center))
+        screen.blit(picture, picture.get_rect(center=room.center))
 
 
 # -- the panel ---------------------------------------------------------------------------

@@ -215,3 +215,31 @@ def test_an_answer_on_an_earlier_moment_of_a_live_game_is_judged_not_refused():
     cell = next(c for c in app.game.cells() if c not in app.scene().board)
     said = app.do("reveal", cell).said
     assert said.startswith("Answers: ") and "earlier moment" not in said
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (640, 360)])
+def test_an_answer_s_tag_fits_its_cell_and_the_drawn_mine_stands_above_it(size):
+    from screen.layout import layout, scale_for
+    from screen.paint import Painter, answer_tag, paint_arrangement
+
+    pygame.font.init()
+    app = App.from_position((ROOT / "assets" / "positions" / "04-one-two.txt").read_text())
+    app.do("step")
+    app.do("reveal", (1, 4))  # B5 safe: wrong, and its counter-arrangement has a mine on B5
+    app.do("reveal", (1, 2))  # B3 safe: uncertain, a mine on B3 in its arrangement
+    frame, painter = app.frame(), Painter()
+    view = layout(size, frame, scale_for(size), painter.font)
+    answers = dict(frame.highlights.answers)
+    mined = {c for c, kind in frame.highlights.arrangement if kind == "mine"}
+    assert set(answers) & mined  # the case drawn: a mine on an answered cell
+    screen = pygame.Surface(size)
+    screen.fill((255, 255, 255))
+    paint_arrangement(screen, frame, view, painter)  # the mines alone, on white
+    for cell, word in answers.items():
+        rect = view.cell_rect(cell)
+        _, box = answer_tag(rect, word, painter)
+        assert rect.contains(box), (cell, word, box, rect)
+        if cell in mined:
+            inked = [y for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+                     if sum(screen.get_at((x, y))[:3]) < 300]  # fmt: skip
+            assert inked and max(inked) < box.top, (cell, max(inked), box.top)
