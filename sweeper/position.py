@@ -217,11 +217,6 @@ class Position:
         """Return the cells neither revealed nor known, in reading order."""
         return tuple(self.grid.members(self.unknown_bits))
 
-    @functools.cached_property
-    def unknown_set(self) -> frozenset[Cell]:
-        """Return the cells neither revealed nor known, as a set."""
-        return frozenset(self.unknown)
-
     def unknown_around(self, cell: Cell) -> int:
         """Return how many neighbours of cell are neither revealed nor known."""
         return (self.grid.around[self.grid.index(cell)] & self.unknown_bits).bit_count()
