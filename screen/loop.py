@@ -127,13 +127,13 @@ class Window:
         if event.type == pygame.NOEVENT or idle:
             return True  # nothing happened, or the mouse moved with no button held
         frame, view = self.current()
-        for name, arg in commands(event, self.app, frame, view):
+        for name, arg, typed in commands(event, frame, view):
             self.stale()  # a command may change anything on screen, if only the message
-            busy = self.app.busy(name)
+            busy = self.app.busy(name, arg)
             if busy:  # a deal or a search may take seconds: say so on screen before it starts
                 self.app.message = busy
                 self.draw()
-            outcome = self.app.do(name, arg)
+            outcome = self.app.do(name, arg, typed)
             if outcome.close:
                 return False
             if outcome.screen:

@@ -169,7 +169,7 @@ def test_the_records_view_reads_the_arrows_enter_and_esc(private_data_folder):
     app.do("quit")
     assert app.frame().records.board.startswith("Beginner")  # back where it was opened
     app.do("quit")
-    assert app.frame().records is None and not app.quit_armed
+    assert app.frame().records is None and app.armed is None
 
 
 def test_a_click_on_a_row_of_the_records_view_shows_its_board_or_opens_its_game(

@@ -230,6 +230,9 @@ def test_a_click_after_the_game_ended_keeps_the_message_that_ended_it():
         act()
         pump(ctrl, painter)
         assert ctrl.message.startswith(ending) and "N starts a new game" in ctrl.message
+    press(pygame.K_n)  # a position opens in class: leaving the lesson asks first
+    pump(ctrl, painter)
+    assert ctrl.game.is_over() and ctrl.message.startswith("Leave the lesson for a new game?")
     press(pygame.K_n)
     pump(ctrl, painter)
     assert not ctrl.game.is_over() and ctrl.message.startswith("New game")
@@ -337,6 +340,9 @@ def test_restart_of_a_position_reloads_it():
     pump(ctrl, painter)
     assert ctrl.game.lost()
     press(pygame.K_r)  # a position opens in class, whose panel has no Restart button
+    pump(ctrl, painter)
+    assert ctrl.game.lost() and "R again" in ctrl.message  # leaving the lesson asks first
+    press(pygame.K_r)
     pump(ctrl, painter)
     assert ctrl.game.status() == "playing"
     assert ctrl.game.to_text() == Minesweeper.from_text(TWO_MINES).to_text()
@@ -616,6 +622,7 @@ def test_each_state_renders_with_the_right_cell_colours(tmp_path):
     assert colour_share(lost, cells((0, 2)), make_images.FLAG_RED) < 0.01
 
     ctrl.do("restart")
+    ctrl.do("restart")  # a position opens in class: leaving the lesson asks first, R again
     for cell in ctrl.game.cells():
         if cell not in ctrl.game.mines and cell not in ctrl.game.revealed:
             ctrl.do("reveal", cell)

@@ -150,7 +150,7 @@ def test_a_new_game_starts_their_ai_afresh(closing):
     app.do("ai")
     first = app.student.game
     app.do("new")
-    if app.leave_armed:  # leaving a started game asks first
+    if app.armed == "new":  # leaving a started game asks first
         app.do("new")
     app.frame()
     assert app.student.game is not first and app.student.game.game is app.game

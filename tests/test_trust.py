@@ -225,6 +225,8 @@ def test_a_lesson_key_outside_class_opens_it_and_the_game_counts_as_assisted(com
     assert not app.session.ledger.helped_at_all
     app.do(command)  # the Step and Back buttons sit in the play panel
     assert app.room.on and app.session.ledger.helped_at_all
+    if app.room.asking:  # a question beat takes only the lesson's keys: its answer first
+        app.do("step")
     app.do("classroom")  # in class a click on a question is an answer: play outside it
     win(app)
     assert record(app).assisted_games == 1 and record(app).games == 0

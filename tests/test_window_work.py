@@ -45,6 +45,8 @@ def window_moves(board: BoardSize, seed: int, most: int = 1000, **looks) -> list
         if looks.get("think"):
             app.do("think")
             app.frame()
+        if app.room.asking:  # a question beat plays nothing: its answer first, as a class would
+            app.do("step")
         app.do("ai")
         app.frame()
         move = app.ai.last_decision

@@ -16,10 +16,9 @@ from typing import Any, Optional
 from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import BoardSize, Cell, Step
 from sweeper.search import opening_searched
-from window.answers import CLICKS
 from window.arrangements import Enumeration, enumerate_step, guess_reason, position_before
 from window.classroom import Classroom
-from window.commands import TABLE, refusal
+from window.commands import TABLE, may_run, route
 from window.frame import (
     Frame,
     KnowledgeList,
@@ -30,6 +29,7 @@ from window.frame import (
     scene_of,
 )
 from window.lesson import numbers_behind, numbers_for
+from window.modes import RECORDS, REVIEW, SHEET, TYPING, game_mode
 from window.records_view import RecordsState, records_table
 from window.review_view import Reviewing, review_frame
 from window.saves import read_save
@@ -37,47 +37,15 @@ from window.session import Outcome, Session, opening, position_session, resumed_
 from window.stats import Settings, start_up_messages
 from window.student import StudentPlay
 from window.timeline import Timeline
-from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text, plural
+from window.words import DEALING, SEARCHING, clock_text, plural
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
 NEWER = (
     "A file of yours is from a newer version of this game: it is left as it is (over the "
     "board, why). Any key goes on."
 )
-# What a sheet over the board lets through without closing it.
-KEEPS_SHEET = ("tick", "press", "scroll", "reset-records", "stats", "keys")
-# What the records view lets through without closing it (any other command closes it).
-KEEPS_RECORDS = frozenset(
-    ("tick", "press", "reset-records", "stats", "records-move", "records-board", "records-row")
-    + ("records-open", "export", "zoom", "fullscreen", "close")
-)
-# What a review lets through: its own steps, and the screen's (any other is refused).
-KEEPS_REVIEW = frozenset(
-    ("review-step", "review-close", "tick", "press", "close", "export", "zoom", "fullscreen")
-)
-# The keys' commands as the records view and a review read them (the arrows, Enter, Esc).
-IN_RECORDS = {"step": "records-board", "back": "records-board", "jump": "records-open"}
-IN_RECORDS |= {"scroll": "records-move", "cursor": "records-move", "quit": "stats"}
-IN_REVIEW = {"step": "review-step", "back": "review-step", "home": "review-step"}
-IN_REVIEW |= {"end": "review-step", "quit": "review-close", "stats": "review-close"}
-IN_REVIEW |= {"cursor": "review-step"}
-
-
-def in_view(app: App, name: str, arg: Any) -> tuple[str, Any]:
-    """Return a key's command as the records view or a review on screen reads it."""
-    if app.reviewing is not None and name in IN_REVIEW:
-        if name == "cursor":  # the arrows, outside class: left and right step
-            return IN_REVIEW[name], "next" if arg[1] > 0 else "back" if arg[1] < 0 else "stay"
-        return IN_REVIEW[name], {"step": "next"}.get(name, name)
-    if app.records is not None and name in IN_RECORDS:
-        if name == "cursor":  # up and down choose a game, left and right a board
-            return ("records-move", arg[0]) if arg[0] else ("records-board", arg[1])
-        if name == "scroll":
-            return "records-move", 1 if arg[0] > 0 else -1
-        return IN_RECORDS[name], {"step": 1, "back": -1}.get(name)
-    return name, arg
-BOARD_MOVES = ("reveal", "chord", "flag", "reveal-cursor", "flag-cursor", "chord-cursor")
 DEALS = ("reveal", "reveal-cursor", "ai", "tick")  # the commands whose first reveal deals
+QUIET = ("tick", "press", "scroll")  # commands that leave a question asked (Esc, N) standing
 
 
 class App:
@@ -88,8 +56,7 @@ class App:
         self.room = Classroom(on=classroom)
         self.message = opening(session)
         self.entering: Optional[str] = None  # the custom-board line being typed, or None
-        self.quit_armed = False  # Esc during a game asks first: a second Esc quits
-        self.leave_armed: Optional[str] = None  # the command that asked before leaving a game
+        self.armed: Optional[str] = None  # the command that asked first: once more runs it
         self.left = ""  # words about a game just left (counted as a loss)
         self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
         self.student: Optional[StudentPlay] = None  # a student's AI behind AI Move (--student)
@@ -158,7 +125,7 @@ class App:
         """The AI that plays it."""
         return self.session.ai
 
-    def busy(self, name: str) -> str:
+    def busy(self, name: str, arg: Any = None) -> str:
         """Return what to say before command name runs when it may take seconds, else "".
 
         The first reveal of a no-guess game deals its board (a search of up to
@@ -166,7 +133,7 @@ class App:
         board for best play's first click (about two seconds at most).
         """
         game = self.session.game
-        if self.sheet is not None or refusal(self, name) is not None or game.revealed:
+        if not may_run(self, name, arg) or game.revealed:
             return ""
         if name in DEALS and game.first_click == "no-guess" and not game.placed:
             return DEALING
@@ -176,39 +143,43 @@ class App:
         searched = opening_searched(game.height, game.width, total, game.first_click)
         return SEARCHING if searched else ""
 
+    def modes(self) -> tuple[str, ...]:
+        """Return the modes the window is in, top first: a view over the board, then the game's."""
+        room, session = self.room, self.session
+        over, student = session.game.is_over(), self.student is not None
+        below = game_mode(session.watch.paused, room.asking, room.on, over, student)
+        views: dict[str, object] = {TYPING: self.entering, SHEET: self.sheet}
+        views |= {REVIEW: self.reviewing, RECORDS: self.records}
+        return (*[mode for mode, view in views.items() if view is not None][:1], below)
+
     # -- the door --------------------------------------------------------------------
 
-    def do(self, name: str, arg: Any = None) -> Outcome:
-        """Run a command if the state allows it; else refuse it, saying why. Return the outcome."""
-        name, arg = in_view(self, name, arg)
-        over = self.sheet is not None or self.records is not None or self.reviewing is not None
-        if name in CLICKS and self.room.asking and not over:
-            name, arg = "answer", (arg, CLICKS[name])  # on a question, a click answers it
-        command = TABLE[name]
-        if self.reviewing is not None and name not in KEEPS_REVIEW:
-            self.message = "The review is open: Esc closes it (it changes nothing in the records)."
-            return Outcome(self.message)
-        if self.records is not None and name not in KEEPS_RECORDS:
-            self.records = None  # any other command closes the records view
-            if name in BOARD_MOVES:
-                self.message = ""
-                return Outcome("")  # a click meant for the view does not play
-        if self.sheet is not None and name not in KEEPS_SHEET:
-            self.sheet = None  # any other command closes the sheet
-            if name in BOARD_MOVES or name == "quit":  # Esc, too, only closes the sheet
-                self.message = ""
-                return Outcome("")  # a click meant for the sheet does not play
-        if name not in ("quit", "tick", "press", "scroll"):
-            self.quit_armed = False
-        if name not in ("new", "restart", "type", "tick", "press", "scroll"):
-            self.leave_armed = None
-        refused = refusal(self, name)
-        if refused is not None:
-            if not command.silent:
-                self.message = refused
-            return Outcome(refused)
+    def do(self, name: str, arg: Any = None, typed: Optional[str] = None) -> Outcome:
+        """Run a command if its mode allows it; else refuse it, saying why. Return the outcome.
+
+        typed: what the key typed, for the custom-board line (None: a click or a button).
+        """
+        found = route(self, name, arg, typed)
+        name, arg = found.name, found.arg
+        for view in found.closes:  # a sheet or the records view closes under the command
+            self.close_view(view)
+        if name not in QUIET and name != self.armed:
+            self.armed = None  # any other command answers "no" to a question asked
+        if found.swallowed:  # a click or Esc meant for the view: it only closed it
+            self.message = ""
+            return Outcome("")
+        if found.refused is not None:
+            if not TABLE[name].silent:
+                self.message = found.refused
+            return Outcome(found.refused)
+        if found.asks is not None:
+            self.armed = name
+            self.message = found.asks
+            return Outcome(found.asks)
+        if name == self.armed and name != "quit":
+            self.armed = None  # asked and answered: it runs
         version = self.session.version
-        outcome = command.run(self, arg)
+        outcome = TABLE[name].run(self, arg)
         if self.room.on:  # the class shows the AI's conclusions, however it was opened
             self.session.ledger.helped()
         self.session.ledger.sync()  # a started game is on the record at once
@@ -220,6 +191,13 @@ class App:
             self.message = outcome.said
         self._hold_clock()
         return outcome
+
+    def close_view(self, view: str) -> None:
+        """Close a view over the board that a command passes through (a sheet, the records)."""
+        if view == SHEET:
+            self.sheet = None
+        elif view == RECORDS:
+            self.records = None
 
     def _hold_clock(self) -> None:
         """Hold the game's clock while the class looks at an earlier moment; run it at now."""
@@ -239,14 +217,6 @@ class App:
         room.changed()
         if room.on and room.step_index >= 0:  # the class sees now, not the step it was on
             room.latest(self.timeline(), self.game.is_over())
-
-    def toggle_keys(self) -> Outcome:
-        """Show every key on a sheet over the board (? outside class), or close it."""
-        if self.sheet is not None and self.sheet[0] == KEYS_TITLE:
-            self.sheet = None
-            return Outcome("")
-        self.sheet = (KEYS_TITLE, KEY_LINES)
-        return Outcome("Every key is over the board: any key closes the sheet.")
 
     # -- what the moment holds ---------------------------------------------------------
 

@@ -1,17 +1,19 @@
 """One door for commands: every key, button and click is a named command in this table.
 
-No pygame here. Each command names the states that refuse it (paused,
-typing a custom board, the game over, an earlier moment on screen), and
-App.do checks them in one place and says why in one message per state
-(refusal()). The handlers below run an allowed command and return an
-Outcome. screen/input.py turns events into these names; nothing else
-decides whether a command may run.
+No pygame here. Each command names the modes it runs in (window/modes.py:
+play, the game over, paused, class, a question beat, the views over the
+board), the modes that re-read its key as another command, and the modes
+in which it asks first. route() is the one guard: App.do asks it, and it
+refuses everything else in one line that says why and what to press. The
+handlers below run an allowed command and return an Outcome.
+screen/input.py turns events into these names, one command per key;
+nothing else decides whether a command may run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Optional
 
 from sweeper import Cell, cell_name, parse_board_size
@@ -20,6 +22,29 @@ from window.ai_turn import ai_move as play_ai_move
 from window.ai_turn import reason
 from window.answers import ON_A_NUMBER, give, tally
 from window.frame import listed, replaying
+from window.modes import (
+    ANSWER,
+    AUTO,
+    BOARD,
+    CLASS,
+    EVERY,
+    GAME_KIND,
+    MODES,
+    ODDS,
+    OVER,
+    PAUSED,
+    PLAY,
+    QUESTION,
+    RECORDS,
+    RECORDS_KIND,
+    REFUSALS,
+    REVIEW,
+    REVIEW_KIND,
+    SETTING,
+    SHEET,
+    STUDENT,
+    TYPING,
+)
 from window.options import (
     cycle_first_click,
     save_position,
@@ -37,43 +62,111 @@ from window.records_view import (
 )
 from window.review_view import close_review, open_chosen, step_review
 from window.session import Outcome, Session, thought_step
-from window.words import EARLIER, PAUSED
+from window.words import EARLIER, KEY_LINES, KEYS_TITLE
 
 if TYPE_CHECKING:
     from window.app import App
 
-PAUSE, TYPING, OVER, PAST = "paused", "typing", "over", "replaying"
-STATES = (TYPING, PAUSE, OVER, PAST)  # the order their refusals are checked in
-
 Handler = Callable[["App", Any], Outcome]
+Reread = Callable[[Any], tuple[str, Any]]
+Asks = Callable[["App"], Optional[str]]
+
+LIVE = "live"  # a condition: the game is not over (the AI's moves, auto-play, a pause)
+NOW = "now"  # a condition: the moment on screen is now, not an earlier one (a move in class)
 
 
 @dataclass(frozen=True)
 class Command:
-    """A command's handler, the states that refuse it, and whether a refusal is silent."""
+    """A command: its handler, the modes it runs in, the modes that re-read it or ask first.
+
+    runs: the modes it runs in; in any other, the mode refuses it (window/modes.py).
+    kind: what it is, where a mode refuses a kind in words of its own (a setting in class).
+    rereads: the modes that read its key as another command (→ in the records view).
+    asks: the modes in which it asks first; the function gives the question, or None.
+    needs: the conditions it runs under: LIVE (the game goes on), NOW (no earlier moment shown).
+    silent: a timer tick or a wheel turn refused says nothing.
+    """
 
     run: Handler
-    refused: frozenset[str]
-    silent: bool = False  # a timer tick or a wheel turn refused says nothing
+    runs: frozenset[str]
+    kind: str = ""
+    rereads: Mapping[str, Reread] = field(default_factory=dict)
+    asks: Mapping[str, Asks] = field(default_factory=dict)
+    needs: tuple[str, ...] = ()
+    silent: bool = False
 
 
-def refusal(app: App, name: str) -> Optional[str]:
-    """Return why the command may not run now, or None when it may: the one guard."""
-    return refused_in(app, TABLE[name].refused)
+@dataclass(frozen=True)
+class Route:
+    """What the one guard decides for a command now: run it (as named), refuse it, or ask."""
+
+    name: str
+    arg: Any
+    refused: Optional[str] = None  # the one line that says why, and what to press
+    closes: tuple[str, ...] = ()  # the views it closes on its way (a sheet, the records view)
+    swallowed: bool = False  # it only closes them: a click meant for the view plays nothing
+    asks: Optional[str] = None  # the question it asks first
+
+    @property
+    def runs(self) -> bool:
+        """True when the command runs now as it is, closing nothing and asking nothing."""
+        return self.refused is None and not self.closes and not self.swallowed and not self.asks
 
 
-def refused_in(app: App, refused: frozenset[str]) -> Optional[str]:
-    """Return why a command that these states refuse may not run now, or None."""
-    if TYPING in refused and app.entering is not None:
+def route(app: App, name: str, arg: Any = None, typed: Optional[str] = None) -> Route:
+    """Return what the command may do now: the one guard. It changes nothing.
+
+    The modes are asked top first (a view over the board, then the game's
+    mode): a mode may re-read the key as another command; a command that
+    runs in the mode runs (or asks first); else the mode refuses it, types
+    the key, or closes its view and hands the command to the mode below.
+    typed: what the key types, for the custom-board line (None: not a key).
+    """
+    closes: list[str] = []
+    for mode in app.modes():
+        command = TABLE[name]
+        if mode in command.rereads:
+            name, arg = command.rereads[mode](arg)
+            command = TABLE[name]
+        if mode in command.runs:
+            if LIVE in command.needs and app.session.game.is_over():
+                return Route(name, arg, refused=over_words(app), closes=tuple(closes))
+            if NOW in command.needs and replaying(app):
+                return Route(name, arg, refused=EARLIER, closes=tuple(closes))
+            ask = command.asks.get(mode)
+            question = ask(app) if ask is not None and app.armed != name else None
+            return Route(name, arg, closes=tuple(closes), asks=question)
+        policy = MODES[mode]
+        if policy.types and typed is not None:
+            return Route("type", typed)
+        if policy.closes:
+            closes.append(mode)
+            if command.kind == BOARD or name == "quit":  # meant for the view: it only closes
+                return Route(name, arg, closes=tuple(closes), swallowed=True)
+            continue
+        return Route(name, arg, refused=refusal_words(app, mode, command), closes=tuple(closes))
+    raise AssertionError(f"no mode below {closes}")  # the game's modes never close
+
+
+def refusal_words(app: App, mode: str, command: Command) -> str:
+    """Return the one line a mode refuses a command with: its kind's, else the mode's own."""
+    found = REFUSALS.get((mode, command.kind)) or MODES[mode].refusal
+    if found:
+        return found
+    if mode == TYPING:
         return custom_prompt(app)
-    if PAUSE in refused and app.session.watch.paused:
-        return PAUSED
-    if OVER in refused and app.session.game.is_over():
-        # At an earlier moment the end is not on screen yet, so the refusal tells none of it.
-        return EARLIER if replaying(app) else app.session.after_the_end()
-    if PAST in refused and replaying(app):
-        return EARLIER
-    return None
+    return over_words(app)
+
+
+def over_words(app: App) -> str:
+    """Return why a move waits for nothing: the game is over (at an earlier moment, not yet)."""
+    # At an earlier moment the end is not on screen yet, so the refusal tells none of it.
+    return EARLIER if replaying(app) else app.session.after_the_end()
+
+
+def may_run(app: App, name: str, arg: Any = None) -> bool:
+    """True when the command would run now, as it is (nothing closed, nothing asked)."""
+    return route(app, name, arg).runs
 
 
 # -- the player's moves ----------------------------------------------------------------
@@ -119,9 +212,9 @@ def at_cursor(action: Handler) -> Handler:
     return lambda app, _: action(app, app.session.cursor)
 
 
-def move_cursor(app: App, step: tuple[int, int]) -> Outcome:
-    """Move the keyboard's cell."""
-    session, (rows, columns) = app.session, step
+def move_cursor(app: App, step: tuple[int, ...]) -> Outcome:
+    """Move the keyboard's cell (step: rows, columns, and the list's rows in view, unread)."""
+    session, (rows, columns) = app.session, step[:2]
     r, c = session.cursor
     height, width = session.game.height, session.game.width
     session.cursor = (min(max(r + rows, 0), height - 1), min(max(c + columns, 0), width - 1))
@@ -133,8 +226,8 @@ def press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
     cell, chording = held
     game = app.session.game
     app.pressed = frozenset()
-    refused = refusal(app, "reveal") is not None or app.session.autoplay
-    if cell is None or app.room.asking or refused:
+    refused = not may_run(app, "reveal") or app.session.autoplay
+    if cell is None or refused:
         return Outcome()  # nothing pressed where a click is refused, not played, or an answer
     around = [cell, *game.neighbors(cell)] if chording or cell in game.revealed else [cell]
     hidden = game.revealed.keys() | game.flags
@@ -177,9 +270,8 @@ def think(app: App, _: object) -> Outcome:
         return Outcome(room.forward(timeline))  # this question's answer, never a later one
     if room.on and room.step_index < 0 and room.preview is None and timeline.lessons:
         return Outcome(room.home(timeline))
-    refused = refused_in(app, PLAY)  # the AI's next move: not in a finished game
-    if refused is not None:
-        return Outcome(refused)
+    if session.game.is_over():  # the AI's next move: not in a finished game
+        return Outcome(over_words(app))
     session.ledger.helped()
     decision = session.think()
     if decision is None:
@@ -253,8 +345,12 @@ def toggle_classroom(app: App, _: object) -> Outcome:
 
 def toggle_keys(app: App, _: object) -> Outcome:
     """?: the keys' help; in class behind ?, in play every key on a sheet over the board."""
-    if not app.room.on:
-        return app.toggle_keys()
+    if not app.room.on:  # every key on a sheet over the board, or the sheet closed
+        if app.sheet is not None and app.sheet[0] == KEYS_TITLE:
+            app.sheet = None
+            return Outcome("")
+        app.sheet = (KEYS_TITLE, KEY_LINES)
+        return Outcome("Every key is over the board: any key closes the sheet.")
     app.room.keys = not app.room.keys
     return Outcome()
 
@@ -302,19 +398,26 @@ LEAVE = (
     "Leave this game? It counts as a loss (as in Windows). {again} again leaves it; "
     "any other key plays on."
 )
+LEAVE_LESSON = "Leave the lesson for {what}? {again} again leaves it{costs}; any other key stays."
 
 
-def ask_to_leave(app: App, name: str, again: str) -> Optional[Outcome]:
-    """Ask once before a started game is left (the question), or count it lost (None: go on)."""
-    if not app.session.ledger.leaving_costs():
-        app.left = app.session.ledger.leave()  # a game in its save: say that it waits there
-        return None
-    if app.leave_armed != name:
-        app.leave_armed = name
-        return Outcome(LEAVE.format(again=again))
-    app.leave_armed = None
-    app.left = app.session.ledger.leave()
-    return None
+def leaving_game(again: str) -> Asks:
+    """Return the question a started game asks before it is left, when leaving costs a loss."""
+
+    def ask(app: App) -> Optional[str]:
+        return LEAVE.format(again=again) if app.session.ledger.leaving_costs() else None
+
+    return ask
+
+
+def leaving_lesson(what: str, again: str) -> Asks:
+    """Return the question a lesson asks before it is left for another game."""
+
+    def ask(app: App) -> Optional[str]:
+        costs = " (the game counts as a loss)" if app.session.ledger.leaving_costs() else ""
+        return LEAVE_LESSON.format(what=what, again=again, costs=costs)
+
+    return ask
 
 
 def with_leaving(outcome: Outcome, app: App) -> Outcome:
@@ -326,9 +429,9 @@ def with_leaving(outcome: Outcome, app: App) -> Outcome:
 
 
 def new_game(app: App, board: Optional[str]) -> Outcome:
-    """Start a game with a new seed (on the named board); a started game asks first."""
-    asked = ask_to_leave(app, "new", "The same button or N")
-    return asked or with_leaving(app.session.new_game(board), app)
+    """Start a game with a new seed (on the named board); the game left counts (see asks)."""
+    app.left = app.session.ledger.leave()
+    return with_leaving(app.session.new_game(board), app)
 
 
 def undo(app: App, _: object) -> Outcome:
@@ -361,9 +464,9 @@ def undo(app: App, _: object) -> Outcome:
 
 
 def restart(app: App, _: object) -> Outcome:
-    """Start the same board again; a started game asks first."""
-    asked = ask_to_leave(app, "restart", "R")
-    return asked or with_leaving(app.session.restart(), app)
+    """Start the same board again; the game left counts (see asks)."""
+    app.left = app.session.ledger.leave()
+    return with_leaving(app.session.restart(), app)
 
 
 def pause(app: App, _: object) -> Outcome:
@@ -401,10 +504,11 @@ def type_custom(app: App, key: str) -> Outcome:
         except ValueError as error:
             app.entering = ""  # the refused text is gone: the next key starts a new board
             return Outcome(f"{custom_prompt(app)} Refused: {error}.")
-        asked = ask_to_leave(app, "type", "Enter")
-        if asked is not None:
-            app.entering = text
-            return asked
+        if app.session.ledger.leaving_costs() and app.armed != "type":
+            app.armed, app.entering = "type", text
+            return Outcome(LEAVE.format(again="Enter"))
+        app.armed = None
+        app.left = app.session.ledger.leave()
         session = app.session
         session.custom = session.board = BoardSize("Custom", size.height, size.width, size.mines)
         return with_leaving(session.new_game(), app)
@@ -432,13 +536,13 @@ def quit_window(app: App, _: object) -> Outcome:
         return Outcome("")
     game = app.session.game
     playing = app.session.watch.started is not None and not game.is_over()
-    if room.on and not app.quit_armed and not playing:
-        app.quit_armed = True
+    if room.on and app.armed != "quit" and not playing:
+        app.armed = "quit"
         return Outcome(CLASS_LEAVE)
-    if not playing or app.quit_armed:
+    if not playing or app.armed == "quit":
         app.session.ledger.leave()
         return Outcome(close=True)
-    app.quit_armed = True
+    app.armed = "quit"
     ledger = app.session.ledger
     leaving = " (it counts as a loss)" if ledger.leaving_costs() else ""
     if ledger.counts() and ledger.in_its_save():
@@ -464,61 +568,162 @@ def options(action: Callable[[Session], Outcome]) -> Handler:
     return lambda app, _: action(app.session)
 
 
-BOARD = frozenset({TYPING, PAUSE, OVER, PAST})  # moves on the board
-PLAY = frozenset({TYPING, PAUSE, OVER})  # the AI's moves
-LOOK = frozenset({TYPING, PAUSE})  # looking at the board: hidden while paused
-ANY = frozenset({TYPING})  # anything but typing
+# The arrows: a cursor move on the board, re-read by the modes that use them otherwise.
+
+
+def arrows_in_class(arg: tuple[int, ...]) -> tuple[str, Any]:
+    """In class, ← and → step back and on, ↑ and ↓ scroll the knowledge list."""
+    rows, columns, *view = arg
+    if columns:
+        return ("step" if columns > 0 else "back"), None
+    return "scroll", (rows, *view)
+
+
+def arrows_in_records(arg: tuple[int, ...]) -> tuple[str, Any]:
+    """In the records view, ↑ and ↓ choose a game, ← and → another board."""
+    rows, columns, *_ = arg
+    return ("records-move", rows) if rows else ("records-board", columns)
+
+
+def arrows_in_review(arg: tuple[int, ...]) -> tuple[str, Any]:
+    """In a review, ← and → step back and on through its clicks."""
+    return "review-step", "next" if arg[1] > 0 else "back" if arg[1] < 0 else "stay"
+
+
+def as_answer(claim: str) -> Reread:
+    """On a question beat a click on the board is the class's answer, never a move."""
+    return lambda cell: ("answer", (cell, claim))
+
+
+def to(name: str, arg: Any = None) -> Reread:
+    """Return a re-reading of a key as the command name, with arg."""
+    return lambda _: (name, arg)
+
+
+PLAYING = frozenset({PLAY, STUDENT})  # a game being played, outside class
+GAME = PLAYING | {OVER, PAUSED}  # outside class, with no view open
+LESSON = frozenset({CLASS, QUESTION})
+LOOKING = PLAYING | {OVER} | LESSON  # looking at the board: not while paused (it is hidden)
+MOVES = PLAYING | {CLASS}  # a click on the board
+AT_NOW = (LIVE, NOW)
+SCREEN = EVERY - {TYPING}  # the screen's own commands: the window, not what is in it
+CLASS_ARROWS = {CLASS: arrows_in_class, QUESTION: arrows_in_class}
+IN_RECORDS = {RECORDS: to("records-board", 1)}
+BACK_IN_RECORDS = {RECORDS: to("records-board", -1)}
 
 TABLE: dict[str, Command] = {
-    "reveal": Command(players(reveal), BOARD),
-    "chord": Command(players(chord), BOARD),
-    "flag": Command(players(flag), BOARD),
-    "reveal-cursor": Command(players(at_cursor(reveal)), BOARD),
-    "flag-cursor": Command(players(at_cursor(flag)), BOARD),
-    "chord-cursor": Command(players(at_cursor(chord)), BOARD),
-    "cursor": Command(move_cursor, LOOK),
-    "press": Command(press, frozenset()),
-    "ai": Command(ai_move, PLAY),
-    "auto": Command(toggle_autoplay, PLAY),
-    "tick": Command(tick, PLAY, silent=True),
-    "think": Command(think, LOOK),  # in class, on a question beat, it is →: see think()
-    "overlay": Command(toggle_overlay, LOOK),
-    "classroom": Command(toggle_classroom, ANY),
-    "keys": Command(toggle_keys, ANY),
-    "answer": Command(answer, LOOK),  # a click on a question beat (App.do): never a move
-    "step": Command(stepper(lambda room, t: room.forward(t)), LOOK),
-    "back": Command(stepper(lambda room, t: room.back(t)), LOOK),
-    "home": Command(stepper(lambda room, t: room.home(t)), LOOK),
-    "end": Command(stepper(lambda room, t: room.end(t)), LOOK),
-    "expand": Command(stepper(lambda room, t: room.toggle_expanded(t)), LOOK),
-    "jump": Command(stepper(lambda room, t: room.jump(t)), LOOK),
-    "digit": Command(digit, LOOK),
-    "arrangements": Command(arrangements, LOOK),
-    "select": Command(select, LOOK),
-    "scroll": Command(scroll, LOOK, silent=True),
-    "new": Command(new_game, ANY),
-    "restart": Command(restart, ANY),
-    "undo": Command(undo, frozenset({TYPING, PAUSE, PAST})),
-    "pause": Command(pause, frozenset({TYPING, OVER})),
-    "stats": Command(lambda app, _: toggle_records(app), ANY),
-    "records-move": Command(move_in_records, ANY),
-    "records-board": Command(other_board, ANY),
-    "records-row": Command(board_row, ANY),
-    "records-open": Command(open_chosen, ANY),
-    "review-step": Command(step_review, ANY),
-    "review-close": Command(lambda app, _: close_review(app), ANY),
-    "stats-line": Command(options(show_stats), ANY),
-    "reset-records": Command(lambda app, _: reset_in_view(app), ANY),
-    "first-click": Command(options(cycle_first_click), ANY),
-    "marks": Command(options(toggle_question_marks), ANY),
-    "ai-flags": Command(options(toggle_ai_flags), ANY),
-    "hint": Command(options(toggle_hint), ANY),
-    "save": Command(options(save_position), ANY),
-    "custom": Command(start_custom, ANY),
-    "type": Command(type_custom, frozenset()),
-    "quit": Command(quit_window, frozenset()),
-    "close": Command(close_window, frozenset()),
-    "export": Command(on_screen, ANY),
-    "zoom": Command(on_screen, ANY),
-    "fullscreen": Command(on_screen, ANY),
+    # Moves on the board. A click plays in class too, at now; on a question beat it answers.
+    # The keyboard's cell is not shown in class: its keys play outside class only.
+    "reveal": Command(players(reveal), MOVES, BOARD, {QUESTION: as_answer("safe")}, needs=AT_NOW),
+    "chord": Command(players(chord), MOVES, BOARD, {QUESTION: as_answer("safe")}, needs=AT_NOW),
+    "flag": Command(players(flag), MOVES, BOARD, {QUESTION: as_answer("mine")}, needs=AT_NOW),
+    "reveal-cursor": Command(players(at_cursor(reveal)), PLAYING, BOARD),
+    "flag-cursor": Command(players(at_cursor(flag)), PLAYING, BOARD),
+    "chord-cursor": Command(players(at_cursor(chord)), PLAYING, BOARD),
+    "undo": Command(undo, PLAYING | {OVER}, BOARD),
+    "cursor": Command(
+        move_cursor,
+        PLAYING | {OVER},
+        BOARD,
+        {
+            **CLASS_ARROWS,
+            RECORDS: arrows_in_records,
+            REVIEW: arrows_in_review,
+        },
+    ),
+    "press": Command(press, EVERY, silent=True),
+    # The AI.
+    "ai": Command(ai_move, PLAYING | {CLASS}, needs=(LIVE,)),
+    "auto": Command(toggle_autoplay, PLAYING, AUTO, needs=(LIVE,)),
+    "tick": Command(tick, PLAYING, needs=(LIVE,), silent=True),
+    "think": Command(think, LOOKING),  # in class, on a question beat, it is →: see think()
+    "overlay": Command(toggle_overlay, PLAYING | {OVER}, ODDS),
+    # The classroom.
+    "classroom": Command(toggle_classroom, GAME | {CLASS}),
+    "answer": Command(answer, frozenset({QUESTION}), ANSWER),
+    "step": Command(
+        stepper(lambda room, t: room.forward(t)),
+        LOOKING,
+        rereads={**IN_RECORDS, REVIEW: to("review-step", "next")},
+    ),
+    "back": Command(
+        stepper(lambda room, t: room.back(t)),
+        LOOKING,
+        rereads={**BACK_IN_RECORDS, REVIEW: to("review-step", "back")},
+    ),
+    "home": Command(
+        stepper(lambda room, t: room.home(t)), LOOKING, rereads={REVIEW: to("review-step", "home")}
+    ),
+    "end": Command(
+        stepper(lambda room, t: room.end(t)), LOOKING, rereads={REVIEW: to("review-step", "end")}
+    ),
+    "expand": Command(stepper(lambda room, t: room.toggle_expanded(t)), LOOKING),
+    "jump": Command(
+        stepper(lambda room, t: room.jump(t)), LOOKING, rereads={RECORDS: to("records-open")}
+    ),
+    "digit": Command(digit, LOOKING),
+    "arrangements": Command(arrangements, LOOKING),
+    "select": Command(select, LESSON),
+    "scroll": Command(
+        scroll,
+        LOOKING,
+        rereads={RECORDS: lambda move: ("records-move", 1 if move[0] > 0 else -1)},
+        silent=True,
+    ),
+    "keys": Command(toggle_keys, GAME | LESSON | {SHEET}),
+    # Games: leaving one asks first when it costs a loss, and in class always.
+    "new": Command(
+        new_game,
+        GAME | {CLASS},
+        GAME_KIND,
+        asks={
+            **dict.fromkeys(GAME, leaving_game("The same button or N")),
+            CLASS: leaving_lesson("a new game", "The same button or N"),
+        },
+    ),
+    "restart": Command(
+        restart,
+        GAME | {CLASS},
+        GAME_KIND,
+        asks={
+            **dict.fromkeys(GAME, leaving_game("R")),
+            CLASS: leaving_lesson("the same board again", "R"),
+        },
+    ),
+    "pause": Command(pause, PLAYING | {PAUSED, CLASS}, needs=(LIVE,)),
+    # Settings: remembered for the next start, so never changed in class.
+    "first-click": Command(options(cycle_first_click), GAME, SETTING),
+    "marks": Command(options(toggle_question_marks), GAME, SETTING),
+    "ai-flags": Command(options(toggle_ai_flags), GAME, SETTING),
+    "hint": Command(options(toggle_hint), GAME, SETTING),
+    "custom": Command(start_custom, GAME, SETTING),
+    "type": Command(type_custom, frozenset({TYPING})),
+    "key": Command(type_custom, frozenset(), silent=True),  # a key that only types: Backspace
+    "save": Command(options(save_position), GAME | {CLASS}),
+    # The records and a review: views over the board.
+    "stats": Command(
+        lambda app, _: toggle_records(app),
+        GAME | {CLASS, SHEET, RECORDS},
+        rereads={REVIEW: to("review-close")},
+    ),
+    "stats-line": Command(options(show_stats), GAME | {CLASS}),
+    "records-move": Command(move_in_records, frozenset({RECORDS}), RECORDS_KIND),
+    "records-board": Command(other_board, frozenset({RECORDS}), RECORDS_KIND),
+    "records-row": Command(board_row, frozenset({RECORDS}), RECORDS_KIND),
+    "records-open": Command(open_chosen, frozenset({RECORDS}), RECORDS_KIND),
+    "reset-records": Command(
+        lambda app, _: reset_in_view(app), frozenset({RECORDS, SHEET}), RECORDS_KIND
+    ),
+    "review-step": Command(step_review, frozenset({REVIEW}), REVIEW_KIND),
+    "review-close": Command(lambda app, _: close_review(app), frozenset({REVIEW}), REVIEW_KIND),
+    # The window: Esc asks before a game or a lesson is left; the screen's own commands.
+    "quit": Command(
+        quit_window,
+        GAME | LESSON,
+        rereads={RECORDS: to("stats"), REVIEW: to("review-close")},
+    ),
+    "close": Command(close_window, EVERY),
+    "export": Command(on_screen, SCREEN),
+    "zoom": Command(on_screen, SCREEN),
+    "fullscreen": Command(on_screen, SCREEN),
 }

@@ -1,0 +1,101 @@
+"""The window's modes: what the window is in, which decides what each command may do.
+
+No pygame here. The window is in one mode of the game below, and at most
+one view over it:
+- the game's modes: play (the student's AI behind AI Move: student), the
+  game over, paused, class, and class on a question beat;
+- the views over the board: the custom-board line being typed, a sheet,
+  the records view, a review.
+The command table (window/commands.py) names, for every command, the modes
+it runs in, the modes that re-read its key as another command, and the
+modes in which it asks first. Each mode here says what happens to a
+command that does not run in it: refused in one line that says why and
+what to press, or (a sheet, the records view) the view closes and the
+command goes on to the mode below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from window.words import PAUSED as PAUSED_WORDS
+
+PLAY, STUDENT, OVER, PAUSED = "play", "student", "over", "paused"
+CLASS, QUESTION = "class", "question"
+TYPING, SHEET, RECORDS, REVIEW = "typing", "sheet", "records", "review"
+
+GAME_MODES = (PLAY, STUDENT, OVER, PAUSED, CLASS, QUESTION)
+VIEWS = (TYPING, SHEET, RECORDS, REVIEW)
+EVERY = frozenset(GAME_MODES + VIEWS)
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A mode, and what it does with a command that does not run in it."""
+
+    name: str
+    refusal: str  # the one line a refused command says ("" : worked out where it is said)
+    closes: bool = False  # such a command closes this view, then goes on to the mode below
+    types: bool = False  # every key is typed into the line instead (the custom-board line)
+
+
+QUESTION_REFUSAL = (
+    "The class is answering this question: click a closed cell to answer, → shows the answer "
+    "(Esc leaves the lesson)."
+)
+SETTINGS_WAIT = "Settings wait until the class ends: C closes the classroom."
+ODDS_WAIT = "In class the odds would give answers away: C closes the classroom."
+
+MODES: dict[str, Mode] = {
+    PLAY: Mode(PLAY, "That works in class: C opens the classroom."),
+    STUDENT: Mode(STUDENT, "That works in class: C opens the classroom."),
+    OVER: Mode(OVER, ""),  # the game's end, in words: Session.after_the_end
+    PAUSED: Mode(PAUSED, PAUSED_WORDS),
+    CLASS: Mode(
+        CLASS,
+        "In class the board is the lesson's: A plays the AI's move; C closes the classroom "
+        "to play yourself.",
+    ),
+    QUESTION: Mode(QUESTION, QUESTION_REFUSAL),
+    TYPING: Mode(TYPING, "", types=True),  # the line as typed so far: commands.custom_prompt
+    SHEET: Mode(SHEET, "", closes=True),
+    RECORDS: Mode(RECORDS, "", closes=True),
+    REVIEW: Mode(REVIEW, "The review is open: Esc closes it (it changes nothing in the records)."),
+}
+
+def game_mode(paused: bool, asking: bool, on: bool, over: bool, student: bool) -> str:
+    """Return the game's mode: paused, a question beat, class, over, the student's AI, or play."""
+    if paused:
+        return PAUSED
+    if asking:
+        return QUESTION
+    if on:
+        return CLASS
+    if over:
+        return OVER
+    return STUDENT if student else PLAY
+
+
+# A command's kind, where a mode refuses one kind in words of its own.
+BOARD, SETTING, GAME_KIND, AUTO, ODDS = "board", "setting", "game", "auto", "odds"
+RECORDS_KIND, REVIEW_KIND, ANSWER = "records", "review", "answer"
+
+REFUSALS: dict[tuple[str, str], str] = {
+    (CLASS, SETTING): SETTINGS_WAIT,
+    (CLASS, BOARD): (
+        "In class the keyboard's cell is not shown: click a cell to play it, or A for the "
+        "AI's move."
+    ),
+    (QUESTION, SETTING): SETTINGS_WAIT,
+    (CLASS, AUTO): "Auto-play waits until the class ends: A plays one move; C closes the class.",
+    (CLASS, ODDS): ODDS_WAIT,
+    (QUESTION, ODDS): ODDS_WAIT,
+    (CLASS, ANSWER): "A click answers only on a question beat: → goes to the next question.",
+}
+# Outside the view they belong to, its commands say where they work.
+for _mode in GAME_MODES:
+    REFUSALS[(_mode, RECORDS_KIND)] = "That works in the records view: I opens it."
+    REFUSALS[(_mode, REVIEW_KIND)] = "That works in a game's review: I, then Enter, opens one."
+for _mode in (PLAY, STUDENT, OVER):
+    REFUSALS[(_mode, ANSWER)] = "Answers are given in class, on a question beat: C opens it."
+del _mode
