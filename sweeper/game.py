@@ -290,6 +290,17 @@ class Game:
             revealed.extend(self._flood(n))
         return MoveResult(revealed=tuple(revealed))
 
+    def take_back(self) -> Optional[Cell]:
+        """Take back the click that hit a mine: hidden again, the game goes on; return its cell.
+
+        None when no click hit a mine (nothing changes then). Only the mine
+        is hidden again: what a chord opened before it hit the mine stays
+        open, as the player and the AI have seen it, and the click stays
+        counted in clicks, as the click was made.
+        """
+        cell, self.exploded = self.exploded, None
+        return cell
+
     # -- notation ---------------------------------------------------------------------------
 
     def to_text(self, hide_mines: bool = False) -> str:

@@ -359,6 +359,41 @@ def test_lost_when_a_mine_is_revealed():
     assert game.is_over() and game.status() == "lost"
 
 
+def test_take_back_hides_the_mine_again_and_the_game_goes_on():
+    game = Game.from_text("*.\n..\n")
+    game.reveal((0, 1))
+    game.reveal((0, 0))
+    clicks = game.clicks
+    assert game.take_back() == (0, 0)
+    assert not game.lost() and game.status() == "playing"
+    assert (0, 0) not in game.revealed and game.mines == {(0, 0)}
+    assert game.clicks == clicks  # the click was made, and stays counted
+    assert game.take_back() is None  # one loss, taken back once
+    game.reveal((1, 0))
+    game.reveal((1, 1))
+    assert game.won()
+
+
+def test_take_back_keeps_what_a_chord_opened_before_its_mine():
+    # (1,1) shows 1; with a wrong flag on A1 the chord floods the board before it hits C3.
+    game = Game.from_text("...\n...\n..*\n")
+    game.reveal((1, 1))
+    game.toggle_flag((0, 0))
+    result = game.chord((1, 1))
+    assert result.exploded == (2, 2) and len(result.revealed) == 6
+    assert game.take_back() == (2, 2)
+    assert {c for c, _ in result.revealed} <= game.revealed.keys()
+    assert (2, 2) not in game.revealed and not game.is_over()
+
+
+def test_take_back_without_a_loss_changes_nothing():
+    game = Game.from_text("*.\n..\n")
+    game.reveal((0, 1))
+    before = state(game)
+    assert game.take_back() is None
+    assert state(game) == before
+
+
 def test_a_new_game_is_playing():
     game = Game(5, 5, 5, seed=1)
     assert game.status() == "playing" and not game.is_over()
