@@ -3,7 +3,7 @@
     python benchmark.py --board expert --first-click safe --games 1000 --seed 1 [--jobs N] [--json]
 
 Two players meet the same game seeds in one run, side by side:
-  tank   MinesweeperAI.make_move: the knowledge base, then exact odds;
+  tank   Solver.make_move (sweeper/solver.py): the knowledge base, then exact odds;
   cs50   the plain knowledge base: make_safe_move, else make_random_move.
 
 Game i's seed comes from (--seed, i) alone, so the figures other than
@@ -127,7 +127,7 @@ def build_parser() -> OneLineParser:
     parser = OneLineParser(
         prog="benchmark.py",
         description="Play seeded headless games and compare two players on the same seeds: "
-        "tank, this project's AI (MinesweeperAI.make_move: the knowledge base, then exact "
+        "tank, this project's AI (Solver.make_move: the knowledge base, then exact "
         "odds, the endgame search and its guessing strategies), and cs50, CS50's plain "
         "knowledge base (make_safe_move, else make_random_move).",
     )

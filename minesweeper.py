@@ -23,6 +23,12 @@ Everything else lives one import away in the ``sweeper`` package (standard
 library only): the knowledge base's machinery (``sweeper/knowledge.py``),
 the board's rules and names, the notation, the probability engine,
 positions, the endgame search and the guess strategies.
+
+The window, the benchmark, saves and records do not import this file:
+they play sweeper/game.py's ``Game`` with sweeper/solver.py's ``Solver``,
+which hold the same code as this file's classes for now. This file is for
+students and CS50's own runner.py, and is to become CS50's file standing
+alone (issue 46).
 """
 
 from __future__ import annotations

@@ -16,6 +16,6 @@
     student_process, student_child   their file in a process of its own, with a time limit
     student_report   the student check's figures and table
 
-Imports point one way: bench uses minesweeper.py and sweeper/; nothing there uses bench.
+Imports point one way: bench uses sweeper/ (its Game and Solver); nothing there uses bench.
 The window uses the student check (window/student_words.py and the window's student mode).
 """

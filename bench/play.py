@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
 
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import Cell, Decision
+from sweeper.game import Game
+from sweeper.solver import Solver
 
-Player = Callable[[MinesweeperAI], tuple[Optional[Cell], str]]
+Player = Callable[[Solver], tuple[Optional[Cell], str]]
 
 # The click that ends a lost game. For a strong player the first guess is
 # mostly the board's density (a corner that shows a number leaves nothing
@@ -42,7 +43,7 @@ def derive_seed(*parts: object) -> int:
 # -- players ----------------------------------------------------------------------
 
 
-def move_kind(ai: MinesweeperAI, decision: Optional[Decision]) -> str:
+def move_kind(ai: Solver, decision: Optional[Decision]) -> str:
     """Return a decision's kind: first, safe (knowledge base), proven (counting) or guess."""
     if decision is None:
         return ""
@@ -55,13 +56,13 @@ def move_kind(ai: MinesweeperAI, decision: Optional[Decision]) -> str:
     return "guess"
 
 
-def tank(ai: MinesweeperAI) -> tuple[Optional[Cell], str]:
-    """MinesweeperAI.make_move: the knowledge base, then exact odds."""
+def tank(ai: Solver) -> tuple[Optional[Cell], str]:
+    """Solver.make_move: the knowledge base, then exact odds."""
     cell = ai.make_move()
     return cell, move_kind(ai, ai.last_decision)
 
 
-def cs50(ai: MinesweeperAI) -> tuple[Optional[Cell], str]:
+def cs50(ai: Solver) -> tuple[Optional[Cell], str]:
     """The plain knowledge base: make_safe_move, else make_random_move."""
     cell = ai.make_safe_move()
     if cell is not None:
@@ -76,7 +77,7 @@ def opening_with(first: Cell, then: Player) -> Player:
     """Return a player whose first click, already chosen, is first; then plays as then."""
     chosen: list[Cell] = [first]
 
-    def player(ai: MinesweeperAI) -> tuple[Optional[Cell], str]:
+    def player(ai: Solver) -> tuple[Optional[Cell], str]:
         if chosen:
             return chosen.pop(), "first"
         return then(ai)
@@ -107,8 +108,8 @@ class Played:
 
 
 def play(
-    game: Minesweeper,
-    ai: MinesweeperAI,
+    game: Game,
+    ai: Solver,
     player: Player,
     played: Optional[Played] = None,
     moves: Optional[int] = None,
@@ -150,7 +151,7 @@ def play(
     return played
 
 
-def fatal_click(ai: MinesweeperAI, kind: str, guesses_before: int) -> str:
+def fatal_click(ai: Solver, kind: str, guesses_before: int) -> str:
     """Return which of LOSSES the click that hit a mine was."""
     if kind == "first":
         return "first click"

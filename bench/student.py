@@ -37,10 +37,11 @@ from pathlib import Path
 from typing import Any, Optional, cast
 
 from bench.play import Player, derive_seed, play
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper.board import Cell
+from sweeper.game import Game
 from sweeper.judge import Verdict, judge, seen, survey
 from sweeper.position import Position
+from sweeper.solver import Solver
 
 from .student_process import LIMIT, Answer, Failure, State, StudentProcess
 
@@ -109,15 +110,15 @@ class Problem:
 class StudentGame:
     """One game of their AI: ask it for moves, tell it what opened, hold every call to account.
 
-    The game (a Minesweeper) belongs to whoever reveals: the play loop or
+    The game (a Game) belongs to whoever reveals: the play loop or
     the window. choose() asks their AI for its move; add_reveal() passes on
-    what a reveal opened, as MinesweeperAI.add_reveal is told it. Problems
+    what a reveal opened, as Solver.add_reveal is told it. Problems
     gather in self.problems, cells beyond CS50's rules in self.beyond;
     self.stopped is the problem that ended their part (an error or a
     timeout), after which they are asked nothing more.
     """
 
-    def __init__(self, process: StudentProcess, game: Minesweeper, seed: int) -> None:
+    def __init__(self, process: StudentProcess, game: Game, seed: int) -> None:
         self.process = process
         self.game = game
         self.seed = seed
@@ -334,12 +335,12 @@ def play_game(process: StudentProcess, seed: int, board: tuple[int, int, int],
     reveal, their AI told what it opened, until the game ends or they have no move.
     """
     height, width, mines = board
-    game = Minesweeper(height, width, mines, seed=seed, first_click=rule)
+    game = Game(height, width, mines, seed=seed, first_click=rule)
     student = StudentGame(process, game, seed)
     failed = student.begin()
     if failed is None:
         # play() asks its AI only for add_reveal, safes, mines and last_decision: a StudentGame's.
-        play(game, cast(MinesweeperAI, student), cast(Player, their_move))
+        play(game, cast(Solver, student), cast(Player, their_move))
     return student, failed
 
 

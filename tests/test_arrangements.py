@@ -12,9 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import cell_name
 from sweeper.engine import Rule
+from sweeper.game import Game
+from sweeper.solver import Solver
 from window.app import App
 from window.arrangements import counter_words, enumerate_step, odds_words, position_before
 from window.frame import current_step
@@ -52,8 +53,8 @@ def enumeration_steps(seeds, board=(4, 5, 5)):
     """Yield (game, ai, step index) for every enumeration step of AI games on small boards."""
     height, width, mines = board
     for seed in seeds:
-        game = Minesweeper(height, width, mines, seed=seed)
-        ai = MinesweeperAI(height, width, mines, seed=seed)
+        game = Game(height, width, mines, seed=seed)
+        ai = Solver(height, width, mines, seed=seed)
         while not game.is_over():
             cell = ai.make_move()
             if cell is None:
@@ -121,7 +122,7 @@ def test_the_answer_of_a_step_the_counter_decided_says_so_and_others_do_not():
     )
     ctrl.show(0, 1)  # a clue, not an enumeration step
     assert counter_note(ctrl) == ""
-    ai = MinesweeperAI(3, 3)  # no total: the count cannot decide anything
+    ai = Solver(3, 3)  # no total: the count cannot decide anything
     ai.add_knowledge((0, 0), 1)
     position = ai.position()
     enum = enumerate_step(position, [Rule(frozenset(position.unknown_neighbours((0, 0))), 1)])
@@ -129,7 +130,7 @@ def test_the_answer_of_a_step_the_counter_decided_says_so_and_others_do_not():
 
 
 def test_too_many_arrangements_are_counted_by_mines_not_drawn():
-    ai = MinesweeperAI(3, 3, 4)
+    ai = Solver(3, 3, 4)
     ai.add_knowledge((1, 1), 4)  # eight hidden cells, four mines: C(8, 4) = 70 arrangements
     position = ai.position()
     enum = enumerate_step(position, [Rule(frozenset(position.unknown), 4)])

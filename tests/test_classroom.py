@@ -8,10 +8,10 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import Minesweeper
 from screen import paint, palette
 from screen.layout import layout, minimum_window_size, scale_for
 from sweeper import BOARDS, parse_board
+from sweeper.game import Game
 from window.app import App
 from window.frame import current_step, listed, step_roles
 from window.words import percent
@@ -446,7 +446,7 @@ def test_saving_a_position_twice_keeps_both_and_keeps_its_note(tmp_path):
     again = runner.app_from_args(["--position", str(second)])
     assert again.session.note == ctrl.session.note != ""
     assert again.session.title.startswith("subset (saved ")
-    assert Minesweeper.from_text(second.read_text()).to_text() == ctrl.game.to_text()
+    assert Game.from_text(second.read_text()).to_text() == ctrl.game.to_text()
 
 
 def test_nothing_is_saved_before_the_mines_are_placed(tmp_path):

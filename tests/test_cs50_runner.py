@@ -18,6 +18,7 @@ import pytest
 
 import minesweeper
 from minesweeper import Minesweeper, MinesweeperAI
+from sweeper.game import Game
 
 HEIGHT, WIDTH, MINES = 8, 8, 8
 
@@ -79,28 +80,28 @@ def test_cs50s_runner_plays_real_games(monkeypatch):
 
 def test_the_first_cell_asked_about_is_kept_clear_under_the_safe_rule():
     for seed in range(200):
-        game = Minesweeper(5, 5, 24, seed=seed)  # every other cell a mine
+        game = Game(5, 5, 24, seed=seed)  # every other cell a mine
         assert not game.is_mine((2, 3))
         assert game.mines == {(i, j) for i in range(5) for j in range(5)} - {(2, 3)}
 
 
 def test_asked_first_or_revealed_first_the_same_seed_deals_the_same_board():
     for seed in range(50):
-        asked = Minesweeper(9, 9, 10, seed=seed)
+        asked = Game(9, 9, 10, seed=seed)
         asked.nearby_mines((4, 4))
-        revealed = Minesweeper(9, 9, 10, seed=seed)
+        revealed = Game(9, 9, 10, seed=seed)
         revealed.reveal((4, 4))
         assert asked.mines == revealed.mines
 
 
 def test_the_none_rule_places_the_mines_at_construction():
-    game = Minesweeper(8, 8, 8, seed=3, first_click="none")
+    game = Game(8, 8, 8, seed=3, first_click="none")
     assert len(game.mines) == 8 and game.placed
 
 
 @pytest.mark.parametrize("rule", ["safe", "opening", "none"])
 def test_is_mine_and_nearby_mines_agree_with_the_set_of_mines(rule):
-    game = Minesweeper(8, 8, 10, seed=7, first_click=rule)
+    game = Game(8, 8, 10, seed=7, first_click=rule)
     game.is_mine((0, 0))
     for cell in game.cells():
         assert game.is_mine(cell) == (cell in game.mines)

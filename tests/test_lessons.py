@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import MinesweeperAI
 from screen import paint, palette
 from screen.layout import Zoom, layout, scale_for, status_boxes
 from sweeper import BOARDS, Contradiction, Rule, Step
+from sweeper.solver import Solver
 from window.app import App
 from window.frame import (
     numbers_of,
@@ -55,7 +55,7 @@ def test_the_knowledge_at_each_step_is_the_knowledge_replayed_to_it(path):
     cells = list(ai.revealed.items())
     for told in range(1, len(cells) + 1):
         last = max(k for k, s in enumerate(steps) if s.told <= told)
-        fresh = MinesweeperAI(ai.height, ai.width, ctrl.game.mine_count)
+        fresh = Solver(ai.height, ai.width, ctrl.game.mine_count)
         for cell, _ in cells:  # one reveal: every cell it opened is known safe first
             fresh.mark_safe(cell)
         for cell, count in cells[:told]:
@@ -319,7 +319,7 @@ def test_no_step_of_a_live_game_names_a_cell_its_board_shows_open():
 
 
 def test_a_reveal_is_told_as_one_and_a_contradiction_changes_nothing():
-    ai = MinesweeperAI(3, 3, 1)
+    ai = Solver(3, 3, 1)
     ai.add_reveal([((0, 0), 0), ((0, 1), 0), ((1, 0), 0), ((1, 1), 1)])
     assert ai.steps[0].rule == "given" and ai.steps[0].safes == {(0, 0), (0, 1), (1, 0), (1, 1)}
     assert all(

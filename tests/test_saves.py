@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import runner
-from minesweeper import Minesweeper
 from sweeper import BOARDS, cell_name
+from sweeper.game import Game
 from sweeper.notation import parse_layout
 from tests.helpers import placements
 from window.app import App
@@ -30,7 +30,7 @@ POSITIONS = Path(__file__).resolve().parent.parent / "assets" / "positions"
 
 
 def started_game():
-    game = Minesweeper(16, 30, 99, seed=5, first_click="safe")
+    game = Game(16, 30, 99, seed=5, first_click="safe")
     game.reveal((8, 15))
     wrong = next(c for c in game.cells() if c not in game.mines and c not in game.revealed)
     right = next(iter(game.mines))
@@ -299,7 +299,7 @@ def test_mines_on_a_revealed_cell_name_the_cell_as_a1_and_the_line(tmp_path, cap
 
 def test_a_wrong_number_names_its_line_column_and_cell():
     with pytest.raises(ValueError) as error:
-        Minesweeper.from_text("# p\n*..\n..2\n")
+        Game.from_text("# p\n*..\n..2\n")
     assert str(error.value) == "line 3, column 3 (B3): the cell shows 2 but 0 mines lie around it"
 
 
@@ -358,7 +358,7 @@ def test_a_finished_game_is_not_saved_to_play_on(tmp_path):
 
 
 def test_every_edit_of_a_save_opens_assisted_or_is_a_one_line_error():
-    game = Minesweeper(9, 9, 10, seed=4)
+    game = Game(9, 9, 10, seed=4)
     game.reveal((4, 4))
     game.toggle_flag(next(c for c in game.cells() if c not in game.revealed))
     text = save_text(game, Saved("Beginner", "safe", 4, 4.0, 2, marks=frozenset({(8, 8)})), "t")

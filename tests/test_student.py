@@ -30,7 +30,8 @@ from bench.student import (
     play_game,
 )
 from bench.student_process import State, StudentProcess
-from minesweeper import Minesweeper, MinesweeperAI
+from sweeper.game import Game
+from sweeper.solver import Solver
 from window.student_words import knowledge_lines, problem_line, problem_lines
 
 STUDENTS = Path(__file__).resolve().parent / "students"
@@ -54,7 +55,7 @@ FAULTS = {
 
 def mines_of(problem: Problem) -> set[tuple[int, int]]:
     """Return the mines of the problem's game, dealt afresh from its seed."""
-    game = Minesweeper(*problem.board, seed=problem.seed, first_click=problem.first_click)
+    game = Game(*problem.board, seed=problem.seed, first_click=problem.first_click)
     return game.mines
 
 
@@ -180,7 +181,7 @@ def test_a_wrong_sentence_does_not_hold_on_the_board(found):
 
 def test_a_missed_inference_is_one_the_project_s_ai_makes_from_the_same_numbers(found):
     problem = found["no_subset.py"].first["missed inference"]
-    reference = MinesweeperAI(8, 8)
+    reference = Solver(8, 8)
     for cell, count in problem.numbers:  # told as their AI was: one cell at a time
         reference.add_knowledge(cell, count)
     assert problem.cell in reference.safes and problem.cell not in dict(problem.numbers)

@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-import minesweeper
 import runner
+import sweeper.game
 from screen.paint import paint as real_paint
 from sweeper import BOARDS
 from sweeper.noguess import solved_without_guessing
@@ -187,7 +187,7 @@ def test_replays_odds_think_ai_moves_and_left_games_stay_out_of_the_unassisted_f
     # N deals from the system's randomness; seeded here, so that no first click at A1 wins
     # a game meant to be lost or left (about 1 in 400 on this board): the test cannot flake.
     dealer = random.Random(24)
-    monkeypatch.setattr(minesweeper.random, "SystemRandom", lambda: dealer)
+    monkeypatch.setattr(sweeper.game.random, "SystemRandom", lambda: dealer)
     app = small_app()
     win(app)
     best = record(app).best_times

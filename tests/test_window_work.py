@@ -10,19 +10,20 @@ directly.
 import pygame
 import pytest
 
-import minesweeper
 import screen.loop
+import sweeper.solver
 import window.app
-from minesweeper import Minesweeper, MinesweeperAI
 from screen.loop import Window
 from sweeper import BOARDS, BoardSize
+from sweeper.game import Game
+from sweeper.solver import Solver
 from window.app import App
 
 
 def direct_moves(board: BoardSize, seed: int, most: int = 1000) -> list:
     """Return the cells CS50's AI plays on a seeded game, told each reveal, with no window."""
-    game = Minesweeper(board.height, board.width, board.mines, seed=seed)
-    ai = MinesweeperAI(
+    game = Game(board.height, board.width, board.mines, seed=seed)
+    ai = Solver(
         game.height, game.width, game.mine_count, first_click=game.first_click, seed=game.seed
     )
     played = []
@@ -87,7 +88,7 @@ class Counter:
 
 def test_a_moment_s_decision_is_worked_out_once_for_think_the_odds_and_the_move(monkeypatch):
     # The work is the strategies' decide(); a known safe cell needs none.
-    worked = Counter(monkeypatch, minesweeper, "decide")
+    worked = Counter(monkeypatch, sweeper.solver, "decide")
     app = App.new(BOARDS["expert"], seed=3)
     app.do("overlay")  # the overlay outlines the pick: the first moment's decision
     assert worked.calls == 1
@@ -144,5 +145,8 @@ def test_an_idle_window_moves_its_clock_on_without_a_new_frame(monkeypatch):
     assert win.current()[0].time == app.frame().time  # what a fresh frame would say
 
 
-def test_the_window_ai_is_cs50_s_ai():
-    assert issubclass(type(App.new(BOARDS["cs50"]).ai), minesweeper.MinesweeperAI)
+def test_the_window_ai_is_the_solver_with_cs50_s_calls():
+    ai = App.new(BOARDS["cs50"]).ai
+    assert isinstance(ai, sweeper.solver.Solver)
+    for name in ("add_knowledge", "mark_mine", "mark_safe", "make_safe_move", "make_random_move"):
+        assert callable(getattr(ai, name)), name

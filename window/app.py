@@ -13,8 +13,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import BoardSize, Cell, Step
+from sweeper.agent import Agent as MinesweeperAI
+from sweeper.game import Game as Minesweeper
 from sweeper.search import opening_searched
 from window.arrangements import Enumeration, enumerate_step, guess_reason, position_before
 from window.classroom import Classroom

@@ -26,7 +26,7 @@ from sweeper.position import Position
 from window.words import percent
 
 if TYPE_CHECKING:
-    from minesweeper import MinesweeperAI
+    from sweeper.agent import Agent as MinesweeperAI
 
 SHOW_AT_MOST = 64  # arrangements drawn one by one; beyond this, a table by number of mines
 

@@ -446,7 +446,7 @@ def undo(app: App, _: object) -> Outcome:
     if not game.lost() or game.exploded is None:
         return Outcome("U takes back a click that hit a mine; no click did.")
     cell = game.exploded
-    game.exploded = None
+    game.take_back()
     session.watch.resume()
     session.ledger.undo()
     session.ai.mark_mine(cell)

@@ -49,7 +49,7 @@ from window.words import (
 )
 
 if TYPE_CHECKING:
-    from minesweeper import Minesweeper
+    from sweeper.game import Game as Minesweeper
     from window.app import App
 
 # A cell as drawn: its number, or one of these pictures.

@@ -43,10 +43,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
 
-from minesweeper import Minesweeper
 from sweeper import BOARDS, FIRST_CLICK_RULES, Cell, cell_name
 from sweeper.board import neighbours, parse_cell
 from sweeper.engine import Contradiction
+from sweeper.game import Game as Minesweeper
 from sweeper.notation import FACT, BoardText, check_numbers, parse_board, parse_layout
 from sweeper.position import Position, Workspace
 from sweeper.review import Action, action_lines, split_actions

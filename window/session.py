@@ -15,7 +15,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Optional
 
-from minesweeper import Minesweeper, MinesweeperAI, MoveResult
 from sweeper import (
     BOARDS,
     BoardSize,
@@ -27,7 +26,10 @@ from sweeper import (
     max_mines,
     parse_board,
 )
+from sweeper.game import Game as Minesweeper
+from sweeper.game import MoveResult
 from sweeper.review import Action
+from sweeper.solver import Solver as MinesweeperAI
 from window.history import History, Judge
 from window.ledger import Ledger
 from window.places import saves_dir
