@@ -15,21 +15,19 @@ picture (--export).
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import os
-import re
-import shlex
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
+from screen.ready import EXPORT_SIZE, export_size, no_display, pygame_missing
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from sweeper.cli import OneLineParser, run
 from window.answers import answer_at
 from window.app import App
+from window.commands import open_review, review_at
 from window.ledger import count_left
 from window.places import saves_dir, saves_problem
-from window.review_view import open_review, review_at, review_target
+from window.review_view import review_target
 from window.review_words import report_file
 from window.stats import Settings
 from window.student import CS50_FIRST_CLICK, STUDENT_HELP, attach_student
@@ -47,100 +45,111 @@ def board_argument(text: str) -> BoardSize:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+Option = tuple[str, dict[str, Any]]
+
+
+def option(flag: str, help: str, **how: Any) -> Option:
+    """Return one row of an option table: the flag, and how argparse reads it."""
+    return flag, {"help": help, **how}
+
+
+# Where the game comes from: one of these two.
+WHERE: tuple[Option, ...] = (
+    option(
+        "--board",
+        "beginner (9x9, 10), intermediate (16x16, 40), expert (16x30, 99), cs50 (8x8, 8) or "
+        "HxWxM such as 10x12x20; default: the board last played, else cs50",
+    ),
+    option("--position", "start from a board in the text notation", type=Path),
+)
+# Every other option.
+OPTIONS: tuple[Option, ...] = (
+    option("--seed", "seed of the first game (Restart replays it)", type=int),
+    option(
+        "--first-click",
+        "safe (CS50's rule: never a mine), opening (no mine around it either), none, or "
+        "no-guess (it opens, and logic alone clears the board); default: the rule last "
+        "chosen in the window with K, else safe",
+        choices=FIRST_CLICK_RULES,
+    ),
+    option("--classroom", "start with the knowledge panel open", action="store_true"),
+    option(
+        "--export",
+        "draw the view to a PNG and exit, with no window (a handout); see --step, --size",
+        type=Path,
+        metavar="OUT.png",
+    ),
+    option(
+        "--step",
+        "with --export: lesson step N (1 = the first, or 'last'), its conclusion shown",
+        metavar="N",
+    ),
+    option(
+        "--ai-moves",
+        "with --export: let the AI play N moves first (a live game's handout)",
+        type=int,
+        metavar="N",
+    ),
+    option(
+        "--arrangement",
+        "with --export and --step on an enumeration step: draw its K-th arrangement (or, "
+        "when there are too many to draw, the table by number of mines: K = 1)",
+        type=int,
+        metavar="K",
+    ),
+    option(
+        "--question",
+        "with --export and --step: the step's question, before its conclusion",
+        action="store_true",
+    ),
+    option(
+        "--size", "with --export: the picture's size in pixels (default 1920x1080)", metavar="WxH"
+    ),
+    option(
+        "--answer",
+        "the class's answer, CELL:safe or CELL:mine (such as B2:safe), on the question of "
+        "--step N (else on the board as it is): prints right, wrong or uncertain, why, and a "
+        "counter-arrangement where the claim can fail; with --export it draws that view",
+        metavar="CELL:CLAIM",
+    ),
+    option(
+        "--deck",
+        "write every beat of the lesson as numbered PNG pages (see --size) and an index.html "
+        "that prints one page per beat, then the teacher's note, into DIR",
+        type=Path,
+        metavar="DIR",
+    ),
+    option(
+        "--review",
+        "a finished game's record, or 'last' (the last game finished): its review in the "
+        "window, every click judged (--export with --step N: a picture of click N)",
+        metavar="FILE|last",
+    ),
+    option(
+        "--report",
+        "with --review: print a line per click (cell, safe/risk/guess, chances) and exit",
+        action="store_true",
+    ),
+    option("--student", STUDENT_HELP, type=Path, metavar="FILE"),
+    option(
+        "--save-dir",
+        "folder for key S (default: a 'saved' folder in the user's data folder)",
+        type=Path,
+    ),
+)
+
+
 def build_parser() -> OneLineParser:
-    """Return the command-line parser."""
+    """Return the command-line parser, from the option tables above."""
     parser = OneLineParser(
         prog="runner.py",
         description="Play Minesweeper, let the AI move, and step through its inferences.",
     )
     where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--board",
-        default=None,
-        help="beginner (9x9, 10), intermediate (16x16, 40), expert (16x30, 99), "
-        "cs50 (8x8, 8) or HxWxM such as 10x12x20; default: the board last played, else cs50",
-    )
-    where.add_argument("--position", type=Path, help="start from a board in the text notation")
-    parser.add_argument("--seed", type=int, help="seed of the first game (Restart replays it)")
-    parser.add_argument(
-        "--first-click",
-        choices=FIRST_CLICK_RULES,
-        default=None,
-        help="safe (CS50's rule: never a mine), opening (no mine around it either), none, "
-        "or no-guess (it opens, and logic alone clears the board); "
-        "default: the rule last chosen in the window with K, else safe",
-    )
-    parser.add_argument(
-        "--classroom", action="store_true", help="start with the knowledge panel open"
-    )
-    parser.add_argument(
-        "--export",
-        type=Path,
-        metavar="OUT.png",
-        help="draw the view to a PNG and exit, with no window (a handout); see --step, --size",
-    )
-    parser.add_argument(
-        "--step",
-        metavar="N",
-        help="with --export: lesson step N (1 = the first, or 'last'), its conclusion shown",
-    )
-    parser.add_argument(
-        "--ai-moves",
-        type=int,
-        default=None,
-        metavar="N",
-        help="with --export: let the AI play N moves first (a live game's handout)",
-    )
-    parser.add_argument(
-        "--arrangement",
-        type=int,
-        metavar="K",
-        help="with --export and --step on an enumeration step: draw its K-th arrangement "
-        "(or, when there are too many to draw, the table by number of mines: K = 1)",
-    )
-    parser.add_argument(
-        "--question",
-        action="store_true",
-        help="with --export and --step: the step's question, before its conclusion",
-    )
-    parser.add_argument(
-        "--size",
-        default=None,
-        metavar="WxH",
-        help="with --export: the picture's size in pixels (default 1920x1080)",
-    )
-    parser.add_argument(
-        "--answer",
-        metavar="CELL:CLAIM",
-        help="the class's answer, CELL:safe or CELL:mine (such as B2:safe), on the question of "
-        "--step N (else on the board as it is): prints right, wrong or uncertain, why, and a "
-        "counter-arrangement where the claim can fail; with --export it draws that view",
-    )
-    parser.add_argument(
-        "--deck",
-        type=Path,
-        metavar="DIR",
-        help="write every beat of the lesson as numbered PNG pages (see --size) and an "
-        "index.html that prints one page per beat, then the teacher's note, into DIR",
-    )
-    parser.add_argument(
-        "--review",
-        metavar="FILE|last",
-        help="a finished game's record, or 'last' (the last game finished): its review in the "
-        "window, every click judged (--export with --step N: a picture of click N)",
-    )
-    parser.add_argument(
-        "--report",
-        action="store_true",
-        help="with --review: print a line per click (cell, safe/risk/guess, chances) and exit",
-    )
-    parser.add_argument("--student", type=Path, metavar="FILE", help=STUDENT_HELP)
-    parser.add_argument(
-        "--save-dir",
-        type=Path,
-        default=None,
-        help="folder for key S (default: a 'saved' folder in the user's data folder)",
-    )
+    for flag, how in WHERE:
+        where.add_argument(flag, **how)
+    for flag, how in OPTIONS:
+        parser.add_argument(flag, **how)
     return parser
 
 
@@ -243,54 +252,6 @@ def last_board(remembered: Optional[str], rule: str) -> BoardSize:
         return parse_board_size(remembered or "cs50", rule=rule)
     except ValueError:
         return parse_board_size("cs50")
-
-
-PROJECT = Path(__file__).resolve().parent
-SET_UP = (
-    "runner.py: pygame is not installed for this Python; set up first (README, 'Set-up'): "
-    f"cd {shlex.quote(str(PROJECT))} && python3 -m venv .venv && "
-    ".venv/bin/python -m pip install -q -r requirements.txt && .venv/bin/python runner.py"
-)
-
-
-def pygame_missing() -> str:
-    """Return the one-line pointer to the set-up command when pygame cannot be imported, or ""."""
-    try:
-        found = importlib.util.find_spec("pygame") is not None
-    except ValueError:  # a module set to None in sys.modules: as good as absent
-        found = False
-    return "" if found else SET_UP
-
-
-def no_display() -> str:
-    """Return why no window can open here (Linux with no screen), or "" when one can."""
-    if not sys.platform.startswith("linux"):
-        return ""
-    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
-        return ""
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return ""  # the caller chose a driver (the tests choose "dummy")
-    return (
-        "runner.py: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); "
-        "run it in a desktop session, or over ssh with -X"
-    )
-
-
-EXPORT_SIZE = "1920x1080"
-EXPORT_MIN = (640, 400)
-EXPORT_MAX = (7680, 4320)
-
-
-def export_size(text: str) -> tuple[int, int]:
-    """Return a WxH size for --size; ValueError with the limits when it is not one."""
-    match = re.fullmatch(r"(\d{1,5})[xX](\d{1,5})", text.strip())
-    if match is None:
-        raise ValueError(f"{text!r} is not a size: write WxH, e.g. 1920x1080")
-    width, height = int(match[1]), int(match[2])
-    (low_w, low_h), (high_w, high_h) = EXPORT_MIN, EXPORT_MAX
-    if not (low_w <= width <= high_w and low_h <= height <= high_h):
-        raise ValueError(f"{width}x{height} is outside {low_w}x{low_h} to {high_w}x{high_h} pixels")
-    return width, height
 
 
 def complain(problem: str) -> int:

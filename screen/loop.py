@@ -27,7 +27,7 @@ from screen.layout import (
 )
 from screen.paint import IMAGES, Painter, paint
 from window.app import App
-from window.frame import Frame, clock_field
+from window.frame import Frame
 from window.options import free_path
 from window.places import data_dir
 
@@ -145,7 +145,7 @@ class Window:
         if self.shown is None:
             return False
         frame, view = self.shown
-        figure = clock_field(self.app)
+        figure = self.app.clock()
         if figure is None or figure == frame.time:
             return False
         self.shown = (replace(frame, time=figure), view)

@@ -24,7 +24,7 @@ def choose(app: App, which: Optional[str], ask: bool, arrangement: Optional[int]
         if problem:
             return problem
     if arrangement is not None:
-        enum = app.enumeration() if which is not None else None
+        enum = app.moment().enumeration if which is not None else None
         if enum is None:
             return "--arrangement: --step must name an enumeration step (every arrangement agrees)"
         views = len(enum.arrangements) or 1

@@ -18,7 +18,6 @@ from sweeper.game import Game
 from sweeper.solver import Solver
 from window.app import App
 from window.arrangements import counter_words, enumerate_step, odds_words, position_before
-from window.frame import current_step
 from window.words import found_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -71,8 +70,8 @@ def enumeration_steps(seeds, board=(4, 5, 5)):
 
 def counter_note(ctrl):
     """Return the counter's words for the enumeration step on screen, else ""."""
-    enum = ctrl.enumeration()
-    return "" if enum is None else counter_words(enum, found_text(current_step(ctrl)))
+    enum = ctrl.moment().enumeration
+    return "" if enum is None else counter_words(enum, found_text(ctrl.moment().step))
 
 
 def test_arrangements_and_weights_equal_brute_force():
@@ -103,7 +102,7 @@ def test_the_mine_counter_is_named_when_it_decides_position_07():
     ctrl.do("ai")
     step = next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration")
     ctrl.show(step, 1)
-    enum = ctrl.enumeration()
+    enum = ctrl.moment().enumeration
     assert enum is not None
     assert len(enum.arrangements) == 4 and [a.weight for a in enum.arrangements].count(0) == 2
     assert {cell_name(c) for c in enum.decided_by_the_count()} == {"C1", "C2", "C4"}
@@ -143,7 +142,7 @@ def test_odds_words_group_cells_with_the_same_chance():
     ctrl = App.from_position((POSITIONS / "07-counter-settles.txt").read_text())
     ctrl.do("ai")
     ctrl.show(next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration"), 1)
-    enum = ctrl.enumeration()
+    enum = ctrl.moment().enumeration
     words = odds_words(enum, enum.odds, cell_name)
     assert words == "safe in every one: C1, C4; a mine in every one: C2; 1/2 (50%): A4, B4"
 

@@ -118,7 +118,7 @@ def test_an_answer_on_a_step_is_judged_on_the_board_of_that_moment(capsys):
         if not app.game.is_over():
             app.do("ai")
     app.show(app.timeline().lessons[0], 0)
-    early = app.scene().board
+    early = app.moment().board
     cell = next(c for c in app.game.revealed if c not in early)  # open now, closed then
     assert runner.main([*argv, "--step", "1", "--answer", f"{cell_name(cell)}:safe"]) == 0
     assert capsys.readouterr().out.split(":", 1)[0] in ("right", "wrong", "uncertain")
@@ -158,7 +158,7 @@ def test_answers_on_a_question_leave_the_game_and_the_lesson_as_they_were(path):
     app.do("step")  # the first question
     assert app.room.asking
     before = state(app)
-    closed = [c for c in app.game.cells() if c not in app.scene().board][:3]
+    closed = [c for c in app.game.cells() if c not in app.moment().board][:3]
     for k, cell in enumerate(closed):
         click_cell(app, cell, button=1 if k % 2 == 0 else 3)  # left: safe, right: a mine
         pump(app, window)
@@ -212,7 +212,7 @@ def test_an_answer_on_an_earlier_moment_of_a_live_game_is_judged_not_refused():
             app.do("ai")
     app.show(app.timeline().lessons[0], 0)
     assert app.frame().replaying  # a click that plays would be refused here
-    cell = next(c for c in app.game.cells() if c not in app.scene().board)
+    cell = next(c for c in app.game.cells() if c not in app.moment().board)
     said = app.do("reveal", cell).said
     assert said.startswith("Answers: ") and "earlier moment" not in said
 

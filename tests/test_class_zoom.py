@@ -85,14 +85,14 @@ def test_a_guess_shows_every_closed_cell_at_its_question_as_at_its_answer(expert
     guesses = 0
     for k in lessons:
         app.show(k, 0)
-        if not is_guess(app.scene().step):
+        if not is_guess(app.moment().step):
             continue
         guesses += 1
         views = []
         for beat in (0, 1):
             app.show(k, beat)
             frame = app.frame()
-            closed = {c for c in app.game.cells() if c not in app.scene().board}
+            closed = {c for c in app.game.cells() if c not in app.moment().board}
             assert closed <= frame.focus, (k, beat)
             view = layout(size, frame, scale_for(size))
             assert all(view.cell_at(view.cell_rect(c).center) == c for c in closed), (k, beat)

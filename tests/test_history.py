@@ -8,6 +8,7 @@ import sys
 import pytest
 
 import runner
+from screen import ready
 from sweeper import BOARDS
 from sweeper.review import Action, read_record, review
 from tests import test_started as started
@@ -110,7 +111,7 @@ def test_a_won_game_a_left_one_and_an_assisted_one_are_kept_and_marked(private_d
 
 
 def test_a_teachers_position_is_not_kept(private_data_folder):
-    text = (runner.PROJECT / "assets" / "positions" / "03-subset.txt").read_text()
+    text = (ready.PROJECT / "assets" / "positions" / "03-subset.txt").read_text()
     app = App.from_position(text)
     while not app.game.is_over():
         app.do("ai")

@@ -15,7 +15,6 @@ import pytest
 import runner
 from sweeper import BOARDS, Rule, Step
 from window.app import App
-from window.frame import current_step
 from window.words import cells_text, other_odds, plural, rule_text, step_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +75,7 @@ def test_walking_a_position_asks_before_it_answers_and_reaches_its_point(path):
     ctrl = opened(path)
     reached = None
     for press, frame in enumerate(walk(ctrl), start=1):
-        step = current_step(ctrl)
+        step = ctrl.moment().step
         concluded = step.safes | step.mines
         if frame.asking:
             roles = dict(frame.highlights.roles)
@@ -230,7 +229,7 @@ def test_an_expert_game_s_arrangement_counts_agree_and_long_lists_are_summarised
         if step.rule != "enumeration":
             continue
         ctrl.show(k, 1)
-        enum = ctrl.enumeration()
+        enum = ctrl.moment().enumeration
         assert enum is not None
         words = ctrl.frame().step.words
         many = f"{enum.count:,} arrangement" if enum.count > 1 else "the only arrangement"
@@ -305,7 +304,7 @@ def test_a_question_frames_its_premises_and_nothing_else(path):
     for frame in walk(ctrl):
         if not frame.asking:
             continue
-        step = current_step(ctrl)
+        step = ctrl.moment().step
         lead = ctrl.ai.steps[ctrl.timeline().lead(ctrl.room.step_index)] if (
             step in ctrl.ai.steps
         ) else step
@@ -335,7 +334,7 @@ def test_the_ai_s_words_for_a_counted_move_name_no_other_count_than_v_s():
     said = ctrl.do("ai").said
     proof = next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration")
     ctrl.show(proof, 1)
-    count = ctrl.enumeration().count
+    count = ctrl.moment().enumeration.count
     counts = re.findall(r"(\d+) arrangements?\b", said)
     assert "C2 a mine" in said and all(int(n) == count for n in counts), said
 

@@ -14,13 +14,7 @@ from screen.layout import Zoom, layout, scale_for, status_boxes
 from sweeper import BOARDS, Contradiction, Rule, Step
 from sweeper.solver import Solver
 from window.app import App
-from window.frame import (
-    numbers_of,
-    replaying,
-    shown_board,
-    shown_knowledge,
-    step_roles,
-)
+from window.frame import step_roles
 from window.lesson import question
 from window.words import NO_LESSON, step_text
 
@@ -73,10 +67,10 @@ def test_the_panel_shows_the_knowledge_before_the_step_then_after_it(path):
         ctrl.show(group.last, 0)
         assert ctrl.room.asking
         start = ctrl.timeline().lead(group.last)  # the question starts where its premise was made
-        assert as_sets(shown_knowledge(ctrl)) == as_sets(ctrl.ai.knowledge_after(start - 1))
+        assert as_sets(ctrl.moment().knowledge) == as_sets(ctrl.ai.knowledge_after(start - 1))
         ctrl.do("step")
         assert not ctrl.room.asking and ctrl.room.step_index == group.last
-        assert as_sets(shown_knowledge(ctrl)) == as_sets(ctrl.ai.knowledge_after(group.last))
+        assert as_sets(ctrl.moment().knowledge) == as_sets(ctrl.ai.knowledge_after(group.last))
 
 
 def cell_pixels(rect):
@@ -108,7 +102,7 @@ def test_nothing_drawn_before_the_answer_gives_the_answer_away(path):
     for group in ctrl.timeline().groups:
         ahead = ctrl.timeline().is_ahead(group.last)  # the lesson the AI works out next
         step = ctrl.timeline().ahead if ahead else ctrl.ai.steps[group.last]
-        hidden = (step.safes | step.mines) - set(shown_board(ctrl))
+        hidden = (step.safes | step.mines) - set(ctrl.moment().board)
         if not group.lesson or not hidden:
             continue
         ctrl.show(group.last, 0)
@@ -198,10 +192,10 @@ def test_a_question_points_at_the_numbers_its_sentences_come_from(name, numbers)
     first = next(g.last for g in ctrl.timeline().groups if g.lesson)
     ctrl.show(first, 0)
     assert ctrl.room.asking
-    assert numbers_of(ctrl) == numbers  # B2; A2 and B2
-    assert numbers <= set(shown_board(ctrl))  # numbers on the board, not hidden cells
+    assert ctrl.moment().numbers == numbers  # B2; A2 and B2
+    assert numbers <= set(ctrl.moment().board)  # numbers on the board, not hidden cells
     ctrl.room.preview = ctrl.ai.steps[first]  # Think's step points at nothing of the log
-    assert numbers_of(ctrl) == frozenset()
+    assert ctrl.moment().numbers == frozenset()
 
 
 def test_moving_between_steps_clears_words_that_no_longer_hold():
@@ -250,7 +244,8 @@ def test_an_ai_move_in_class_shows_now_not_the_step_before_it():
     ctrl.do("think")
     ctrl.do("ai")
     timeline = ctrl.timeline()
-    assert ctrl.room.step_index in (timeline.now, timeline.lessons[-1]) and not replaying(ctrl)
+    assert ctrl.room.step_index in (timeline.now, timeline.lessons[-1])
+    assert not ctrl.moment().replaying
     assert ctrl.message.startswith("AI: ")
 
 
@@ -307,7 +302,7 @@ def test_no_step_of_a_live_game_names_a_cell_its_board_shows_open():
             ctrl.do("ai")
         for k, step in enumerate(ctrl.ai.steps):
             ctrl.show(k, 1)
-            board = shown_board(ctrl)
+            board = ctrl.moment().board
             # What the knowledge base holds, and what a lesson step reasons from.
             # (A clue's own sentence and the 'known' step that trims it name
             # every neighbour as the number counts them: bookkeeping, folded.)
@@ -341,9 +336,9 @@ def test_a_live_game_replays_its_steps_over_the_board_of_that_moment():
         ctrl.do("ai")
     assert len(ctrl.session.batches) >= 2
     ctrl.do("home")
-    early = shown_board(ctrl)
+    early = ctrl.moment().board
     ctrl.do("end")
-    late = shown_board(ctrl)
+    late = ctrl.moment().board
     assert len(early) < len(late)
     assert list(early) == list(ctrl.ai.revealed)[: len(early)]  # a moment of the same game
 

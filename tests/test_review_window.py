@@ -6,7 +6,7 @@ import runner
 from sweeper import BOARDS
 from sweeper.review import read_record, review
 from window.app import App
-from window.review_view import open_review
+from window.commands import open_review
 
 
 class Clock:

@@ -11,6 +11,7 @@ import pytest
 
 import runner
 import sweeper.game
+from screen import ready
 from screen.paint import paint as real_paint
 from sweeper import BOARDS
 from sweeper.noguess import solved_without_guessing
@@ -309,7 +310,7 @@ def test_without_pygame_the_window_points_at_the_set_up_command(monkeypatch, cap
     assert len(error.splitlines()) == 1
     assert "pygame is not installed" in error and "pip install -q -r requirements.txt" in error
     # The command works from any folder: it starts in the project's own.
-    assert error.split("'Set-up'): ")[1].startswith(f"cd {runner.PROJECT} && python3 -m venv")
+    assert error.split("'Set-up'): ")[1].startswith(f"cd {ready.PROJECT} && python3 -m venv")
 
 
 @pytest.mark.parametrize("board", ["beginner", "expert"])
@@ -326,7 +327,7 @@ def test_a_handout_touches_neither_records_nor_settings(board, private_data_fold
 
 def test_a_handout_on_a_fresh_machine_makes_no_data_folder(private_data_folder, tmp_path, capsys):
     out = tmp_path / "x.png"
-    subset = str(runner.PROJECT / "assets" / "positions" / "03-subset.txt")
+    subset = str(ready.PROJECT / "assets" / "positions" / "03-subset.txt")
     argv = ["--position", subset, "--step", "1", "--size", "1280x720"]
     assert runner.main([*argv, "--export", str(out)]) == 0 and out.exists()
     assert not private_data_folder.exists() or not any(private_data_folder.iterdir())
@@ -602,7 +603,7 @@ def test_two_windows_finishing_games_on_one_folder_keep_every_game(private_data_
 
 def test_a_teachers_position_won_says_no_3bv_or_efficiency():
     # Its open cells were nobody's clicks: 3BV over clicks would read "efficiency 200%".
-    path = runner.PROJECT / "assets" / "positions" / "01-single-neighbour.txt"
+    path = ready.PROJECT / "assets" / "positions" / "01-single-neighbour.txt"
     app = App.from_position(path.read_text(encoding="utf-8"), name=path.name)
     while not app.game.is_over():
         app.do("ai")

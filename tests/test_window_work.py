@@ -110,7 +110,7 @@ def test_a_press_builds_one_frame_and_an_idle_window_builds_none(monkeypatch):
     win.run(max_iterations=1)  # the first frame
     frames = Counter(monkeypatch, win.app, "frame")
     layouts = Counter(monkeypatch, screen.loop, "layout")
-    scenes = Counter(monkeypatch, window.app, "scene_of")
+    scenes = Counter(monkeypatch, window.app, "Moment")
     fonts = Counter(monkeypatch, pygame.font, "Font")
     for key in [pygame.K_a] * 10 + [pygame.K_HOME] + [pygame.K_RIGHT] * 10:
         before = (frames.calls, layouts.calls, scenes.calls)

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
-from sweeper import Cell, Position, Step, cell_name, parse_cell
-from sweeper.judge import Verdict, judge, seen, survey
+from sweeper import Cell, Step, cell_name, parse_cell
+from sweeper.judge import Verdict, judge, survey
 from window.words import (
     CLAIMED,
     VERDICT_WORDS,
@@ -29,8 +29,8 @@ from window.words import (
 
 if TYPE_CHECKING:
     from window.app import App
+    from window.moment import Moment
 
-CLICKS = {"reveal": "safe", "chord": "safe", "flag": "mine"}  # a click's claim on a question
 ON_A_NUMBER = "An answer goes on a closed cell: left click says safe, right click a mine."
 
 
@@ -59,19 +59,11 @@ def is_guess(step: Optional[Step]) -> bool:
     return decision is not None and decision.is_guess
 
 
-def moment_seen(app: App) -> Position:
-    """Return what the class sees at the moment on screen: the numbers then, the mine total."""
-    game = app.game
-    board = app.scene().board
-    return seen(game.height, game.width, board, app.session.ai.total_mines, game.first_click)
-
-
-def give(app: App, cell: Cell, claim: str) -> Answer:
+def give(m: Moment, cell: Cell, claim: str) -> Answer:
     """Return the class's answer on cell, judged; ValueError (one line) for an open or off cell."""
-    step = app.scene().step
-    guess = is_guess(step)
+    guess = is_guess(m.step)
     claim = "safe" if guess else claim  # the cell the class would click: a bet that it is safe
-    position = moment_seen(app)
+    position = m.seen()
     verdict = judge(position, cell, claim)
     numbers = verdict.premises
     if guess and verdict.word == "uncertain":
@@ -149,7 +141,7 @@ def answer_at(app: App, spec: str, step: Optional[str]) -> tuple[str, list[str]]
         problem = app.at_lesson(step, True)  # an answer is given on a question
         if problem:
             return problem, []
-    game, board = app.game, app.scene().board
+    game, board = app.game, app.moment().board
     if not (0 <= cell[0] < game.height and 0 <= cell[1] < game.width):
         rows = cell_name((game.height - 1, 0))[:-1]
         return (
@@ -161,7 +153,7 @@ def answer_at(app: App, spec: str, step: Optional[str]) -> tuple[str, list[str]]
             f"--answer: {cell_name(cell)} is open (it shows {board[cell]}): "
             "an answer is about a closed cell"
         ), []
-    given = give(app, cell, claim)
+    given = give(app.moment(), cell, claim)
     app.room.answer(given)
     said = given.words.removeprefix(answer_heading(cell, given.claim, given.verdict.word) + ". ")
     lines = [f"{given.verdict.word}: {cell_name(cell)} {CLAIMED[given.claim]}. {said}"]

@@ -13,24 +13,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from sweeper import BoardSize, Cell, Step
+from sweeper import BoardSize, Cell
 from sweeper.agent import Agent as MinesweeperAI
 from sweeper.game import Game as Minesweeper
 from sweeper.search import opening_searched
-from window.arrangements import Enumeration, enumerate_step, guess_reason, position_before
 from window.classroom import Classroom
 from window.commands import TABLE, may_run, route
-from window.frame import (
-    Frame,
-    KnowledgeList,
-    Scene,
-    build_frame,
-    knowledge_list,
-    scene_key,
-    scene_of,
-)
-from window.lesson import numbers_behind, numbers_for
+from window.frame import Frame, KnowledgeList, View, build_frame, clock_field, knowledge_list
 from window.modes import RECORDS, REVIEW, SHEET, TYPING, game_mode
+from window.moment import Moment, moment_key
 from window.records_view import RecordsState, records_table
 from window.review_view import Reviewing, review_frame
 from window.saves import read_save
@@ -64,10 +55,7 @@ class App:
         # A handout (--export, --deck): a picture on paper, where no key or click does
         # anything, so its words name none ("Click a closed cell to answer", "V shows them").
         self.on_paper = False
-        self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
-        self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
-        self._scene: tuple[object, Optional[Scene]] = (None, None)
-        self._reason: tuple[object, str] = (None, "")
+        self._moment: tuple[object, Optional[Moment]] = (None, None)  # the one kept: see moment()
         # A sheet over the board: the damage found at start-up, or every key.
         self.sheet: Optional[tuple[str, tuple[str, ...]]] = None
         self.records: Optional[RecordsState] = None  # the records view (I), while open
@@ -202,7 +190,7 @@ class App:
 
     def _hold_clock(self) -> None:
         """Hold the game's clock while the class looks at an earlier moment; run it at now."""
-        past = self.room.on and self.scene().replaying
+        past = self.room.on and self.moment().replaying
         if past != ("past" in self.session.watch.holds):
             self.session.watch.hold("past", past)
 
@@ -221,17 +209,34 @@ class App:
 
     # -- what the moment holds ---------------------------------------------------------
 
+    def view(self) -> View:
+        """Return what the window itself holds beside the moment: its words, a button held."""
+        return View(self.message, self.pressed, self.sheet, self.on_paper)
+
+    def moment(self) -> Moment:
+        """Return the moment on screen, built once per change of what it is built from."""
+        key = moment_key(self.session, self.room)
+        kept = self._moment[1]
+        if self._moment[0] != key or kept is None:
+            kept = Moment(self.session, self.room)
+            self._moment = (key, kept)
+        return kept
+
     def frame(self) -> Frame:
         """Return everything the screen shows now: the game (with a student's AI in it, when
         there is one), the records view over it, or a review."""
         if self.reviewing is not None:
-            return review_frame(self, self.reviewing)
-        frame = build_frame(self)
+            return review_frame(self.reviewing, self.session.judge, self.message)
+        frame = build_frame(self.moment(), self.view())
         if self.student is not None:
             frame = self.student.frame(self, frame)
         if self.records is not None:
             frame = replace(frame, records=records_table(self.session, self.records))
         return frame
+
+    def clock(self) -> Optional[str]:
+        """Return the Time box's words when they follow the game's clock, else None."""
+        return None if self.reviewing is not None else clock_field(self.moment())
 
     def judged(self) -> object:
         """Return how far the judge's thread has got with what is on screen (None: nothing of
@@ -241,15 +246,6 @@ class App:
         judge = self.session.judge
         path = self.reviewing.path if self.reviewing is not None else None
         return judge.finished, judge.progress.get(path) if path is not None else None
-
-    def scene(self) -> Scene:
-        """Return the moment on screen, worked out once for each state of the game and class."""
-        key = scene_key(self)
-        kept = self._scene[1]
-        if self._scene[0] != key or kept is None:
-            kept = scene_of(self)
-            self._scene = (key, kept)
-        return kept
 
     def timeline(self) -> Timeline:
         """Return the lesson timeline of the AI's log."""
@@ -283,67 +279,7 @@ class App:
         self.show(lessons[number - 1], 0 if ask else 1)
         return ""
 
-    def enumeration(self) -> Optional[Enumeration]:
-        """Return the arrangements behind the enumeration step on screen, or None."""
-        step = self.scene().step
-        room = self.room
-        if not room.on or step is None or step.rule != "enumeration":
-            return None
-        key = (id(self.ai), self.session.version, room.step_index, id(room.preview))
-        if self._enumeration[0] != key:
-            if room.preview is not None:
-                position = self.ai.position()
-            else:
-                position = position_before(self.ai, room.step_index)
-            self._enumeration = (key, enumerate_step(position, step.premises))
-        return self._enumeration[1]
-
-    def guess_reason(self, step: Step) -> str:
-        """Return why a guess on screen takes the safest cell (arrangements.guess_reason), or ""."""
-        room, ai = self.room, self.ai
-        if step.decision is None:
-            return ""
-        key = (id(ai), self.session.version, room.step_index, room.ahead)
-        if self._reason[0] != key:
-            ahead = room.ahead or not 0 <= room.step_index < len(ai.steps)
-            position = ai.position() if ahead else position_before(ai, room.step_index)
-            shown = self.scene().board
-
-            def near(cell: Cell) -> list[Cell]:
-                return [n for n in self.game.neighbors(cell) if shown.get(n)]
-
-            self._reason = (key, guess_reason(position, step.decision.cell, near))
-        return self._reason[1]
-
-    def numbers_behind(self, k: int) -> frozenset[Cell]:
-        """Return the revealed numbers step k's premises come from (kept for the next frames)."""
-        key = (id(self.ai), k)
-        if self._behind[0] != key:
-            self._behind = (key, numbers_behind(self.ai.steps, k))
-        return self._behind[1]
-
-    def numbers_ahead(self, step: Step) -> frozenset[Cell]:
-        """Return the numbers the step ahead of the log stands on (all that border a guess)."""
-        key = ("ahead", id(self.ai), id(step))
-        if self._behind[0] != key:
-            if step.premises:
-                found = numbers_for(self.ai.steps, step.premises, len(self.ai.steps))
-            else:  # a guess weighs every number that borders a closed cell
-                game = self.game
-                found = frozenset(
-                    cell
-                    for cell, count in game.revealed.items()
-                    if count and any(n not in game.revealed for n in game.neighbors(cell))
-                )
-            self._behind = (key, found)
-        return self._behind[1]
-
-    def first_row(self, rows: int) -> int:
-        """Return the top row of the knowledge list when rows of it are in view."""
-        return self.knowledge().top(rows)
-
     def knowledge(self) -> KnowledgeList:
         """Return the knowledge list as the frame shows it."""
-        scene = self.scene()
-        known = knowledge_list(self, scene.step, scene.knowledge)
+        known = knowledge_list(self.moment(), self.on_paper)
         return known if self.student is None else self.student.knowledge(self, known)

@@ -14,14 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from sweeper import Cell, cell_name, parse_board_size
+from sweeper import Cell, cell_name, parse_board_size, read_board_file
 from sweeper.board import MAX_COLUMNS, MAX_ROWS, BoardSize
+from sweeper.review import read_record
 from window.ai_turn import ai_move as play_ai_move
 from window.ai_turn import reason
 from window.answers import ON_A_NUMBER, give, tally
-from window.frame import listed, replaying
+from window.frame import listed
+from window.history import history_dir
 from window.modes import (
     ANSWER,
     AUTO,
@@ -47,20 +50,15 @@ from window.modes import (
 )
 from window.options import (
     cycle_first_click,
+    reset_records,
     save_position,
     show_stats,
     toggle_ai_flags,
     toggle_hint,
     toggle_question_marks,
 )
-from window.records_view import (
-    board_row,
-    move_in_records,
-    other_board,
-    reset_in_view,
-    toggle_records,
-)
-from window.review_view import close_review, open_chosen, step_review
+from window.records_view import RESET_ASK, RecordsState, board_beside, records_table
+from window.review_view import Reviewing
 from window.session import Outcome, Session, thought_step
 from window.words import EARLIER, KEY_LINES, KEYS_TITLE
 
@@ -131,7 +129,7 @@ def route(app: App, name: str, arg: Any = None, typed: Optional[str] = None) -> 
         if mode in command.runs:
             if LIVE in command.needs and app.session.game.is_over():
                 return Route(name, arg, refused=over_words(app), closes=tuple(closes))
-            if NOW in command.needs and replaying(app):
+            if NOW in command.needs and app.moment().replaying:
                 return Route(name, arg, refused=EARLIER, closes=tuple(closes))
             ask = command.asks.get(mode)
             question = ask(app) if ask is not None and app.armed != name else None
@@ -161,7 +159,7 @@ def refusal_words(app: App, mode: str, command: Command) -> str:
 def over_words(app: App) -> str:
     """Return why a move waits for nothing: the game is over (at an earlier moment, not yet)."""
     # At an earlier moment the end is not on screen yet, so the refusal tells none of it.
-    return EARLIER if replaying(app) else app.session.after_the_end()
+    return EARLIER if app.moment().replaying else app.session.after_the_end()
 
 
 def may_run(app: App, name: str, arg: Any = None) -> bool:
@@ -321,10 +319,10 @@ def toggle_overlay(app: App, _: object) -> Outcome:
 def answer(app: App, given: tuple[Cell, str]) -> Outcome:
     """A click on a question beat: the class's answer on a closed cell, judged; nothing plays."""
     cell, claim = given
-    if cell in app.scene().board:
+    if cell in app.moment().board:
         return Outcome(ON_A_NUMBER)
     try:
-        app.room.answer(give(app, cell, claim))
+        app.room.answer(give(app.moment(), cell, claim))
     except ValueError as error:
         return Outcome(f"{error}.")
     return Outcome(tally(app.room.answers))
@@ -362,7 +360,7 @@ def digit(app: App, typed: str) -> Outcome:
 
 def arrangements(app: App, _: object) -> Outcome:
     """V: draw the enumeration step's arrangements one after another, then hide them."""
-    enum = app.enumeration()
+    enum = app.moment().enumeration
     count = None if enum is None else len(enum.arrangements) or 1  # too many: one table
     shown = app.room.next_arrangement(count)
     if enum is None:
@@ -379,7 +377,7 @@ def arrangements(app: App, _: object) -> Outcome:
 
 def select(app: App, index: int) -> Outcome:
     """Highlight the cells of the listed sentence at index; again to clear it."""
-    app.room.select(listed(app) if app.student is None else app.student.rules(app), index)
+    app.room.select(listed(app.moment()) if app.student is None else app.student.rules(app), index)
     return Outcome()
 
 
@@ -389,6 +387,125 @@ def scroll(app: App, move: tuple[int, int]) -> Outcome:
     knowledge = app.knowledge()
     app.room.scroll_to(knowledge.top(rows), lines, max(0, len(knowledge.rows) - rows))
     return Outcome()
+
+
+# -- the records view and a review: views over the board ----------------------------------
+
+
+def toggle_records(app: App) -> Outcome:
+    """Show the records view (I): every board in a table, this board in full; or close it."""
+    if app.records is not None:
+        app.records = None
+        return Outcome("Records closed.")
+    app.sheet = None  # the view takes the sheet's place (the damage it said is in it too)
+    app.session.stats.refresh()  # another window may have finished games since
+    app.records = RecordsState(app.session.ledger.stats_key())
+    return Outcome("Records: ↑ ↓ choose a game, Enter opens its review, ← → another board.")
+
+
+def move_in_records(app: App, rows: int) -> Outcome:
+    """Choose the recent game rows down (up when negative) in the records view."""
+    if app.records is not None:
+        app.records.chosen += rows
+        app.records.reset_armed = False
+    return Outcome()
+
+
+def other_board(app: App, step: int) -> Outcome:
+    """Show the board step rows away from the one in view, in the records view."""
+    if app.records is None:
+        return Outcome()
+    return view_board(app, board_beside(app.session, app.records, step))
+
+
+def board_row(app: App, row: int) -> Outcome:
+    """Show the board of the table's row (a click on it), in the records view."""
+    if app.records is None:
+        return Outcome()
+    boards = records_table(app.session, app.records).boards
+    return view_board(app, boards[row]) if 0 <= row < len(boards) else Outcome()
+
+
+def view_board(app: App, board: str) -> Outcome:
+    """Show one board in full in the records view."""
+    if app.records is not None:
+        app.records.board, app.records.chosen, app.records.reset_armed = board, 0, False
+    return Outcome(f"Records of {board}.")
+
+
+def reset_in_view(app: App) -> Outcome:
+    """Delete in the records view: ask once, then forget every board's records."""
+    if app.records is None:
+        return Outcome("Delete resets the records from their view: press I first.")
+    if not app.records.reset_armed:
+        app.records.reset_armed = True
+        return Outcome(RESET_ASK)
+    app.records.reset_armed = False
+    said = reset_records(app.session)
+    app.records.built = None  # the records are read again
+    return Outcome(said.said)
+
+
+def review_at(app: App, path: Path, which: Optional[str]) -> str:
+    """Open path's review at click which (1 = the first, 'last' = the end): "" or the problem."""
+    said = open_review(app, path)
+    done = app.reviewing.done(app.session.judge) if app.reviewing is not None else None
+    if app.reviewing is None or done is None:
+        return f"--review: {said.said}"
+    app.message = said.said or ""
+    clicks = len(done.clicks)
+    which = which or "1"
+    if which != "last" and not (which.isdigit() and 1 <= int(which) <= clicks + 1):
+        return f"--step {which}: this game has {clicks} clicks; choose 1 to {clicks + 1} (the end)"
+    app.reviewing.index = clicks if which == "last" else int(which) - 1
+    return ""
+
+
+def open_chosen(app: App, index: Optional[int]) -> Outcome:
+    """Open the review of the recent game chosen in the records view (or the one at index)."""
+    view = None if app.records is None else records_table(app.session, app.records)
+    if view is None or not view.recent:
+        return Outcome("No game of this board is in the history yet: each one ends there.")
+    at = view.chosen if index is None else index
+    if not 0 <= at < len(view.recent):
+        return Outcome()
+    return open_review(app, view.recent[at].path, from_records=True)
+
+
+def open_review(app: App, path: Path, from_records: bool = False) -> Outcome:
+    """Open a game record's review (judged now, or on the judge's thread); say how to step."""
+    try:
+        record = read_record(read_board_file(path))
+    except ValueError as error:
+        if path.parent == history_dir():
+            return Outcome(app.session.history.damaged(path, str(error)))
+        return Outcome(f"{path} cannot be reviewed: {error}")
+    judge = app.session.judge
+    judge.ask(path, first=True)
+    if judge.thread is None:  # no thread of its own (a test, a picture): judge it now
+        while judge.review_of(path) is None and path not in judge.failed and judge.work():
+            pass
+    app.reviewing = Reviewing(path, record, from_records=from_records)
+    app.records = None
+    app.session.watch.hold("review", True)  # the live game's time is not the review's
+    return Outcome(f"Review of {path.name}: ← → step through its clicks, Esc closes it.")
+
+
+def step_review(app: App, where: str) -> Outcome:
+    """Step the review: next, back, home or end."""
+    reviewing = app.reviewing
+    return Outcome() if reviewing is None else Outcome(reviewing.step(app.session.judge, where))
+
+
+def close_review(app: App) -> Outcome:
+    """Close the review: back to the records view when it was opened from there."""
+    reviewing, app.reviewing = app.reviewing, None
+    app.session.watch.hold("review", False)
+    if reviewing is not None and reviewing.from_records:
+        board = reviewing.record.facts.get("board", app.session.ledger.stats_key())
+        app.records = RecordsState(board)
+        return Outcome("Review closed: the records again (I closes them).")
+    return Outcome("Review closed.")
 
 
 # -- games and options -------------------------------------------------------------------

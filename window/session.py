@@ -40,7 +40,7 @@ from window.words import RULE_WORDS, clock_text, percent, plural, position_note
 
 
 @dataclass(frozen=True)
-class Moment:
+class GameThen:
     """The game at the end of one reveal: its flags, its clock and its words then."""
 
     flags: frozenset[Cell]
@@ -186,7 +186,7 @@ class Session:
         self.ai.add_reveal(list(game.revealed.items()))
         # Cells told at the end of each reveal, and the game then: any step's moment.
         self.batches: list[int] = [len(self.ai.revealed)] if self.ai.revealed else []
-        self.moments = [Moment(frozenset(game.flags), 0.0, opening(self))] if self.batches else []
+        self.moments = [GameThen(frozenset(game.flags), 0.0, opening(self))] if self.batches else []
         self.pending: Optional[Decision] = None  # what the AI would play next, once asked
         self.watch = Stopwatch(self.clock)
         self.marks: set[Cell] = set()  # the player's question marks (the game knows only flags)
@@ -321,7 +321,7 @@ class Session:
         self.changed()
         self.ending = f"{who}: {self._outcome(cell, result)}"
         if result.revealed:
-            self.moments.append(Moment(frozenset(self.game.flags), self.elapsed(), self.ending))
+            self.moments.append(GameThen(frozenset(self.game.flags), self.elapsed(), self.ending))
         return Outcome(self.ending, played=True)
 
     def _outcome(self, cell: Cell, result: MoveResult) -> str:

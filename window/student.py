@@ -38,7 +38,7 @@ from bench.student_process import LIMIT, State, StudentProcess
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Rule
 from sweeper.judge import judge
-from window.frame import Frame, Highlights, KnowledgeList, StepBox, focus_of, shown_board
+from window.frame import Frame, Highlights, KnowledgeList, StepBox, focus_of
 from window.session import Outcome
 from window.student_words import (
     brief_lines,
@@ -220,7 +220,7 @@ class StudentPlay:
         focus = own if own is not None else wrong  # the problem's own row, else the first wrong
         rules = [rule for _, rule in rows]
         selected = rules.index(room.selected) if room.selected in rules else None
-        state = state_when(self.follow(app), len(shown_board(app)))
+        state = state_when(self.follow(app), len(app.moment().board))
         counts = "nothing yet"
         if state is not None:
             bad = sum(1 for text in texts if text.startswith(f"{WRONG} {{"))
@@ -259,7 +259,7 @@ class StudentPlay:
 
     def rows(self, app: App, reference: str) -> list[tuple[str, Rule]]:
         """Return the list's rows with the cells each stands for: theirs, then the reference's."""
-        state = state_when(self.follow(app), len(shown_board(app)))
+        state = state_when(self.follow(app), len(app.moment().board))
         size = board_size(app)
         mines = frozenset(app.session.game.mines)
         rows: list[tuple[str, Rule]] = []
