@@ -25,6 +25,7 @@ from minesweeper import Minesweeper
 from sweeper import cell_name, parse_cell, solve
 from sweeper.judge import judge, seen
 from sweeper.reasons import GRADES, MOST_NUMBERS, reason
+from words import reason_text
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = sorted((ROOT / "assets" / "positions").glob("*.txt"))
@@ -238,17 +239,20 @@ def named(found):
     return [cell_name(n.cell) for n in found.numbers]
 
 
-def test_the_issue_examples_name_the_numbers_a_teacher_names():
+def test_the_issue_examples_come_out_as_a_teacher_says_them():
     one_two = reason_on("04-one-two.txt", "B2")
     assert (one_two.grade, named(one_two), one_two.uses_total) == ("two", ["C3", "C4"], False)
-    assert (one_two.shared, one_two.held) == ({parse("B3"), parse("B4")}, (1,))
-    assert one_two.mines == {parse("B5")} and one_two.safes == {parse("B2")}
+    assert reason_text(one_two) == (
+        "C3 = 1 and C4 = 2 share B3 and B4, which hold at most one mine: "
+        "so C4's 2 needs B5, and C3's 1 frees B2."
+    )
     by_count = reason_on("08-safe-by-count.txt", "A4")  # B2's 4 mines are all the board's
     assert (by_count.grade, named(by_count), by_count.mines_left) == ("total", ["B2"], 4)
     subset = reason_on("03-subset.txt", "A3")  # B2 minus C2 in one step
     assert (subset.grade, named(subset), subset.mine) == ("two", ["B2", "C2"], True)
     counter = reason_on("07-counter-settles.txt", "C1")  # B3's 3 mines are all the board's
     assert (counter.grade, named(counter), counter.mines_left) == ("total", ["B3"], 3)
+    assert "B3 = 3" in reason_text(counter) and "mines left" in reason_text(counter)
 
 
 # -- positions nobody chose ------------------------------------------------------------------
@@ -371,7 +375,8 @@ def test_the_slowest_reasons_measured_keep_the_budget():
         found = reason(position, cell, truth[cell])
         assert time.perf_counter() - start < WORST_SECONDS
         assert (found.grade, found.uses_total, found.searched) == ("counting", True, MOST_NUMBERS)
-        assert len(found.numbers) > 1000
+        assert len(found.numbers) > 1000  # named in a summary, by where they lie
+        assert f"the {len(found.numbers)} numbers in A" in reason_text(found)
         assert settles_by_counting(position, found)
 
 
@@ -386,4 +391,5 @@ def test_past_its_budget_a_reason_is_counting_honestly_labelled():
         tried += 1
         assert found.grade == "counting" and found.searched < len(full.numbers)
         assert settles_by_counting(position, found)
+        assert "No set of up to" in reason_text(found) or "No small set" in reason_text(found)
     assert tried
