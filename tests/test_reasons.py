@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import time
 from pathlib import Path
 
@@ -21,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import runner
 from minesweeper import Minesweeper
 from sweeper import cell_name, parse_cell, solve
 from sweeper.judge import judge, seen
@@ -283,6 +285,37 @@ def boards(draw):
 @given(boards())
 def test_reasons_on_drawn_positions_agree_with_brute_force(board):
     check_position(*board)
+
+
+# -- the Why: line -----------------------------------------------------------------------------
+
+
+NAME = re.compile(r"\b([A-Z]{1,2}[0-9]{1,2})\b")
+
+
+def answered(path, cell, claim, capsys):
+    """Return what --answer prints for cell:claim on the lesson's first question."""
+    argv = ["--position", str(path), "--step", "1", "--question"]
+    assert runner.main([*argv, "--answer", f"{cell_name(cell)}:{claim}"]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.parametrize("path", POSITIONS, ids=lambda p: p.name[:2])
+def test_the_why_line_names_the_numbers_it_uses_and_no_other(path, capsys):
+    height, width, revealed, total = board_of(path)
+    brute = Brute(height, width, revealed, total)
+    opened = {cell_name(c) for c in revealed}
+    for cell, mine in brute.forced().items():
+        for claim in ("safe", "mine"):
+            out = answered(path, cell, claim, capsys)
+            right = (claim == "mine") == mine
+            assert out[0].startswith(f"{'right' if right else 'wrong'}: {cell_name(cell)} ")
+            assert out[1].startswith("Why: "), out
+            why = out[1]
+            found = reason_on(path.name, cell_name(cell))
+            assert set(NAME.findall(why)) & opened == set(named(found)), (path.name, why)
+            assert ("mines left" in why) == found.uses_total, (path.name, why)
+            assert cell_name(cell) in why
 
 
 # -- the budget --------------------------------------------------------------------------------
