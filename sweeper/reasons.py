@@ -32,14 +32,13 @@ it searched in full. A reason past its budget is never wrong, only larger.
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
 from .bits import indexes
 from .board import Cell, cell_name, neighbours
-from .engine import solve
+from .engine import SOLVE_WORK, Solution, solve
 from .position import Position
 
 GRADES = ("one", "two", "several", "total", "counting")
@@ -122,7 +121,7 @@ def reason(view: Position, cell: Cell, mine: bool, work: int = REASON_WORK) -> R
         loose = solve(view.rules, None, view.outside_count, view.workspace.counts)
         safes, mines = loose.certain()
         if not loose.exact or cell in (mines if mine else safes):
-            return search.counted_alone(alone.searched)
+            return search.counted_alone(alone.searched, loose)
     if view.mines_left is None:
         raise ValueError("the numbers alone do not settle the cell, and the total is not known")
     total = _Hunt(search, view.mines_left)
@@ -224,23 +223,26 @@ class _Search:
 
     # -- counting, where no small set settles the cell ---------------------------------------
 
-    def counted_alone(self, searched: int) -> Reason:
+    def counted_alone(self, searched: int, loose: Solution) -> Reason:
         """Return a counting reason by the numbers alone: the nearest numbers whose count does.
 
         The numbers linked to the cell are taken ring by ring (those naming
         it, then those sharing a cell with them, ...), and the first ring
         whose arrangements all have the cell that way is named, with their
-        number. When no ring can be counted, all the linked numbers are named
-        with no count: the cell is settled by them, as the knowledge base's
-        rules found.
+        number; the rings share one counting budget (SOLVE_WORK). Past it,
+        every linked number is named, with loose's count (every number's
+        arrangements, the total apart), or none when that was too wide to
+        count: then the knowledge base's rules settled the cell.
         """
+        budget = SOLVE_WORK
         chosen = ring = self.seeds
-        while ring:
+        while ring and budget > 0:
             rules = [
                 (frozenset(self.view.grid.members(self.masks[i])), self.counts[i])
                 for i in indexes(chosen)
             ]
-            counted = solve(rules, None, 0, self.view.workspace.counts)
+            counted = solve(rules, None, 0, self.view.workspace.counts, budget)
+            budget -= sum(part.work for part in counted.components)
             if not counted.exact:
                 break
             safes, mines = counted.certain()
@@ -249,7 +251,10 @@ class _Search:
                 return self.counted(chosen, sum(part.counts), None, searched)
             ring = self.ring(ring) & ~chosen
             chosen |= ring
-        return self.counted(self.linked, None, None, searched)  # too wide to count
+        ways = None
+        if loose.exact:
+            ways = sum(loose.components[loose.component_of[self.cell]].counts)
+        return self.counted(self.linked, ways, None, searched)
 
     def counted_with_total(self, searched: int) -> Reason:
         """Return a counting reason with the total: every arrangement of every number."""
@@ -305,39 +310,38 @@ class _Search:
     # -- the reason, told ------------------------------------------------------------------
 
     def told(self, chosen: int, with_total: bool) -> Reason:
-        """Return the reason a found set gives: its grade, what it settles, its figures."""
+        """Return the reason a found set gives: its grade, what it settles, its figures.
+
+        The set's own arrangements are counted by the engine (with the
+        total, the closed cells outside the set take the rest): how many
+        there are, which cells they agree on, how many mines they can hold.
+        """
         cells = self.union(chosen)
-        left = self.view.mines_left if with_total else None
-        groups, rules, span = self.problem(chosen, cells, None, left)
-        low = [g.size for g in groups]
-        high = [0] * len(groups)
-        ways = 0
-        totals: set[int] = set()
-        shared = 0
-        if chosen.bit_count() == 2:
-            first, second = (self.masks[i] for i in indexes(chosen))
-            shared = first & second
-        in_shared: set[int] = set()
-        for placed in _arrangements(groups, rules, (0, cells.bit_count()), lambda _: None):
-            count = sum(placed)
-            totals.add(count)
-            if not span[0] <= count <= span[1]:
-                continue  # the numbers allow it, the mines left do not
-            ways += math.prod(math.comb(g.size, j) for g, j in zip(groups, placed, strict=True))
-            in_shared.add(sum(j for g, j in zip(groups, placed, strict=True) if g.mask & shared))
-            for k, j in enumerate(placed):
-                low[k], high[k] = min(low[k], j), max(high[k], j)
         members = self.view.grid.members
-        mines = {c for k, g in enumerate(groups) if low[k] == g.size for c in members(g.mask)}
-        safes = {c for k, g in enumerate(groups) if high[k] == 0 for c in members(g.mask)}
+        left = self.view.mines_left if with_total else None
+        others = self.closed - cells.bit_count() if with_total else 0
+        rules = [(frozenset(members(self.masks[i])), self.counts[i]) for i in indexes(chosen)]
+        counted = solve(rules, left, others, self.view.workspace.counts)
+        safes, mines = counted.certain()
         (mines if self.mine else safes).add(self.cell)
         size = chosen.bit_count()
+        shared = 0
+        held: tuple[int, ...] = ()
+        if with_total:
+            every = [1]
+            for part in counted.components:
+                every = _product(every, part.counts)
+            held = tuple(k for k, ways in enumerate(every) if ways)
+        elif size == 2:
+            (first, a), (second, b) = ((self.masks[i], self.counts[i]) for i in indexes(chosen))
+            shared = first & second
+            low = max(0, a - (first & ~second).bit_count(), b - (second & ~first).bit_count())
+            held = tuple(range(low, min(shared.bit_count(), a, b) + 1))
         grade = "total" if with_total else "one" if size == 1 else "two" if size == 2 else "several"
-        held = tuple(sorted(totals)) if with_total else tuple(sorted(in_shared)) if shared else ()
-        others = self.closed - cells.bit_count() if with_total else 0
         return Reason(
             self.cell, self.mine, grade, self._named(chosen), frozenset(mines),
-            frozenset(safes), frozenset(members(shared)), held, left, others, ways,
+            frozenset(safes), frozenset(members(shared)), held, left, others,
+            counted.arrangements if counted.exact else None,
         )  # fmt: skip
 
     def counted(
@@ -494,6 +498,15 @@ class _Hunt:
                 rest = self.left - self._example.bit_count()
                 self._example |= _taken(search.view.unknown_bits & ~cells, rest, 0)
         return self._example
+
+
+def _product(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """Return the ways two parts hold k mines together, from the ways each holds its own."""
+    found = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            found[i + j] += x * y
+    return found
 
 
 def _taken(group: int, count: int, example: int) -> int:
