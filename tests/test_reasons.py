@@ -376,7 +376,7 @@ def settles_by_counting(position, found):
     return found.cell in (mines if found.mine else safes)
 
 
-WORST_SECONDS = 3.0  # the worst measured is about 0.25 s (see the largest board below)
+WORST_SECONDS = 3.0  # the worst measured: 0.3 s, on 2 busy cores (boards here and below)
 
 
 @pytest.mark.parametrize(
