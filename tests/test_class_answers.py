@@ -88,6 +88,9 @@ def test_every_answer_on_every_closed_cell_agrees_with_a_brute_force_count(path,
             if expected == "uncertain":
                 said = f"{chance.numerator}/{chance.denominator}"
                 assert said in out[0], (path.name, cell_name(cell), out[0])
+            if expected != "uncertain":  # a decided cell: why, on its own line
+                assert out[1].startswith("Why: "), (path.name, cell_name(cell), out)
+                out = [out[0], *out[2:]]
             if expected == "right":
                 assert len(out) == 1  # a claim that cannot fail has no counter-arrangement
                 continue

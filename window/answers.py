@@ -26,6 +26,7 @@ from window.words import (
     percent,
     verdict_reason,
 )
+from words import why_line
 
 if TYPE_CHECKING:
     from window.app import App
@@ -125,9 +126,10 @@ def counter_board(answer: Answer, board: Mapping[Cell, int], height: int, width:
 def answer_at(app: App, spec: str, step: Optional[str]) -> tuple[str, list[str]]:
     """Judge --answer's CELL:CLAIM on lesson step's question (else the board as it is).
 
-    Returns what was wrong in one line, or "" and the lines to print: the verdict's
-    word first, why, then the counter-arrangement where the claim can fail. The
-    answer is kept on the question, for a picture of it.
+    Returns what was wrong in one line, or "" and the lines to print: the verdict
+    first (its word, then the claim), then, for a cell the numbers decide, "Why: "
+    and its reason (sweeper/reasons.py, in words/), then the counter-arrangement
+    where the claim can fail. The answer is kept on the question, for a picture.
     """
     name, _, claim = spec.partition(":")
     if claim not in ("safe", "mine"):
@@ -155,8 +157,16 @@ def answer_at(app: App, spec: str, step: Optional[str]) -> tuple[str, list[str]]
         ), []
     given = give(app.moment(), cell, claim)
     app.room.answer(given)
-    said = given.words.removeprefix(answer_heading(cell, given.claim, given.verdict.word) + ". ")
-    lines = [f"{given.verdict.word}: {cell_name(cell)} {CLAIMED[given.claim]}. {said}"]
+    verdict = given.verdict
+    heading = f"{verdict.word}: {cell_name(cell)} {CLAIMED[given.claim]}."
+    if verdict.reason is None:  # not certain: its chance, and what can happen
+        said = given.words.removeprefix(answer_heading(cell, given.claim, verdict.word) + ". ")
+        lines = [f"{heading} {said}"]
+    elif verdict.word == "wrong":
+        other = CLAIMED["safe" if given.claim == "mine" else "mine"]
+        lines = [f"{heading} It is {other} in every arrangement.", why_line(verdict.reason)]
+    else:
+        lines = [heading, why_line(verdict.reason)]
     if given.verdict.counter is not None:
         lines.append(counter_board(given, board, game.height, game.width))
     return "", lines
