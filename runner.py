@@ -22,15 +22,16 @@ from typing import Any, Optional
 from screen.ready import EXPORT_SIZE, export_size, no_display, pygame_missing
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from sweeper.cli import OneLineParser, run
+from sweeper.review import read_record, review
 from window.answers import answer_at
 from window.app import App
 from window.commands import open_review, review_at
 from window.ledger import count_left
 from window.places import saves_dir, saves_problem
 from window.review_view import review_target
-from window.review_words import report_file
 from window.stats import Settings
 from window.student import CS50_FIRST_CLICK, STUDENT_HELP, attach_student
+from words.review import report
 
 # ---------------------------------------------------------------------------
 # The command line
@@ -327,9 +328,12 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
         if path is None:
             return complain(f"--review: {problem}")
         if args.report:
-            lines, problem = report_file(path)
+            try:
+                lines = report(review(read_record(read_board_file(path))))
+            except ValueError as error:  # a record whose clicks cannot be replayed
+                return complain(f"--review: {path}: {error}")
             print("\n".join(lines))
-            return complain(f"--review: {problem}") if problem else 0
+            return 0
     misuse = handout_misuse(args)
     if misuse:
         return complain(misuse)  # before anything is read or written

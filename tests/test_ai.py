@@ -9,7 +9,7 @@ from helpers import snapshot
 from sweeper import Contradiction, Rule
 from sweeper.game import Game
 from sweeper.solver import Sentence, Solver
-from window.words import step_text
+from words.model import step_text
 
 
 def rule(cells, count):

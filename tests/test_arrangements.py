@@ -18,7 +18,7 @@ from sweeper.game import Game
 from sweeper.solver import Solver
 from window.app import App
 from window.arrangements import counter_words, enumerate_step, odds_words, position_before
-from window.words import found_text
+from words.model import found_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_runner import press, pump, start  # noqa: E402

@@ -14,7 +14,7 @@ from sweeper import BOARDS, parse_board
 from sweeper.game import Game
 from window.app import App
 from window.frame import listed, step_roles
-from window.words import percent
+from words.model import percent
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))

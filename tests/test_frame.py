@@ -16,7 +16,7 @@ from screen import palette
 from screen.picture import choose
 from sweeper import BOARDS
 from window.app import App
-from window.words import plural
+from words.model import plural
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_runner import click_cell, press, pump, start, view  # noqa: E402

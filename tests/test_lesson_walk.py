@@ -15,7 +15,7 @@ import pytest
 import runner
 from sweeper import BOARDS, Rule, Step
 from window.app import App
-from window.words import cells_text, other_odds, plural, rule_text, step_text
+from words.model import cells_text, other_odds, plural, rule_text, step_text
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))

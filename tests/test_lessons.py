@@ -16,12 +16,13 @@ from sweeper.solver import Solver
 from window.app import App
 from window.frame import step_roles
 from window.lesson import question
-from window.words import NO_LESSON, step_text
+from words.model import step_text
+from words.window import NO_LESSON
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_runner import pick, press, pump, start, view  # noqa: E402
 
-from window.words import cells_summary, other_odds
+from words.model import cells_summary, other_odds
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "assets" / "positions").glob("0*.txt"))

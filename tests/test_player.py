@@ -12,7 +12,7 @@ from screen import palette
 from sweeper import BOARDS
 from window.app import App
 from window.stats import Settings, Statistics
-from window.words import clock_text
+from words.model import clock_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_runner import FakeClock, click_cell, post_click, press, pump, start, view  # noqa: E402

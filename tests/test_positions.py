@@ -19,7 +19,7 @@ import pytest
 from sweeper import Step, cell_name, parse_board
 from sweeper.game import Game
 from sweeper.solver import Sentence, Solver
-from window.words import rule_text
+from words.model import rule_text
 
 Cell = tuple[int, int]
 

@@ -13,7 +13,7 @@ from sweeper import Contradiction, Counting, Step, default_strategies, solve
 from sweeper.game import Game
 from sweeper.solver import Sentence, Solver
 from sweeper.strategies import LookAhead, Lowest, Opening, is_dead, next_safety
-from window.words import decision_text, step_text
+from words.model import decision_text, step_text
 
 HALF = Fraction(1, 2)
 

@@ -9,7 +9,7 @@ from bench.play import move_kind
 from sweeper import max_mines
 from sweeper.game import Game
 from sweeper.solver import Solver
-from window.words import step_text
+from words.model import step_text
 
 
 def check_knowledge(ai, game, where):

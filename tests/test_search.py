@@ -24,7 +24,7 @@ from sweeper.game import Game
 from sweeper.search import EndgameSearch, adopt, best_opening
 from sweeper.solver import Solver
 from sweeper.strategies import Endgame, FiftyFifty, LookAhead, Lowest, Opening
-from window.words import decision_text
+from words.model import decision_text
 
 
 def observe(height, width, mines, seen, click):

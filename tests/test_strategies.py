@@ -26,7 +26,7 @@ from sweeper.strategies import (
     fifty_influence,
     is_dead,
 )
-from window.words import decision_text
+from words.model import decision_text
 
 
 def told(text, **options):

@@ -19,7 +19,7 @@ from sweeper.scores import three_bv, three_bv_cleared
 from tests.test_runner import FakeClock, click_cell, start
 from window.app import App
 from window.stats import Settings, Statistics
-from window.words import DEALING, SEARCHING
+from words.window import DEALING, SEARCHING
 
 
 def test_the_no_guess_rule_is_in_the_title_and_deals_a_board_logic_clears():

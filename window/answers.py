@@ -6,7 +6,7 @@ claim goes to the one judge (sweeper/judge.py) with what the class sees at
 that moment, the numbers then and the mine total, and comes back right,
 wrong or uncertain with its proof, its chance and, where it can fail, a
 counter-arrangement. This module only turns that verdict into the lesson's
-words (window/words.py) and the open numbers to frame; it counts nothing.
+words (words/answers.py) and the open numbers to frame; it counts nothing.
 The answers stay on the beat, each cell marked, until the class moves on.
 """
 
@@ -18,15 +18,9 @@ from typing import TYPE_CHECKING, Optional
 
 from sweeper import Cell, Step, cell_name, parse_cell
 from sweeper.judge import Verdict, judge, survey
-from window.words import (
-    CLAIMED,
-    VERDICT_WORDS,
-    answer_heading,
-    guess_answer_text,
-    percent,
-    verdict_reason,
-)
 from words import why_line
+from words.answers import CLAIMED, VERDICT_WORDS, answer_heading, guess_answer_text, verdict_reason
+from words.model import percent
 
 if TYPE_CHECKING:
     from window.app import App

@@ -29,7 +29,8 @@ from window.session import Outcome, Session, opening, position_session, resumed_
 from window.stats import Settings, start_up_messages
 from window.student import StudentPlay
 from window.timeline import Timeline
-from window.words import DEALING, SEARCHING, clock_text, plural
+from words.model import clock_text, plural
+from words.window import DEALING, SEARCHING
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
 NEWER = (

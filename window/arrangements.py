@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Optional
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Component, Rule, _binomials, _convolve, _rest_weight
 from sweeper.position import Position
-from window.words import percent
+from words.model import percent
 
 if TYPE_CHECKING:
     from sweeper.agent import Agent as MinesweeperAI

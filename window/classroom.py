@@ -16,7 +16,7 @@ from sweeper.board import Cell
 from sweeper.engine import Rule
 from sweeper.records import Step
 from window.timeline import Timeline
-from window.words import NO_LESSON
+from words.window import NO_LESSON
 
 if TYPE_CHECKING:
     from window.answers import Answer

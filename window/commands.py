@@ -60,7 +60,7 @@ from window.options import (
 from window.records_view import RESET_ASK, RecordsState, board_beside, records_table
 from window.review_view import Reviewing
 from window.session import Outcome, Session, thought_step
-from window.words import EARLIER, KEY_LINES, KEYS_TITLE
+from words.window import EARLIER, KEY_LINES, KEYS_TITLE
 
 if TYPE_CHECKING:
     from window.app import App

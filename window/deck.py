@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from window.words import teacher_note
+from words.model import teacher_note
 
 if TYPE_CHECKING:
     from window.app import App

@@ -31,12 +31,7 @@ from window.lesson import question
 from window.moment import Moment
 from window.records_view import RecordsTable
 from window.session import opening
-from window.words import (
-    CLASS_HELP,
-    HELP,
-    KEYS_HINT,
-    ODDS_PICK,
-    ODDS_SCALE,
+from words.model import (
     RULES,
     clock_text,
     decision_text,
@@ -46,6 +41,7 @@ from window.words import (
     rule_text,
     step_text,
 )
+from words.window import CLASS_HELP, HELP, KEYS_HINT, ODDS_PICK, ODDS_SCALE
 
 # A cell as drawn: its number, or one of these pictures.
 Tile = Union[int, str]  # 0-8, "hidden", "?", "flag", "wrong flag", "mine", "exploded"

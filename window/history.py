@@ -44,7 +44,7 @@ from typing import Optional
 from sweeper.review import Record, Review, read_record, review, write_record
 from window.places import data_dir
 from window.stats import locked, stamp, write_atomically
-from window.words import percent
+from words.model import percent
 
 RESULTS = ("won", "lost", "left")
 VERDICTS = re.compile(r"(\d+) safe, (\d+) risk, (\d+) guess(?:; luck (.*))?")

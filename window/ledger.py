@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from sweeper import BOARDS
 from sweeper.review import Record
-from sweeper.scores import efficiency, per_second, three_bv, three_bv_cleared
+from sweeper.scores import efficiency, per_second, tenths, three_bv, three_bv_cleared
 from window.saves import Saved
-from window.stats import Alive, measures_words, tenths
-from window.words import RULE_WORDS, plural
+from window.stats import Alive, measures_words
+from words.model import plural
+from words.window import RULE_WORDS
 
 if TYPE_CHECKING:
     from window.session import Session

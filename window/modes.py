@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from window.words import PAUSED as PAUSED_WORDS
+from words.window import PAUSED as PAUSED_WORDS
 
 PLAY, STUDENT, OVER, PAUSED = "play", "student", "over", "paused"
 CLASS, QUESTION = "class", "question"

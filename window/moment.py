@@ -29,7 +29,7 @@ from window.classroom import Classroom
 from window.lesson import board_at, numbers_behind, numbers_for
 from window.session import GameThen, Session
 from window.timeline import Timeline
-from window.words import percent
+from words.model import percent
 
 
 def moment_key(session: Session, room: Classroom) -> tuple[object, ...]:

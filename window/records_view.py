@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Optional
 
 from window.history import Kept
 from window.stats import BoardStats
-from window.words import RULE_WORDS, clock_text
+from words.model import clock_text
+from words.window import RULE_WORDS
 
 if TYPE_CHECKING:
     from window.session import Session

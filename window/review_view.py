@@ -21,8 +21,8 @@ from sweeper.board import Cell, cell_name
 from sweeper.review import ClickReview, Record, Review, read_record
 from window.frame import Frame, Highlights, KnowledgeList, StepBox, Tile
 from window.history import History, Judge, history_dir
-from window.review_words import click_line, summary_line
-from window.words import PROOF_WORDS, RULES, cells_text, clock_text, percent
+from words.model import PROOF_WORDS, RULES, cells_text, clock_text, percent
+from words.review import click_line, summary_line
 
 REVIEW_HELP = "← → a click; Home, End: the first click, the end; Esc closes the review."
 

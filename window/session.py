@@ -36,7 +36,8 @@ from window.places import saves_dir
 from window.saves import Saved
 from window.stats import Settings, Statistics
 from window.timeline import Timeline
-from window.words import RULE_WORDS, clock_text, percent, plural, position_note
+from words.model import clock_text, percent, plural, position_note
+from words.window import RULE_WORDS
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import IO, Any, Optional
 
 from sweeper.board import FIRST_CLICK_RULES, parse_board_size
+from sweeper.scores import tenths
 
 from .places import data_dir, data_problem
 
@@ -678,11 +679,6 @@ def assisted_words(stats: BoardStats) -> str:
         f"Assisted (counted apart, not in the figures above): {n} game{'s' * (n != 1)}, "
         f"{stats.assisted_wins} won."
     )
-
-
-def tenths(seconds: float) -> float:
-    """Return a game's time as the window shows it: tenths of a second, floored, at least 0.1."""
-    return max(int(seconds * 10) / 10, 0.1)
 
 
 # -- the settings -------------------------------------------------------------------

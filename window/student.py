@@ -47,7 +47,7 @@ from window.student_words import (
     sentence_text,
     where_text,
 )
-from window.words import plural
+from words.model import plural
 
 if TYPE_CHECKING:
     from window.app import App

@@ -4,7 +4,7 @@ The checker hands out problems as data; this module, at the edge, writes
 them for the student and the teacher: the call that went wrong as their
 code saw it (``add_knowledge((2, 2), 1)``), the cells as the board names
 them (C3), and the judge's proof in CS50's words, with the steps written
-by window/words.py. It imports no pygame.
+by words/model.py. It imports no pygame.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from bench.student_process import Failure, State
 from sweeper.board import Cell, cell_name
 from sweeper.judge import Verdict, judge
 from sweeper.records import Step
-from window.words import PROOF_WORDS, cells_text, percent, plural, rule_text, step_text
+from words.model import PROOF_WORDS, cells_text, percent, plural, rule_text, step_text
 
 MOST_STEPS = 12  # proof steps written out; a longer chain says how many are left out
 MOST_SENTENCES = 12  # of their sentences, beside a problem

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sweeper.board import cell_name
-from sweeper.notation import read_board_file
-from sweeper.review import ClickReview, Review, read_record, review
-
-from .words import PROOF_WORDS, cells_text, percent, plural
+from sweeper.review import ClickReview, Review
+from words.model import PROOF_WORDS, cells_text, percent, plural
 
 
 def click_line(click: ClickReview) -> str:
@@ -51,11 +47,3 @@ def summary_line(done: Review) -> str:
 def report(done: Review) -> list[str]:
     """Return the whole report: one line per click, then the summary."""
     return [click_line(c) for c in done.clicks] + [summary_line(done)]
-
-
-def report_file(path: Path) -> tuple[list[str], str]:
-    """Return the report of the game recorded in path, or no lines and why it cannot be judged."""
-    try:
-        return report(review(read_record(read_board_file(path)))), ""
-    except ValueError as error:
-        return [], f"{path}: {error}"
