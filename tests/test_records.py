@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import window.stats as stats_module
-from window.places import data_dir_source, saves_problem
+from store.places import data_dir_source, saves_problem
 from window.stats import (
     RECENT_GAMES,
     Settings,

@@ -41,8 +41,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
+from store.places import data_dir
 from sweeper.review import Record, Review, read_record, review, write_record
-from window.places import data_dir
 from window.stats import locked, stamp, write_atomically
 from window.words import percent
 

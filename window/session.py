@@ -15,6 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Optional
 
+from store.places import saves_dir
 from sweeper import (
     BOARDS,
     BoardSize,
@@ -32,7 +33,6 @@ from sweeper.review import Action
 from sweeper.solver import Solver as MinesweeperAI
 from window.history import History, Judge
 from window.ledger import Ledger
-from window.places import saves_dir
 from window.saves import Saved
 from window.stats import Settings, Statistics
 from window.timeline import Timeline

@@ -48,9 +48,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Optional
 
+from store.places import data_dir, data_problem
 from sweeper.board import FIRST_CLICK_RULES, parse_board_size
-
-from .places import data_dir, data_problem
 
 try:
     import fcntl
