@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Optional
 
 from store.places import saves_dir, saves_problem
+from store.settings import Settings
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from sweeper.cli import OneLineParser, run
 from window.answers import answer_at
@@ -31,7 +32,6 @@ from window.app import App
 from window.ledger import count_left
 from window.review_view import open_review, review_at, review_target
 from window.review_words import report_file
-from window.stats import Settings
 from window.student import CS50_FIRST_CLICK, STUDENT_HELP, attach_student
 
 # ---------------------------------------------------------------------------

@@ -9,9 +9,10 @@ import pytest
 
 import runner
 from screen import palette
+from store.records import Statistics
+from store.settings import Settings
 from sweeper import BOARDS
 from window.app import App
-from window.stats import Settings, Statistics
 from window.words import clock_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

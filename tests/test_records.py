@@ -9,14 +9,10 @@ from pathlib import Path
 
 import pytest
 
-import window.stats as stats_module
+import store.files as files_module
 from store.places import data_dir_source, saves_problem
-from window.stats import (
-    RECENT_GAMES,
-    Settings,
-    Statistics,
-    start_up_messages,
-)
+from store.records import RECENT_GAMES, Statistics
+from store.settings import Settings, start_up_messages
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = "Beginner 9x9, 10 mines, first click safe"
@@ -26,7 +22,7 @@ WRITER = textwrap.dedent(
     import sys, time
     from pathlib import Path
     sys.path.insert(0, {root!r})
-    from window.stats import Statistics
+    from store.records import Statistics
     folder, name, games = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
     go = folder / "go"
     while not go.exists():
@@ -67,7 +63,7 @@ def test_a_game_is_merged_into_what_another_window_wrote_since(private_data_fold
 
 
 def test_records_work_without_fcntl(private_data_folder, monkeypatch):
-    monkeypatch.setattr(stats_module, "fcntl", None)
+    monkeypatch.setattr(files_module, "fcntl", None)
     Statistics().record(BOARD, True, 5.0)
     Statistics().record(BOARD, False, 5.0)
     assert Statistics().boards[BOARD].games == 2
@@ -290,7 +286,7 @@ def test_without_fcntl_a_start_counts_every_started_game_and_none_twice(tmp_path
     from window.app import App
     from window.ledger import count_left
 
-    monkeypatch.setattr(stats_module, "fcntl", None)  # Windows: no window can tell another lives
+    monkeypatch.setattr(files_module, "fcntl", None)  # Windows: no window can tell another lives
     app = App.new(runner.board_argument("6x6x4"), seed=2, save_dir=tmp_path)
     app.do("reveal", (0, 0))
     assert "counts as a loss" in count_left(App.new(runner.board_argument("6x6x4")).session)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import runner
+from store.records import Statistics
 from sweeper import BOARDS, cell_name
 from sweeper.game import Game
 from sweeper.notation import parse_layout
@@ -24,7 +25,6 @@ from window.saves import (
     save_text,
     unseal,
 )
-from window.stats import Statistics
 
 POSITIONS = Path(__file__).resolve().parent.parent / "assets" / "positions"
 

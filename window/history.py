@@ -41,9 +41,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
+from store.files import locked, stamp, write_atomically
 from store.places import data_dir
 from sweeper.review import Record, Review, read_record, review, write_record
-from window.stats import locked, stamp, write_atomically
 from window.words import percent
 
 RESULTS = ("won", "lost", "left")

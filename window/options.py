@@ -1,7 +1,7 @@
 """The player's options and chores: first-click rule, question marks, AI flags, statistics, saves.
 
 No pygame here. Each takes the Session and returns an Outcome; the options
-are remembered in the user's settings (window/stats.py).
+are remembered in the user's settings (store/settings.py).
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import re
 from datetime import datetime
 from pathlib import Path
 
+from store.settings import Settings
 from window.saves import Saved, new_identity, save_text
 from window.session import Outcome, Session
-from window.stats import Settings
 
 FIRST_CLICK_WORDS = {
     "safe": "the first click is never a mine (CS50's rule)",

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
+from store.records import BoardStats
 from window.history import Kept
 from window.options import reset_records
 from window.session import Outcome
-from window.stats import BoardStats
 from window.words import RULE_WORDS, clock_text
 
 if TYPE_CHECKING:

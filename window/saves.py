@@ -43,6 +43,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
 
+from store.files import locked, write_atomically
 from store.places import data_dir
 from sweeper import BOARDS, FIRST_CLICK_RULES, Cell, cell_name
 from sweeper.board import neighbours, parse_cell
@@ -51,7 +52,6 @@ from sweeper.game import Game as Minesweeper
 from sweeper.notation import FACT, BoardText, check_numbers, parse_board, parse_layout
 from sweeper.position import Position, Workspace
 from sweeper.review import Action, action_lines, split_actions
-from window.stats import locked, write_atomically
 
 SAVED = "saved"
 FORMAT = "2"  # 1: the mines on a '#= mines' line in the open, no check (read, as assisted)

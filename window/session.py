@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Optional
 
 from store.places import saves_dir
+from store.records import Statistics
+from store.settings import Settings
 from sweeper import (
     BOARDS,
     BoardSize,
@@ -34,7 +36,6 @@ from sweeper.solver import Solver as MinesweeperAI
 from window.history import History, Judge
 from window.ledger import Ledger
 from window.saves import Saved
-from window.stats import Settings, Statistics
 from window.timeline import Timeline
 from window.words import RULE_WORDS, clock_text, percent, plural, position_note
 

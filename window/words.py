@@ -10,11 +10,11 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Optional
 
+from store.records import tenths
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Pair
 from sweeper.noguess import NO_GUESS_SECONDS
 from sweeper.records import Decision, Step
-from window.stats import tenths
 
 # The first-click rule in a title or a statistics heading, in words.
 RULE_WORDS = {
