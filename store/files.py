@@ -185,6 +185,16 @@ def held(path: Path) -> bool:
     return False
 
 
+def free_path(folder: Path, stem: str, suffix: str = ".txt") -> Path:
+    """Return folder/stem.txt, or stem-2.txt, ... when the name is taken."""
+    path = folder / f"{stem}{suffix}"
+    number = 2
+    while path.exists():
+        path = folder / f"{stem}-{number}{suffix}"
+        number += 1
+    return path
+
+
 # -- versions: a newer file is left alone, and unknown keys are kept ----------------------
 
 

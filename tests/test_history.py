@@ -8,12 +8,12 @@ import sys
 import pytest
 
 import runner
+from store.history import History, Judge, read_head
 from store.settings import Settings
 from sweeper import BOARDS
 from sweeper.review import Action, read_record, review
 from tests import test_started as started
 from window.app import App
-from window.history import History, Judge, read_head
 
 
 class Clock:

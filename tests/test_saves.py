@@ -9,12 +9,7 @@ import pytest
 
 import runner
 from store.records import Statistics
-from sweeper import BOARDS, cell_name
-from sweeper.game import Game
-from sweeper.notation import parse_layout
-from tests.helpers import placements
-from window.app import App
-from window.saves import (
+from store.saves import (
     Saved,
     SaveKey,
     draw_mines,
@@ -25,6 +20,11 @@ from window.saves import (
     save_text,
     unseal,
 )
+from sweeper import BOARDS, cell_name
+from sweeper.game import Game
+from sweeper.notation import parse_layout
+from tests.helpers import placements
+from window.app import App
 
 POSITIONS = Path(__file__).resolve().parent.parent / "assets" / "positions"
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
+from store.saves import read_save
 from store.settings import Settings, start_up_messages
 from sweeper import BoardSize, Cell, Step
 from sweeper.agent import Agent as MinesweeperAI
@@ -34,7 +35,6 @@ from window.lesson import numbers_behind, numbers_for
 from window.modes import RECORDS, REVIEW, SHEET, TYPING, game_mode
 from window.records_view import RecordsState, records_table
 from window.review_view import Reviewing, review_frame
-from window.saves import read_save
 from window.session import Outcome, Session, opening, position_session, resumed_session
 from window.student import StudentPlay
 from window.timeline import Timeline

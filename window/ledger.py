@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from store.files import Alive
 from store.records import measures_words, tenths
+from store.saves import Saved
 from sweeper import BOARDS
 from sweeper.review import Record
 from sweeper.scores import efficiency, per_second, three_bv, three_bv_cleared
-from window.saves import Saved
 from window.words import RULE_WORDS, plural
 
 if TYPE_CHECKING:

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from pathlib import Path
 
+from store.saves import Saved, new_identity, save_text, write_save
 from store.settings import Settings
-from window.saves import Saved, new_identity, save_text
 from window.session import Outcome, Session
 
 FIRST_CLICK_WORDS = {
@@ -93,7 +92,7 @@ def save_position(session: Session) -> Outcome:
     A game keeps its board's name, rule, clock, clicks, help and question
     marks with it, its mines and seed sealed, so that --position plays it
     on, and its identity, so that it counts once in the records
-    (window/saves.py); a teacher's position stays a position.
+    (store/saves.py); a teacher's position stays a position.
     """
     game = session.game
     if not game.placed:
@@ -121,29 +120,19 @@ def save_position(session: Session) -> Outcome:
             text = save_text(game, facts, title)
         except ValueError as error:
             return Outcome(f"Could not save: {error}.")
-        path = free_path(session.save_dir, f"game-{stamp:%Y%m%d-%H%M%S}")
+        stem = f"game-{stamp:%Y%m%d-%H%M%S}"
         then = "to play on where it stopped"
     else:
         title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
         title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
         note = f"# {session.note}\n" if session.note else ""
         text = f"# {title}\n{note}{game.to_text(hide_mines=True)}"
-        path = free_path(session.save_dir, f"position-{stamp:%Y%m%d-%H%M%S}")
+        stem = f"position-{stamp:%Y%m%d-%H%M%S}"
         then = "in class mode"
     try:
-        session.save_dir.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        path = write_save(session.save_dir, stem, text)
     except OSError as error:
         return Outcome(f"Could not save: {error}.")
     session.ledger.kept()  # leaving it now loses nothing: the save holds the game as it is
     return Outcome(f"Saved to {path}; open it with --position {then}.", path=path)
 
-
-def free_path(folder: Path, stem: str, suffix: str = ".txt") -> Path:
-    """Return folder/stem.txt, or stem-2.txt, ... when the name is taken."""
-    path = folder / f"{stem}{suffix}"
-    number = 2
-    while path.exists():
-        path = folder / f"{stem}-{number}{suffix}"
-        number += 1
-    return path

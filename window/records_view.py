@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
+from store.history import Kept
 from store.records import BoardStats
-from window.history import Kept
 from window.options import reset_records
 from window.session import Outcome
 from window.words import RULE_WORDS, clock_text

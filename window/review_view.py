@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
+from store.history import History, history_dir
 from sweeper import read_board_file
 from sweeper.board import Cell, cell_name
 from sweeper.review import ClickReview, Record, Review, read_record
 from window.frame import Frame, Highlights, KnowledgeList, StepBox, Tile
-from window.history import History, history_dir
 from window.records_view import RecordsState, records_table
 from window.review_words import click_line, summary_line
 from window.session import Outcome

@@ -15,8 +15,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Optional
 
+from store.history import History, Judge
 from store.places import saves_dir
 from store.records import Statistics
+from store.saves import Saved
 from store.settings import Settings
 from sweeper import (
     BOARDS,
@@ -33,9 +35,7 @@ from sweeper.game import Game as Minesweeper
 from sweeper.game import MoveResult
 from sweeper.review import Action
 from sweeper.solver import Solver as MinesweeperAI
-from window.history import History, Judge
 from window.ledger import Ledger
-from window.saves import Saved
 from window.timeline import Timeline
 from window.words import RULE_WORDS, clock_text, percent, plural, position_note
 
@@ -197,7 +197,7 @@ class Session:
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self.autoplay = False
         # Every click, flag and chord that changed the game, with its time on the game's
-        # clock: the game's record in the history once it is over (window/history.py).
+        # clock: the game's record in the history once it is over (store/history.py).
         self.actions: list[Action] = []
         self.actions_known = not game.revealed and not game.flags  # every one since the start
         self.changed()

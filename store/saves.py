@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
 
-from store.files import locked, write_atomically
+from store.files import free_path, locked, write_atomically
 from store.places import data_dir
 from sweeper import BOARDS, FIRST_CLICK_RULES, Cell, cell_name
 from sweeper.board import neighbours, parse_cell
@@ -245,6 +245,17 @@ def save_text(game: Minesweeper, saved: Saved, title: str, key: Optional[SaveKey
     # action opens the game as assisted): a long game's many lines are not the board's.
     actions = "".join(f"{line}\n" for line in action_lines(saved.actions or ()))
     return text + f"{FACT} check {signature(key, text + actions)}\n" + actions
+
+
+def write_save(folder: Path, stem: str, text: str) -> Path:
+    """Write a save (or a position) to a new file folder/stem.txt; return its path.
+
+    stem-2.txt, ... when the name is taken; OSError when it cannot be written.
+    """
+    path = free_path(folder, stem)
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 # -- reading -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ data folder's history/ folder, one file per game:
 
 A history file shows the mines. It is written only once its game is over,
 so it tells nothing of a game in play (a save seals its mines instead:
-window/saves.py).
+store/saves.py).
 
 The review's verdict counts are worked out once, away from the window's
 thread (Judge), and added to the file as a '#= verdicts' line, so the
@@ -38,13 +38,13 @@ import time
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Optional
 
 from store.files import locked, stamp, write_atomically
 from store.places import data_dir
 from sweeper.review import Record, Review, read_record, review, write_record
-from window.words import percent
 
 RESULTS = ("won", "lost", "left")
 VERDICTS = re.compile(r"(\d+) safe, (\d+) risk, (\d+) guess(?:; luck (.*))?")
@@ -77,12 +77,19 @@ class Kept:
 
 
 def verdicts_line(done: Review) -> str:
-    """Return a review in one fact's words: '40 safe, 2 risk, 1 guess; luck 35%'."""
+    """Return a review as the '#= verdicts' fact keeps it: '40 safe, 2 risk, 1 guess; luck 35%'."""
     counts = done.counts
     return (
         f"{counts['safe']} safe, {counts['risk']} risk, {counts['guess']} guess; "
-        f"luck {percent(done.luck)}"
+        f"luck {whole_percent(done.luck)}"
     )
+
+
+def whole_percent(p: Fraction) -> str:
+    """Return a chance as the file keeps it: a whole percent, 0% or 100% only when certain."""
+    if p in (0, 1):
+        return f"{int(p * 100)}%"
+    return f"{min(max(round(float(p) * 100), 1), 99)}%"
 
 
 def read_head(path: Path, text: str) -> Kept:
