@@ -33,6 +33,7 @@ from window.ledger import count_left
 from window.review_view import open_review, review_at, review_target
 from window.review_words import report_file
 from window.student import CS50_FIRST_CLICK, STUDENT_HELP, attach_student
+from words.records import folder_words
 
 # ---------------------------------------------------------------------------
 # The command line
@@ -206,9 +207,8 @@ def build_app(parser: OneLineParser, args: argparse.Namespace) -> App:
         args.board, args.first_click = args.board or "cs50", args.first_click or CS50_FIRST_CLICK
     if args.first_click is None:
         args.first_click = settings.first_click
-    problem = saves_problem(args.save_dir)  # it names what chose the folder
-    if problem:
-        parser.error(problem)
+    if (problem := saves_problem(args.save_dir)) is not None:
+        parser.error(folder_words(problem))  # it names what chose the folder
     save_dir = args.save_dir if args.save_dir is not None else saves_dir()
     if args.position is not None:
         try:

@@ -25,6 +25,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, Optional
 
+from store.notes import (
+    NOT_JSON,
+    NOT_OBJECT,
+    NOT_OPENED,
+    NOT_UTF8,
+    Fault,
+    Newer,
+    Note,
+    NotWritten,
+    SetAside,
+    Unreachable,
+)
 from store.places import data_dir, data_problem
 
 try:
@@ -41,49 +53,48 @@ def stamp() -> str:
     return time.strftime("%Y%m%d-%H%M%S")
 
 
-def set_aside(path: Path, why: str) -> str:
-    """Rename a bad file out of the way; return the message that says so, with full names."""
+def set_aside(path: Path, fault: Fault) -> SetAside:
+    """Rename a bad file out of the way; return the note that says where it is (full names)."""
     aside = path.with_name(f"{path.name}.unreadable-{stamp()}")
     try:
         path.replace(aside)
     except OSError as error:
-        return f"{path} could not be read ({why}) nor set aside ({error}); starting afresh."
-    return f"{path} could not be read ({why}); it is kept as {aside}, and a fresh one is started."
+        return SetAside(path, fault, None, str(error))
+    return SetAside(path, fault, aside)
 
 
-def keep_copy(path: Path, text: str) -> str:
-    """Write a copy of a partly bad file beside it; return the copy's full name (or "")."""
+def keep_copy(path: Path, text: str) -> Optional[Path]:
+    """Write a copy of a partly bad file beside it; return its path (None when not written)."""
     copy = path.with_name(f"{path.name}.damaged-{stamp()}")
-    return str(copy) if not write_atomically(copy, text) else ""
+    return copy if write_atomically(copy, text) is None else None
 
 
-def read_json(path: Path) -> tuple[Optional[dict[str, Any]], str, str]:
+def read_json(path: Path) -> tuple[Optional[dict[str, Any]], str, Optional[Note]]:
     """Return a JSON object from path (None when absent or bad), its text, and what went wrong.
 
-    A file that is not a JSON object is set aside, and the message says where.
+    A file that is not a JSON object is set aside, and the note says where.
     """
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return None, "", ""
+        return None, "", None
     except NotADirectoryError:
-        why = data_problem() or "a folder on its path is a file"
-        return None, "", f"{path} cannot be read: {why}."
+        return None, "", Unreachable(path, data_problem())
     except UnicodeDecodeError:
-        return None, "", set_aside(path, "not text: not UTF-8")
+        return None, "", set_aside(path, Fault(NOT_UTF8))
     except OSError as error:
-        return None, "", set_aside(path, error.strerror or "it could not be opened")
+        return None, "", set_aside(path, Fault(NOT_OPENED, error.strerror or ""))
     try:
         data = json.loads(text)
     except ValueError:
-        return None, text, set_aside(path, "not JSON")
+        return None, text, set_aside(path, Fault(NOT_JSON))
     if not isinstance(data, dict):
-        return None, text, set_aside(path, "not a JSON object")
-    return data, text, ""
+        return None, text, set_aside(path, Fault(NOT_OBJECT))
+    return data, text, None
 
 
-def write_atomically(path: Path, text: str) -> str:
-    """Write text to path through a temporary file and a rename; return "" or the problem."""
+def write_atomically(path: Path, text: str) -> Optional[NotWritten]:
+    """Write text to path through a temporary file and a rename; return None or what failed."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(
@@ -100,9 +111,9 @@ def write_atomically(path: Path, text: str) -> str:
                 os.unlink(temporary)
             raise
     except OSError as error:
-        blame = data_problem() if data_dir() in path.parents else ""
-        return f"Could not save {path}: {blame or error.strerror or error}."
-    return ""
+        blame = data_problem() if data_dir() in path.parents else None
+        return NotWritten(path, blame, error.strerror or str(error))
+    return None
 
 
 @contextlib.contextmanager
@@ -203,12 +214,12 @@ def unknown(data: dict[str, Any], known: tuple[str, ...]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k not in known}
 
 
-def newer_version(path: Path, data: dict[str, Any], version: int, then: str) -> str:
-    """Return why a file of a newer version (or of none this one knows) is left alone, or ""."""
+def newer_version(path: Path, data: dict[str, Any], version: int, kind: str) -> Optional[Newer]:
+    """Return a note when the file is of a newer version (or of none this one knows), else None.
+
+    kind: RECORDS_FILE or SETTINGS_FILE, which says what the window does with it.
+    """
     found = data.get("version", 1)
     if isinstance(found, int) and not isinstance(found, bool) and found <= version:
-        return ""
-    return (
-        f"{path} is from a newer version of this game (version {str(found)[:20]}; this one "
-        f"writes {version}): it is left as it is, and {then}."
-    )
+        return None
+    return Newer(path, str(found), version, kind)

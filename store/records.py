@@ -8,7 +8,7 @@ store/files.py: atomic writes, locks, a damaged file set aside):
 - Damage costs as little as possible: a file that cannot be read at all is
   renamed aside; one bad board entry, or one bad game in an entry, costs
   only that entry (a copy of the file is kept aside). What went wrong
-  waits in `message` for the window to show at start-up.
+  waits in `note` for the window to say at start-up (words/records.py).
 - A file from a newer version (a higher "version") is never written to,
   renamed or copied: its records are shown, no game goes into it, and the
   window says why. Keys this version does not know (at the top, in a
@@ -52,6 +52,7 @@ from store.files import (
     unknown,
     write_atomically,
 )
+from store.notes import NO_BOARDS, RECORDS_FILE, Fault, LeftOut, Newer, Note, Reset
 from store.places import data_dir
 
 TOP_TIMES = 5
@@ -240,8 +241,8 @@ class Statistics:
         self.counted: set[str] = set()  # the saved games already counted, by identity
         self.started: dict[str, dict[str, Any]] = {}  # token -> a started game (see begin)
         self.extra: dict[str, Any] = {}  # keys of newer versions, written back as read
-        self.newer = ""  # why the file is left as it is (a newer version's), or ""
-        self.message = ""  # what went wrong with the file, for the window to show
+        self.newer: Optional[Newer] = None  # the file is a newer version's: left as it is
+        self.note: Optional[Note] = None  # what went wrong with the file, for the window to say
         self.refresh()
 
     def refresh(self) -> None:
@@ -260,14 +261,14 @@ class Statistics:
         """
         data, text, problem = read_json(self.path)
         self.boards, self.counted, self.started, self.extra = {}, set(), {}, {}
-        self.newer = ""
-        if problem:
-            self.message = problem
+        self.newer = None
+        if problem is not None:
+            self.note = problem
         if data is None:
             return
-        self.newer = newer_version(self.path, data, VERSION, "no game is counted in it")
-        if self.newer:
-            self.message = self.newer
+        self.newer = newer_version(self.path, data, VERSION, RECORDS_FILE)
+        if self.newer is not None:
+            self.note = self.newer
         self.extra = unknown(data, FILE_KEYS)
         counted = data.get("counted", [])
         if isinstance(counted, list):
@@ -278,7 +279,7 @@ class Statistics:
         boards = data.get("boards", {})
         if not isinstance(boards, dict):
             if not self.newer:
-                self.message = set_aside(self.path, "no boards in it")
+                self.note = set_aside(self.path, Fault(NO_BOARDS))
             return
         bad_entries, bad_games = [], 0
         for key, entry in boards.items():
@@ -289,17 +290,14 @@ class Statistics:
                 bad_entries.append(str(key))
         if (bad_entries or bad_games) and not self.newer:
             # Said once: the copy keeps the file as it was, and the file is written without them.
-            lost = [f"the record of {', '.join(repr(k) for k in bad_entries)}"] * bool(bad_entries)
-            lost += [f"{bad_games} bad game{'s' * (bad_games != 1)}"] * bool(bad_games)
             copy = keep_copy(self.path, text)
-            kept = f"; the file as it was is kept as {copy}" if copy else ""
-            self.message = f"{self.path}: left out {' and '.join(lost)}{kept}."
-            if copy:
+            self.note = LeftOut(self.path, tuple(bad_entries), bad_games, copy)
+            if copy is not None:
                 self._save()
 
-    def _save(self) -> str:
-        """Write the records (the caller holds the lock); return "" or the problem."""
-        if self.newer:
+    def _save(self) -> Optional[Note]:
+        """Write the records (the caller holds the lock); return None or what went wrong."""
+        if self.newer is not None:
             return self.newer
         data = self.extra | {
             "version": VERSION,
@@ -315,8 +313,8 @@ class Statistics:
         """Return the lock file a window holds while its started game token lives."""
         return self.path.parent / "playing" / f"{token}.lock"
 
-    def begin(self, token: str, game: dict[str, Any]) -> str:
-        """Put a started game on the record under token (again, to change it); "" or the problem.
+    def begin(self, token: str, game: dict[str, Any]) -> Optional[Note]:
+        """Put a started game on the record under token (again, to change it); None or a problem.
 
         game: board (the records' name), assisted, identity, bbbv, clicks,
         seconds and date: what its loss is counted with if its window is lost.
@@ -326,12 +324,12 @@ class Statistics:
             self.started[token] = game
             return self._save()
 
-    def end(self, token: str) -> str:
-        """Take a started game off the record uncounted (it waits in its save); "" or a problem."""
+    def end(self, token: str) -> Optional[Note]:
+        """Take a started game off the record uncounted (its save holds it); None or a problem."""
         with locked(self.path):
             self._load()
             if self.started.pop(token, None) is None:
-                return ""
+                return None
             return self._save()
 
     def record(
@@ -355,7 +353,9 @@ class Statistics:
         """
         with locked(self.path):
             self._load()
-            if self.newer or (token is not None and self.started.pop(token, None) is None):
+            if self.newer is not None:
+                return None
+            if token is not None and self.started.pop(token, None) is None:
                 return None
             assisted = assisted or identity in self.counted
             if identity:
@@ -364,8 +364,8 @@ class Statistics:
             game = GameRecord(won, tenths(seconds), day, bbbv, clicks, assisted)
             self.boards.setdefault(board, BoardStats()).add(game)
             problem = self._save()
-        if problem:
-            self.message = problem
+        if problem is not None:
+            self.note = problem
         return game
 
     def count_left(self) -> list[dict[str, Any]]:
@@ -373,19 +373,19 @@ class Statistics:
 
         A game whose lock a living window holds is left alone: it is being played.
         """
-        if self.newer or not self.started and not self.path.exists():
+        if self.newer is not None or not self.started and not self.path.exists():
             return []
         with locked(self.path):
             self._load()
-            if self.newer:
+            if self.newer is not None:
                 return []
             left = {t: g for t, g in self.started.items() if not held(self.alive_path(t))}
             for token, game in left.items():
                 del self.started[token]
                 self._count_left(game)
-            problem = self._save() if left else ""
-            if problem:
-                self.message = problem
+            problem = self._save() if left else None
+            if problem is not None:
+                self.note = problem
                 return []
             # Lock files of games on no record (left by a window that died before writing
             # its line, or counted just now), unless a window holds one, go.
@@ -416,48 +416,26 @@ class Statistics:
         self.refresh()
         return bool(identity) and identity in self.counted
 
-    def reset(self, board: Optional[str] = None) -> str:
-        """Forget one board's record, or every one (the file before is kept aside); say so."""
+    def reset(self, board: Optional[str] = None) -> Note:
+        """Forget one board's record, or every one (the file before is kept aside); return what
+        was done (Reset), or why nothing was."""
         with locked(self.path):
             self._load()
-            if self.newer:
+            if self.newer is not None:
                 return self.newer
+            keep: Optional[Path] = None
+            problem: Optional[Note]
             if self.path.exists():
                 keep = self.path.with_name(self.path.name + ".before-reset")
                 problem = write_atomically(keep, self.path.read_text(encoding="utf-8"))
-                if problem:
+                if problem is not None:
                     return problem
-            else:
-                keep = None
             if board is None:
                 self.boards = {}
             else:
                 self.boards.pop(board, None)
             problem = self._save()
-        if problem:
-            return problem
-        what = "Every record" if board is None else f"The record of {board}"
-        saved = f" (the old file is kept as {keep})" if keep else ""
-        return f"{what} is reset{saved}."
-
-    def lines(self, board: str) -> list[str]:
-        """Return a board's record in a few lines of words."""
-        stats = self.boards.get(board)
-        if stats is None or not (stats.games or stats.assisted_games):
-            return [f"{board}: no games finished yet."]
-        out = [
-            f"{board}: {stats.games} game{'s' * (stats.games != 1)}, {stats.wins} won "
-            f"({100 * stats.rate():.0f}%), streak {stats.streak}, best streak {stats.best_streak}."
-        ]
-        if stats.best_times:
-            times = ", ".join(f"{s:.1f} s ({d})" for s, d in stats.best_times)
-            out.append(f"Best times: {times}.")
-        best = measures_words(stats.best("bbbv_per_second"), stats.best("efficiency"))
-        if best:
-            out.append(f"Best {best}.")
-        if stats.assisted_games:
-            out.append(assisted_words(stats))
-        return out
+        return problem if problem is not None else Reset(board, keep)
 
     def overview(self) -> list[OverviewRow]:
         """Return one row per board with games, read afresh from the file."""
@@ -490,34 +468,6 @@ class OverviewRow:
     best_bbbv_per_second: Optional[float]
     best_efficiency: Optional[float]
     assisted: int
-
-    def words(self) -> str:
-        """Return the row as one line."""
-        rate = f" ({100 * self.wins / self.games:.0f}%)" if self.games else ""
-        best = f", best {self.best_time:.1f} s" if self.best_time is not None else ""
-        measures = measures_words(self.best_bbbv_per_second, self.best_efficiency)
-        measures = f", best {measures}" if measures else ""
-        helped = f"; {self.assisted} assisted apart" if self.assisted else ""
-        return f"{self.board}: {self.wins}/{self.games} won{rate}{best}{measures}{helped}"
-
-
-def measures_words(rate: Optional[float], eff: Optional[float]) -> str:
-    """Return "3BV/s 1.23, efficiency 87%" for what is known, or ""."""
-    parts = []
-    if rate is not None:
-        parts.append(f"3BV/s {rate:.2f}")
-    if eff is not None:
-        parts.append(f"efficiency {100 * eff:.0f}%")
-    return ", ".join(parts)
-
-
-def assisted_words(stats: BoardStats) -> str:
-    """Return the line about a board's assisted games, which count apart."""
-    n = stats.assisted_games
-    return (
-        f"Assisted (counted apart, not in the figures above): {n} game{'s' * (n != 1)}, "
-        f"{stats.assisted_wins} won."
-    )
 
 
 def tenths(seconds: float) -> float:

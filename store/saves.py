@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Optional
 
 from store.files import free_path, locked, write_atomically
+from store.notes import FileError
 from store.places import data_dir
 from sweeper import BOARDS, FIRST_CLICK_RULES, Cell, cell_name
 from sweeper.board import neighbours, parse_cell
@@ -129,7 +130,8 @@ def read_key(path: Optional[Path] = None) -> Optional[SaveKey]:
 def own_key(path: Optional[Path] = None) -> SaveKey:
     """Return the data folder's key, made (once, under a lock) when there is none yet.
 
-    ValueError with a one-line reason when it cannot be read or written.
+    ValueError with a one-line reason when it cannot be read; FileError (a ValueError with
+    the note) when it cannot be written.
     A key file is never replaced: every save sealed with it would be lost.
     """
     path = key_path() if path is None else path
@@ -139,8 +141,8 @@ def own_key(path: Optional[Path] = None) -> SaveKey:
             return key
         key = SaveKey(secrets.token_bytes(32))
         problem = write_atomically(path, f"{KEY_HEADER}\n{key.secret.hex()}\n")
-    if problem:
-        raise ValueError(problem.rstrip("."))
+    if problem is not None:
+        raise FileError(problem)
     return key
 
 

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 from store.files import locked, newer_version, read_json, unknown, write_atomically
+from store.notes import SETTINGS_FILE, BadSettings, ForThisRun, Newer, Note
 from store.places import data_dir
-from store.records import Statistics, is_count
+from store.records import is_count
 from sweeper.board import FIRST_CLICK_RULES, parse_board_size
 
 
@@ -49,7 +50,6 @@ def is_board(value: Any) -> bool:
 
 
 SETTINGS_VERSION = 1
-SETTINGS_KEPT = "changes made in the window hold until it closes"
 
 
 class Settings:
@@ -68,11 +68,11 @@ class Settings:
         self.path = path if path is not None else data_dir() / "settings.json"
         for name, setting in SETTINGS.items():
             setattr(self, name, setting.default)
-        self.newer = ""  # why the file is left as it is (a newer version's), or ""
-        data, _, self.message = read_json(self.path)
+        self.newer: Optional[Newer] = None  # the file is a newer version's: left as it is
+        data, _, self.note = read_json(self.path)  # what went wrong, for the window to say
         if data is None:
             return
-        self.message = self.newer = newer_version(self.path, data, SETTINGS_VERSION, SETTINGS_KEPT)
+        self.note = self.newer = newer_version(self.path, data, SETTINGS_VERSION, SETTINGS_FILE)
         bad = []
         for name, setting in SETTINGS.items():
             if name not in data:
@@ -80,30 +80,20 @@ class Settings:
             if setting.valid(data[name]):
                 setattr(self, name, data[name])
             else:
-                bad.append(f"{name} ({data[name]!r})")
-        if bad and not self.message:
-            self.message = (
-                f"{self.path}: {', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not a value "
-                "it can hold; the default is used instead (the file is put right the next "
-                "time a setting changes)."
-            )
+                bad.append((name, data[name]))
+        if bad and self.note is None:
+            self.note = BadSettings(self.path, tuple(bad))
 
-    def save(self) -> str:
-        """Write the settings, keeping keys this version does not know; return "" or the problem.
+    def save(self) -> Optional[Note]:
+        """Write the settings, keeping keys this version does not know; return None or a problem.
 
         A file of a newer version is not written: the settings hold until the window closes.
         """
         with locked(self.path):
             found, _, _ = read_json(self.path)
             found = found or {}
-            if newer_version(self.path, found, SETTINGS_VERSION, SETTINGS_KEPT):
-                return f"(For this run only: {self.path} is a newer version's.)"
+            if newer_version(self.path, found, SETTINGS_VERSION, SETTINGS_FILE):
+                return ForThisRun(self.path)
             data = unknown(found, (*SETTINGS, "version")) | {"version": SETTINGS_VERSION}
             data |= {name: getattr(self, name) for name in SETTINGS}
             return write_atomically(self.path, json.dumps(data, indent=1, sort_keys=True))
-
-
-
-def start_up_messages(*stores: Statistics | Settings) -> list[str]:
-    """Return what went wrong reading the records and settings, for the window to show at start."""
-    return [store.message for store in stores if store.message]

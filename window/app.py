@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from store.saves import read_save
-from store.settings import Settings, start_up_messages
+from store.settings import Settings
 from sweeper import BoardSize, Cell, Step
 from sweeper.agent import Agent as MinesweeperAI
 from sweeper.game import Game as Minesweeper
@@ -39,6 +39,7 @@ from window.session import Outcome, Session, opening, position_session, resumed_
 from window.student import StudentPlay
 from window.timeline import Timeline
 from window.words import DEALING, SEARCHING, clock_text, plural
+from words.records import newer_messages, start_up_messages
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
 NEWER = (
@@ -75,7 +76,7 @@ class App:
         damage = start_up_messages(session.stats, session.settings)
         if damage:
             self.sheet = ("Your files", (*damage, "", "Any key or click goes on."))
-            newer = {session.stats.newer, session.settings.newer}
+            newer = newer_messages(session.stats, session.settings)
             self.message = NEWER if set(damage) <= newer else DAMAGED
 
     @classmethod

@@ -12,6 +12,7 @@ from datetime import datetime
 from store.saves import Saved, new_identity, save_text, write_save
 from store.settings import Settings
 from window.session import Outcome, Session
+from words.records import error_words, note_words, record_lines
 
 FIRST_CLICK_WORDS = {
     "safe": "the first click is never a mine (CS50's rule)",
@@ -26,7 +27,7 @@ def cycle_first_click(session: Session) -> Outcome:
     rules = Settings.RULES
     session.first_click = rules[(rules.index(session.first_click) + 1) % len(rules)]
     session.settings.first_click = session.first_click
-    problem = session.settings.save()
+    problem = note_words(session.settings.save())
     words = FIRST_CLICK_WORDS[session.first_click]
     return Outcome(f"First click for new games: {words}. {problem}".strip())
 
@@ -37,7 +38,7 @@ def toggle_question_marks(session: Session) -> Outcome:
     settings.question_marks = not settings.question_marks
     if not settings.question_marks:
         session.marks.clear()
-    problem = settings.save()
+    problem = note_words(settings.save())
     state = "on" if settings.question_marks else "off"
     return Outcome(f"Question marks {state}. {problem}".strip())
 
@@ -46,7 +47,7 @@ def toggle_ai_flags(session: Session) -> Outcome:
     """Let the AI flag the mines it knows as it plays (so the mine counter moves), or not."""
     settings = session.settings
     settings.ai_flags = not settings.ai_flags
-    problem = settings.save()
+    problem = note_words(settings.save())
     if settings.ai_flags:
         words = "on: the AI flags every mine it knows after each of its moves"
     else:
@@ -58,7 +59,7 @@ def toggle_hint(session: Session) -> Outcome:
     """Show or hide the line that says how many safe cells the AI knows (off by default)."""
     settings = session.settings
     settings.known_safe_hint = not settings.known_safe_hint
-    problem = settings.save()
+    problem = note_words(settings.save())
     if not settings.known_safe_hint:
         return Outcome(f"Hint off: the panel keeps what the AI knows to itself. {problem}".strip())
     session.ledger.helped()
@@ -72,8 +73,8 @@ def show_stats(session: Session) -> Outcome:
     """Say this board's records in the message line (the overview shows every board's)."""
     stats = session.stats
     stats.refresh()  # another window may have finished games since
-    note = "" if not stats.message else f" ({stats.message})"
-    said = " ".join(stats.lines(session.ledger.stats_key())) + note
+    note = "" if stats.note is None else f" ({note_words(stats.note)})"
+    said = " ".join(record_lines(stats, session.ledger.stats_key())) + note
     if not session.ledger.counts():
         said += " A teacher's position is not counted."
     elif session.ledger.assisted or session.ledger.ai_played:
@@ -83,7 +84,7 @@ def show_stats(session: Session) -> Outcome:
 
 def reset_records(session: Session) -> Outcome:
     """Forget every board's records (the file before is kept aside)."""
-    return Outcome(session.stats.reset())
+    return Outcome(note_words(session.stats.reset()))
 
 
 def save_position(session: Session) -> Outcome:
@@ -119,7 +120,7 @@ def save_position(session: Session) -> Outcome:
         try:
             text = save_text(game, facts, title)
         except ValueError as error:
-            return Outcome(f"Could not save: {error}.")
+            return Outcome(f"Could not save: {error_words(error)}.")
         stem = f"game-{stamp:%Y%m%d-%H%M%S}"
         then = "to play on where it stopped"
     else:

@@ -24,6 +24,7 @@ from store.records import BoardStats
 from window.options import reset_records
 from window.session import Outcome
 from window.words import RULE_WORDS, clock_text
+from words.records import history_message, note_words
 
 if TYPE_CHECKING:
     from window.app import App
@@ -179,7 +180,7 @@ def build_table(session: Session, state: RecordsState) -> RecordsTable:
     state.chosen = min(max(state.chosen, 0), len(recent) - 1) if recent else -1
     plot = tuple(TimePoint(g.seconds, g.won, g.assisted) for g in found.recent[-PLOT_GAMES:])
     notes = [RULES, KEYS]
-    notes += [m for m in (stats.message, session.history.message) if m]
+    notes += [m for m in (note_words(stats.note), history_message(session.history.notes)) if m]
     asking = RESET_ASK if state.reset_armed else ""
     return RecordsTable(
         columns=COLUMNS,

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from store.history import History, history_dir
+from store.notes import NOT_RECORD, Fault
 from sweeper import read_board_file
 from sweeper.board import Cell, cell_name
 from sweeper.review import ClickReview, Record, Review, read_record
@@ -25,6 +26,7 @@ from window.records_view import RecordsState, records_table
 from window.review_words import click_line, summary_line
 from window.session import Outcome
 from window.words import PROOF_WORDS, RULES, cells_text, clock_text, percent
+from words.records import game_fault_words, note_words
 
 if TYPE_CHECKING:
     from window.app import App
@@ -118,7 +120,8 @@ def open_review(app: App, path: Path, from_records: bool = False) -> Outcome:
         record = read_record(read_board_file(path))
     except ValueError as error:
         if path.parent == history_dir():
-            return Outcome(app.session.history.damaged(path, str(error)))
+            note = app.session.history.damaged(path, Fault(NOT_RECORD, str(error)))
+            return Outcome(note_words(note))
         return Outcome(f"{path} cannot be reviewed: {error}")
     judge = app.session.judge
     judge.ask(path, first=True)
@@ -202,8 +205,8 @@ def waiting_frame(app: App, reviewing: Reviewing) -> Frame:
     failed = judge.failed.get(reviewing.path)
     done, total = judge.progress.get(reviewing.path, (0, len(record.actions)))
     words = (
-        f"This game cannot be reviewed: {failed}. Esc closes the review."
-        if failed
+        f"This game cannot be reviewed: {game_fault_words(failed)}. Esc closes the review."
+        if failed is not None
         else f"Judging every click against what could be seen then: {done} of {total} actions."
     )
     return Frame(
