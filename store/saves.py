@@ -28,6 +28,11 @@ left (counted as a loss), whether in the window that saved it or from a
 save. The records keep the identity of every saved game they counted, so
 a save played again after its game was counted (its board already seen)
 counts as assisted, never as a new game of one's own or a best time.
+
+Unlike the rest of the store, this module still words its reasons (the
+line of a save that is wrong, why a save is not taken at its word), as
+sweeper/notation.py's parser words its own: the window shows them as they
+are (App.from_position), and they are the next to move to words/.
 """
 
 from __future__ import annotations
