@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 from screen.ready import EXPORT_SIZE, export_size, no_display, pygame_missing
+from store.places import saves_dir, saves_problem
+from store.settings import Settings
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from sweeper.cli import OneLineParser, run
 from sweeper.review import read_record, review
@@ -27,10 +29,9 @@ from window.answers import answer_at
 from window.app import App
 from window.commands import open_review, review_at
 from window.ledger import count_left
-from window.places import saves_dir, saves_problem
 from window.review_view import review_target
-from window.stats import Settings
 from window.student import CS50_FIRST_CLICK, STUDENT_HELP, attach_student
+from words.records import folder_words
 from words.review import report
 
 # ---------------------------------------------------------------------------
@@ -216,9 +217,8 @@ def build_app(parser: OneLineParser, args: argparse.Namespace) -> App:
         args.board, args.first_click = args.board or "cs50", args.first_click or CS50_FIRST_CLICK
     if args.first_click is None:
         args.first_click = settings.first_click
-    problem = saves_problem(args.save_dir)  # it names what chose the folder
-    if problem:
-        parser.error(problem)
+    if (problem := saves_problem(args.save_dir)) is not None:
+        parser.error(folder_words(problem))  # it names what chose the folder
     save_dir = args.save_dir if args.save_dir is not None else saves_dir()
     if args.position is not None:
         try:

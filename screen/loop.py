@@ -26,10 +26,10 @@ from screen.layout import (
     scale_for,
 )
 from screen.paint import IMAGES, Painter, paint
+from store.files import free_path
+from store.places import data_dir
 from window.app import App
 from window.frame import Frame
-from window.options import free_path
-from window.places import data_dir
 
 AUTOPLAY_MS = 250
 IDLE_MS = 250  # look at the clock at least this often, so that the timer runs

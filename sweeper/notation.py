@@ -3,7 +3,7 @@
 Teaching positions are written by hand in it. Its hidden form keeps the
 mines off the rows, on a line of their own as a hexadecimal number (the
 board sets' form); saved games write their rows the same way and seal their
-mines (window/saves.py), so that opening a saved game in an editor does not
+mines (store/saves.py), so that opening a saved game in an editor does not
 show where the mines are.
 """
 
@@ -32,7 +32,7 @@ MAX_LINES = 1_000
 MAX_LINE = 500  # characters: a row holds at most MAX_COLUMNS; a comment is a sentence or two
 MINES_LINE = "#= mines "
 FACT = "#="
-SEALED = "sealed"  # the fact that holds a saved game's sealed mines (window/saves.py)
+SEALED = "sealed"  # the fact that holds a saved game's sealed mines (store/saves.py)
 
 
 @dataclass
@@ -94,7 +94,7 @@ def parse_board(text: str) -> BoardText:
     elif SEALED in board.facts:
         raise ValueError(
             f"line {board.fact_lines[SEALED]}: a saved game's mines are sealed: it is read as "
-            "a saved game (window/saves.py), with its data folder's key"
+            "a saved game (store/saves.py), with its data folder's key"
         )
     check_numbers(board)
     return board

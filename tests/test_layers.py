@@ -53,9 +53,11 @@ def own_name(layer: str) -> str:
 
 def test_the_table_names_every_layer():
     table = layer_table()
-    wanted = ["sweeper/", "minesweeper.py", "window/", "screen/", "runner.py", "benchmark.py"]
-    assert all(layer in table for layer in [*wanted, "bench/"]), table
+    wanted = ["sweeper/", "minesweeper.py", "store/", "words/", "window/", "screen/", "runner.py"]
+    assert all(layer in table for layer in [*wanted, "benchmark.py", "bench/"]), table
     assert table["sweeper/"] == set()  # the standard library only
+    assert table["store/"] == {"sweeper"}  # the data folder: no window, no screen, no yardstick
+    assert table["words/"] <= {"sweeper", "store"}  # sentences made from the layers' data
     assert "pygame" in table["screen/"] and "pygame" not in table["window/"]
 
 
@@ -71,8 +73,13 @@ def test_every_module_imports_only_what_its_layer_may(layer):
         assert not wrong, f"{name} imports {sorted(wrong)}; its layer allows {sorted(table[layer])}"
 
 
-def test_window_and_the_command_line_import_with_pygame_blocked():
-    names = [f"window.{p.stem}" for p in modules("window/") if p.stem != "__init__"]
+def test_the_store_words_window_and_command_line_import_with_pygame_blocked():
+    names = [
+        f"{layer.rstrip('/')}.{p.stem}"
+        for layer in ("store/", "words/", "window/")
+        for p in modules(layer)
+        if p.stem != "__init__"
+    ]
     code = "import sys\nsys.modules['pygame'] = None\n" + "".join(
         f"import {name}\n" for name in [*names, "runner"]
     )

@@ -18,10 +18,10 @@ from screen import paint, palette
 from screen.input import AUTOPLAY_EVENT
 from screen.layout import default_window_size, layout, minimum_window_size, scale_for
 from screen.loop import Window
+from store.records import Statistics
 from sweeper import BOARDS, cell_name
 from sweeper.game import Game
 from window.app import App
-from window.stats import Statistics
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "assets"))

@@ -8,12 +8,10 @@ from pathlib import Path
 import pytest
 
 import runner
-from sweeper import BOARDS, cell_name
-from sweeper.game import Game
-from sweeper.notation import parse_layout
-from tests.helpers import placements
-from window.app import App
-from window.saves import (
+import store.saves
+from store.notes import NotWritten
+from store.records import Statistics
+from store.saves import (
     Saved,
     SaveKey,
     draw_mines,
@@ -24,7 +22,11 @@ from window.saves import (
     save_text,
     unseal,
 )
-from window.stats import Statistics
+from sweeper import BOARDS, cell_name
+from sweeper.game import Game
+from sweeper.notation import parse_layout
+from tests.helpers import placements
+from window.app import App
 
 POSITIONS = Path(__file__).resolve().parent.parent / "assets" / "positions"
 
@@ -100,6 +102,20 @@ def test_a_bad_key_file_stops_a_save_in_one_line_and_is_left_alone(tmp_path, pri
     said = app.do("save").said
     assert said.startswith("Could not save: the key file") and str(key_path()) in said
     assert key_path().read_text() == "not a key\n" and not list(tmp_path.iterdir())
+
+
+def test_a_key_that_cannot_be_written_stops_a_save_naming_the_file_and_why(
+    tmp_path, private_data_folder, monkeypatch
+):
+    def full_disk(path, text):
+        return NotWritten(path, None, "No space left on device")
+
+    monkeypatch.setattr(store.saves, "write_atomically", full_disk)
+    app = App.new(BOARDS["beginner"], seed=6, save_dir=tmp_path)
+    app.do("reveal", (4, 4))
+    said = app.do("save").said
+    assert said == f"Could not save: Could not save {key_path()}: No space left on device."
+    assert not key_path().exists() and not list(tmp_path.iterdir())
 
 
 # -- the word ----------------------------------------------------------------------------

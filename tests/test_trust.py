@@ -13,12 +13,13 @@ import runner
 import sweeper.game
 from screen import ready
 from screen.paint import paint as real_paint
+from store.records import Statistics
+from store.settings import Settings
 from sweeper import BOARDS
 from sweeper.noguess import solved_without_guessing
 from sweeper.scores import three_bv, three_bv_cleared
 from tests.test_runner import FakeClock, click_cell, start
 from window.app import App
-from window.stats import Settings, Statistics
 from words.window import DEALING, SEARCHING
 
 

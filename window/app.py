@@ -13,6 +13,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
+from store.saves import read_save
+from store.settings import Settings
 from sweeper import BoardSize, Cell
 from sweeper.agent import Agent as MinesweeperAI
 from sweeper.game import Game as Minesweeper
@@ -24,12 +26,11 @@ from window.modes import RECORDS, REVIEW, SHEET, TYPING, game_mode
 from window.moment import Moment, moment_key
 from window.records_view import RecordsState, records_table
 from window.review_view import Reviewing, review_frame
-from window.saves import read_save
 from window.session import Outcome, Session, opening, position_session, resumed_session
-from window.stats import Settings, start_up_messages
 from window.student import StudentPlay
 from window.timeline import Timeline
 from words.model import clock_text, plural
+from words.records import newer_messages, start_up_messages
 from words.window import DEALING, SEARCHING
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
@@ -64,7 +65,7 @@ class App:
         damage = start_up_messages(session.stats, session.settings)
         if damage:
             self.sheet = ("Your files", (*damage, "", "Any key or click goes on."))
-            newer = {session.stats.newer, session.settings.newer}
+            newer = newer_messages(session.stats, session.settings)
             self.message = NEWER if set(damage) <= newer else DAMAGED
 
     @classmethod

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
+from store.history import history_dir
+from store.notes import NOT_RECORD, Fault
 from sweeper import Cell, cell_name, parse_board_size, read_board_file
 from sweeper.board import MAX_COLUMNS, MAX_ROWS, BoardSize
 from sweeper.review import read_record
@@ -24,7 +26,6 @@ from window.ai_turn import ai_move as play_ai_move
 from window.ai_turn import reason
 from window.answers import ON_A_NUMBER, give, tally
 from window.frame import listed
-from window.history import history_dir
 from window.modes import (
     ANSWER,
     AUTO,
@@ -60,6 +61,7 @@ from window.options import (
 from window.records_view import RESET_ASK, RecordsState, board_beside, records_table
 from window.review_view import Reviewing
 from window.session import Outcome, Session, thought_step
+from words.records import note_words
 from words.window import EARLIER, KEY_LINES, KEYS_TITLE
 
 if TYPE_CHECKING:
@@ -478,7 +480,8 @@ def open_review(app: App, path: Path, from_records: bool = False) -> Outcome:
         record = read_record(read_board_file(path))
     except ValueError as error:
         if path.parent == history_dir():
-            return Outcome(app.session.history.damaged(path, str(error)))
+            note = app.session.history.damaged(path, Fault(NOT_RECORD, str(error)))
+            return Outcome(note_words(note))
         return Outcome(f"{path} cannot be reviewed: {error}")
     judge = app.session.judge
     judge.ask(path, first=True)

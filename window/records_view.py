@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
-from window.history import Kept
-from window.stats import BoardStats
+from store.history import Kept
+from store.records import BoardStats
 from words.model import clock_text
+from words.records import history_message, note_words
 from words.window import RULE_WORDS
 
 if TYPE_CHECKING:
@@ -177,7 +178,7 @@ def build_table(session: Session, state: RecordsState) -> RecordsTable:
     state.chosen = min(max(state.chosen, 0), len(recent) - 1) if recent else -1
     plot = tuple(TimePoint(g.seconds, g.won, g.assisted) for g in found.recent[-PLOT_GAMES:])
     notes = [RULES, KEYS]
-    notes += [m for m in (stats.message, session.history.message) if m]
+    notes += [m for m in (note_words(stats.note), history_message(session.history.notes)) if m]
     asking = RESET_ASK if state.reset_armed else ""
     return RecordsTable(
         columns=COLUMNS,

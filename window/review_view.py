@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
+from store.history import History, Judge, history_dir
 from sweeper import read_board_file
 from sweeper.board import Cell, cell_name
 from sweeper.review import ClickReview, Record, Review, read_record
 from window.frame import Frame, Highlights, KnowledgeList, StepBox, Tile
-from window.history import History, Judge, history_dir
 from words.model import PROOF_WORDS, RULES, cells_text, clock_text, percent
+from words.records import game_fault_words
 from words.review import click_line, summary_line
 
 REVIEW_HELP = "← → a click; Home, End: the first click, the end; Esc closes the review."
@@ -135,8 +136,8 @@ def waiting_frame(reviewing: Reviewing, judge: Judge, message: str) -> Frame:
     failed = judge.failed.get(reviewing.path)
     done, total = judge.progress.get(reviewing.path, (0, len(record.actions)))
     words = (
-        f"This game cannot be reviewed: {failed}. Esc closes the review."
-        if failed
+        f"This game cannot be reviewed: {game_fault_words(failed)}. Esc closes the review."
+        if failed is not None
         else f"Judging every click against what could be seen then: {done} of {total} actions."
     )
     return Frame(

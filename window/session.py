@@ -15,6 +15,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Optional
 
+from store.history import History, Judge
+from store.places import saves_dir
+from store.records import Statistics
+from store.saves import Saved
+from store.settings import Settings
 from sweeper import (
     BOARDS,
     BoardSize,
@@ -30,11 +35,7 @@ from sweeper.game import Game as Minesweeper
 from sweeper.game import MoveResult
 from sweeper.review import Action
 from sweeper.solver import Solver as MinesweeperAI
-from window.history import History, Judge
 from window.ledger import Ledger
-from window.places import saves_dir
-from window.saves import Saved
-from window.stats import Settings, Statistics
 from window.timeline import Timeline
 from words.model import clock_text, percent, plural, position_note
 from words.window import RULE_WORDS
@@ -197,7 +198,7 @@ class Session:
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self.autoplay = False
         # Every click, flag and chord that changed the game, with its time on the game's
-        # clock: the game's record in the history once it is over (window/history.py).
+        # clock: the game's record in the history once it is over (store/history.py).
         self.actions: list[Action] = []
         self.actions_known = not game.revealed and not game.flags  # every one since the start
         self.changed()
