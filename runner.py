@@ -25,7 +25,7 @@ from store.settings import Settings
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from sweeper.cli import OneLineParser, run
 from sweeper.review import read_record, review
-from window.answers import answer_at
+from window.answers import answer_at, parse_answer
 from window.app import App
 from window.commands import open_review, review_at
 from window.ledger import count_left
@@ -310,9 +310,18 @@ def class_answer(app: App, args: argparse.Namespace) -> int:
         if app.game.is_over():
             break
         app.do("ai")
-    problem, lines = answer_at(app, args.answer, args.step)
-    if problem:
+    parsed, problem = parse_answer(args.answer)
+    if parsed is None:
         return complain(problem)
+    app.room.on = True
+    if args.step is not None:
+        problem = app.at_lesson(args.step, True)  # an answer is given on a question
+        if problem:
+            return complain(problem)
+    problem, lines, given = answer_at(app.moment(), *parsed)
+    if given is None:
+        return complain(problem)
+    app.room.answer(given)  # kept on the question, for a picture of it
     print("\n".join(lines))
     return 0 if args.export is None else picture(app, args, kept=True)
 

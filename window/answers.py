@@ -23,7 +23,6 @@ from words.answers import CLAIMED, VERDICT_WORDS, answer_heading, guess_answer_t
 from words.model import percent
 
 if TYPE_CHECKING:
-    from window.app import App
     from window.moment import Moment
 
 ON_A_NUMBER = "An answer goes on a closed cell: left click says safe, right click a mine."
@@ -117,40 +116,38 @@ def counter_board(answer: Answer, board: Mapping[Cell, int], height: int, width:
     return "\n".join([title, *rows])
 
 
-def answer_at(app: App, spec: str, step: Optional[str]) -> tuple[str, list[str]]:
-    """Judge --answer's CELL:CLAIM on lesson step's question (else the board as it is).
-
-    Returns what was wrong in one line, or "" and the lines to print: the verdict
-    first (its word, then the claim), then, for a cell the numbers decide, "Why: "
-    and its reason (sweeper/reasons.py, in words/), then the counter-arrangement
-    where the claim can fail. The answer is kept on the question, for a picture.
-    """
+def parse_answer(spec: str) -> tuple[Optional[tuple[Cell, str]], str]:
+    """Return --answer's CELL:CLAIM as a cell and a claim, or None and what was wrong."""
     name, _, claim = spec.partition(":")
     if claim not in ("safe", "mine"):
-        return f"--answer {spec}: write CELL:safe or CELL:mine, such as B2:safe", []
+        return None, f"--answer {spec}: write CELL:safe or CELL:mine, such as B2:safe"
     try:
-        cell = parse_cell(name)
+        return (parse_cell(name), claim), ""
     except ValueError as error:
-        return f"--answer: {error}", []
-    app.room.on = True
-    if step is not None:
-        problem = app.at_lesson(step, True)  # an answer is given on a question
-        if problem:
-            return problem, []
-    game, board = app.game, app.moment().board
+        return None, f"--answer: {error}"
+
+
+def answer_at(m: Moment, cell: Cell, claim: str) -> tuple[str, list[str], Optional[Answer]]:
+    """Judge the class's claim about cell at the moment on screen (runner.py --answer).
+
+    Returns what was wrong in one line, or "", the lines to print and the answer:
+    the verdict first (its word, then the claim), then, for a cell the numbers
+    decide, "Why: " and its reason (sweeper/reasons.py, in words/), then the
+    counter-arrangement where the claim can fail.
+    """
+    game, board = m.game, m.board
     if not (0 <= cell[0] < game.height and 0 <= cell[1] < game.width):
         rows = cell_name((game.height - 1, 0))[:-1]
         return (
-            f"--answer: {name} is off the {game.height}x{game.width} board "
+            f"--answer: {cell_name(cell)} is off the {game.height}x{game.width} board "
             f"(rows A to {rows}, columns 1 to {game.width})"
-        ), []
+        ), [], None
     if cell in board:
         return (
             f"--answer: {cell_name(cell)} is open (it shows {board[cell]}): "
             "an answer is about a closed cell"
-        ), []
-    given = give(app.moment(), cell, claim)
-    app.room.answer(given)
+        ), [], None
+    given = give(m, cell, claim)
     verdict = given.verdict
     heading = f"{verdict.word}: {cell_name(cell)} {CLAIMED[given.claim]}."
     if verdict.reason is None:  # not certain: its chance, and what can happen
@@ -163,4 +160,4 @@ def answer_at(app: App, spec: str, step: Optional[str]) -> tuple[str, list[str]]
         lines = [heading, why_line(verdict.reason)]
     if given.verdict.counter is not None:
         lines.append(counter_board(given, board, game.height, game.width))
-    return "", lines
+    return "", lines, given
