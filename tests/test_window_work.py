@@ -7,6 +7,8 @@ screen up to 13 times. The moves must stay the moves of the game played
 directly.
 """
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -127,6 +129,38 @@ def test_a_press_builds_one_frame_and_an_idle_window_builds_none(monkeypatch):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
         win.run(max_iterations=1)
     assert fonts.calls == made
+
+
+@pytest.mark.usefixtures("pygame_display")
+def test_a_class_answer_click_and_an_arrow_build_one_frame_and_one_layout_each(monkeypatch):
+    # A click is a press (drawn on the frame on screen, nothing derived) and a release
+    # hit-tested on the layout on screen: the answer is one change, one frame, one layout.
+    path = Path(__file__).resolve().parent.parent / "assets" / "positions" / "04-one-two.txt"
+    app = App.from_position(path.read_text(encoding="utf-8"), name=path.name)
+    win = Window(app)
+    win.open()
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    win.run(max_iterations=1)
+    assert app.room.asking  # lesson 04's question beat
+    frames = Counter(monkeypatch, win.app, "frame")
+    layouts = Counter(monkeypatch, screen.loop, "layout")
+    moments = Counter(monkeypatch, window.app, "Moment")
+    closed = [c for c in app.game.cells() if c not in app.game.revealed][:3]
+    for cell in closed:
+        before = (frames.calls, layouts.calls, moments.calls)
+        at = win.layout().cell_rect(cell).center
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=at, button=1))
+        win.run(max_iterations=1)
+        assert cell in app.room.answers and not app.game.is_over(), cell
+        after = (frames.calls, layouts.calls, moments.calls)
+        assert after[:2] == (before[0] + 1, before[1] + 1), cell
+        assert after[2] - before[2] <= 1, cell
+    before = (frames.calls, layouts.calls)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    win.run(max_iterations=1)
+    assert not app.room.asking and (frames.calls, layouts.calls) == (before[0] + 1, before[1] + 1)
 
 
 @pytest.mark.usefixtures("pygame_display")
