@@ -15,11 +15,13 @@ import pytest
 import screen.loop
 import sweeper.solver
 import window.app
+import window.lesson
 from screen.loop import Window
 from sweeper import BOARDS, BoardSize
 from sweeper.game import Game
 from sweeper.solver import Solver
 from window.app import App
+from window.timeline import Timeline
 
 
 def direct_moves(board: BoardSize, seed: int, most: int = 1000) -> list:
@@ -184,3 +186,21 @@ def test_the_window_ai_is_the_solver_with_cs50_s_calls():
     assert isinstance(ai, sweeper.solver.Solver)
     for name in ("add_knowledge", "mark_mine", "mark_safe", "make_safe_move", "make_random_move"):
         assert callable(getattr(ai, name)), name
+
+
+def test_the_timeline_reads_each_new_step_once_and_equals_one_built_afresh(monkeypatch):
+    # The trial counted 172 teaches() calls per A in class: the whole log read again.
+    read = Counter(monkeypatch, window.lesson, "teaches")
+    app = App.new(BOARDS["expert"], seed=3, classroom=True)
+    while not app.game.is_over():
+        steps, before = len(app.ai.steps), read.calls
+        app.do("ai")
+        app.frame()
+        timeline = app.timeline()
+        assert read.calls - before <= len(app.ai.steps) - steps + 1
+        fresh = Timeline(app.ai.steps, app.ai.revealed, app.session.batches, timeline.ahead)
+        assert (timeline.groups, timeline.leads, timeline.stops) == (
+            fresh.groups,
+            fresh.leads,
+            fresh.stops,
+        )

@@ -36,6 +36,7 @@ from sweeper.game import MoveResult
 from sweeper.review import Action
 from sweeper.solver import Solver as MinesweeperAI
 from window.ledger import Ledger
+from window.lesson import LessonLog
 from window.timeline import Timeline
 from words.model import clock_text, percent, plural, position_note
 from words.window import RULE_WORDS
@@ -163,6 +164,7 @@ class Session:
         self.version = 0
         self._odds: tuple[int, dict[Cell, tuple[Fraction, str]]] = (-1, {})
         self._timeline: tuple[object, Optional[Timeline]] = (None, None)
+        self._log: tuple[object, LessonLog] = (None, LessonLog())  # the game's lesson groups
         self.cursor: Cell = (0, 0)  # the keyboard's cell: arrows move it, Space reveals it
         self.stats = Statistics()
         self.history = History()  # every finished game kept whole, to be reviewed
@@ -403,7 +405,10 @@ class Session:
         key = (id(self.ai), self.version, len(self.ai.steps))
         built = self._timeline[1]
         if self._timeline[0] != key or built is None:
-            built = Timeline(self.ai.steps, self.ai.revealed, self.batches, ahead(self))
+            if self._log[0] is not self.ai:  # a new game: its log is read from the start
+                self._log = (self.ai, LessonLog())
+            log = self._log[1]
+            built = Timeline(self.ai.steps, self.ai.revealed, self.batches, ahead(self), log)
             self._timeline = (key, built)
         return built
 
