@@ -112,3 +112,24 @@ def test_runner_is_the_command_line_and_wiring_only():
     # past 400 lines it is doing a layer's work.
     lines = len((ROOT / "runner.py").read_text(encoding="utf-8").splitlines())
     assert lines < 400, lines
+
+
+def test_the_map_of_files_names_every_module():
+    # docs/ai.md's "Where things are" is the newcomer's map: a module it leaves out is a
+    # room nobody can find. Each module is named by its file's name, under its folder.
+    text = (ROOT / "docs" / "ai.md").read_text(encoding="utf-8")
+    section = text.split("\n## Where things are", 1)[1]
+    block = section.split("```", 2)[1]
+    folders = re.split(r"\n(?=\S)", block)  # a folder's entry: its line and the indented ones
+    entries = {entry.split()[0]: entry for entry in folders if entry.strip()}
+    missing = []
+    for layer in layer_table():
+        for path in modules(layer):
+            if path.stem == "__init__":
+                continue
+            name = path.relative_to(ROOT).as_posix()
+            folder = name.split("/")[0] + "/" if "/" in name else name
+            entry = entries.get(folder, "")
+            if not re.search(rf"\b{re.escape(path.stem)}\b", entry):
+                missing.append(name)
+    assert not missing, f"docs/ai.md's map leaves out {missing}"

@@ -164,7 +164,6 @@ class Session:
         self.version = 0
         self._odds: tuple[int, dict[Cell, tuple[Fraction, str]]] = (-1, {})
         self._timeline: tuple[object, Optional[Timeline]] = (None, None)
-        self._log: tuple[object, LessonLog] = (None, LessonLog())  # the game's lesson groups
         self.cursor: Cell = (0, 0)  # the keyboard's cell: arrows move it, Space reveals it
         self.stats = Statistics()
         self.history = History()  # every finished game kept whole, to be reviewed
@@ -188,6 +187,7 @@ class Session:
             game.height, game.width, game.mine_count, first_click=game.first_click, seed=game.seed
         )
         self.ai.add_reveal(list(game.revealed.items()))
+        self.lessons = LessonLog()  # the AI's steps in lesson groups, read once each
         # Cells told at the end of each reveal, and the game then: any step's moment.
         self.batches: list[int] = [len(self.ai.revealed)] if self.ai.revealed else []
         self.moments = [GameThen(frozenset(game.flags), 0.0, opening(self))] if self.batches else []
@@ -402,14 +402,10 @@ class Session:
 
     def timeline(self) -> Timeline:
         """Return the lesson timeline of the AI's log, built once per version of it."""
-        key = (id(self.ai), self.version, len(self.ai.steps))
-        built = self._timeline[1]
-        if self._timeline[0] != key or built is None:
-            if self._log[0] is not self.ai:  # a new game: its log is read from the start
-                self._log = (self.ai, LessonLog())
-            log = self._log[1]
-            built = Timeline(self.ai.steps, self.ai.revealed, self.batches, ahead(self), log)
-            self._timeline = (key, built)
+        ai, built = self.ai, self._timeline[1]
+        if self._timeline[0] != (ai, self.version, len(ai.steps)) or built is None:
+            built = Timeline(ai.steps, ai.revealed, self.batches, ahead(self), self.lessons)
+            self._timeline = ((ai, self.version, len(ai.steps)), built)
         return built
 
     def probabilities(self) -> dict[Cell, tuple[Fraction, str]]:
