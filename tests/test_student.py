@@ -1,4 +1,4 @@
-"""The check of a student's AI (bench/student.py, benchmark.py --student) on files written for it.
+"""The check of a student's AI (student/, benchmark.py --student) on files written for it.
 
 tests/students/ holds a correct CS50 minesweeper.py and one file per fault;
 each fault must be found as its kind, at a seed and move that open it
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import benchmark
-from bench.student import (
+from student.check import (
     BEYOND,
     CS50_BOARD,
     CS50_FIRST_CLICK,
@@ -29,10 +29,10 @@ from bench.student import (
     check_student,
     play_game,
 )
-from bench.student_process import State, StudentProcess
+from student.process import State, StudentProcess
 from sweeper.game import Game
 from sweeper.solver import Solver
-from window.student_words import knowledge_lines, problem_line, problem_lines
+from words.student import knowledge_lines, problem_line, problem_lines
 
 STUDENTS = Path(__file__).resolve().parent / "students"
 CORRECT = STUDENTS / "correct.py"
@@ -203,7 +203,7 @@ def test_an_error_shows_their_traceback_lines_only(found):
     line = problem_line(problem)
     assert "remove_keyerror.py line" in line and "self.cells.remove(cell)" in line
     why = "\n".join(problem_lines(problem, None, mines_of(problem)))
-    assert "student_child" not in why and "bench" not in why
+    assert "child.py" not in why and "student/" not in why
 
 
 def test_an_endless_loop_is_stopped_at_the_limit_and_the_run_goes_on(found):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import runner
-from bench.student import check_student
+from student.check import check_student
 from sweeper.board import cell_name
 from sweeper.engine import Rule
 from window.app import App

@@ -1,7 +1,7 @@
 """A student's AI in the window: their MinesweeperAI behind "AI Move", held to account as it plays.
 
 No pygame here. runner.py --student FILE gives the App a StudentPlay. Their
-AI lives in its own process (bench/student_process.py) and plays the
+AI lives in its own process (student/process.py) and plays the
 window's game: A asks it for a move (make_safe_move, else
 make_random_move), the window reveals the cell as it reveals any click, and
 their AI is told every cell a reveal opened, one add_knowledge call each,
@@ -10,7 +10,7 @@ numbers, so the classroom's steps are the reference's, worked out on the
 very board their AI saw.
 
 Every call is held to account as benchmark.py --student holds it
-(bench/student.py). At a new problem auto-play stops and the classroom
+(student/check.py). At a new problem auto-play stops and the classroom
 opens at that moment: the step box explains the problem, the board shows
 the cell or sentence it is about, and the knowledge list shows, under the
 reference's sentences, what their AI held then, each sentence marked right
@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
-from bench.student import (
+from student.check import (
     BEYOND,
     CS50_FIRST_CLICK,
     Problem,
@@ -34,20 +34,20 @@ from bench.student import (
     check_file,
     load_failure_text,
 )
-from bench.student_process import LIMIT, State, StudentProcess
+from student.process import LIMIT, State, StudentProcess
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Rule
 from sweeper.judge import judge
 from window.frame import Frame, Highlights, KnowledgeList, StepBox, focus_of, shown_board
 from window.session import Outcome
-from window.student_words import (
+from window.words import plural
+from words.student import (
     brief_lines,
     cells_summary_text,
     problem_line,
     sentence_text,
     where_text,
 )
-from window.words import plural
 
 if TYPE_CHECKING:
     from window.app import App

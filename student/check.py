@@ -1,6 +1,6 @@
 """Check a student's AI: their CS50 MinesweeperAI held against the real board and the judge.
 
-Their file plays seeded games in a process of its own (bench/student_process.py),
+Their file plays seeded games in a process of its own (student/process.py),
 through CS50's interface only: MinesweeperAI(height, width), make_safe_move,
 make_random_move, add_knowledge, and their mines, safes, moves_made and
 knowledge read after every call. Every call is held against two things: the
@@ -34,16 +34,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional, cast
+from typing import Any, Optional
 
-from bench.play import Player, derive_seed, play
 from sweeper.board import Cell
-from sweeper.game import Game
+from sweeper.game import Game, derive_seed
 from sweeper.judge import Verdict, judge, seen, survey
 from sweeper.position import Position
-from sweeper.solver import Solver
 
-from .student_process import LIMIT, Answer, Failure, State, StudentProcess
+from .process import LIMIT, Answer, Failure, State, StudentProcess
 
 KINDS = ("unsafe move", "wrong mark", "wrong sentence", "missed inference", "error", "timeout")
 BEYOND = "beyond CS50's rules"  # noted, not a fault
@@ -331,22 +329,19 @@ def play_game(process: StudentProcess, seed: int, board: tuple[int, int, int],
               rule: str) -> tuple[StudentGame, Optional[Failure]]:  # fmt: skip
     """Play one seeded game with their AI to its end; the game, and a failure to load their file.
 
-    The benchmark's one play loop plays it (bench/play.py): their move, the
-    reveal, their AI told what it opened, until the game ends or they have no move.
+    Their move, the reveal, their AI told what it opened, until the game
+    ends or they have no move (as the benchmark's play loop, with no clock).
     """
     height, width, mines = board
     game = Game(height, width, mines, seed=seed, first_click=rule)
     student = StudentGame(process, game, seed)
     failed = student.begin()
-    if failed is None:
-        # play() asks its AI only for add_reveal, safes, mines and last_decision: a StudentGame's.
-        play(game, cast(Solver, student), cast(Player, their_move))
+    while failed is None and not game.is_over():
+        cell = student.choose()
+        if cell is None:
+            break
+        student.add_reveal(game.reveal(cell).revealed)
     return student, failed
-
-
-def their_move(student: StudentGame) -> tuple[Optional[Cell], str]:
-    """The player of the play loop: their make_safe_move, else make_random_move."""
-    return student.choose(), "student"
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """A student's minesweeper.py in a process of its own: one JSON line in, one JSON line out.
 
-bench/student_process.py starts this file as a script (``python -B
-student_child.py``) and writes requests to its standard input; each answer
+student/process.py starts this file as a script (``python -B
+child.py``) and writes requests to its standard input; each answer
 is one line on its standard output. Before the student's file is loaded,
 those two pipes are kept on private descriptors and the ordinary ones point
 at nothing: their ``print`` goes nowhere and their ``input()`` reads
@@ -102,7 +102,7 @@ def limit_memory() -> None:
 def load(path: str) -> ModuleType:
     """Return their file run afresh as a module named after it; Unfit without CS50's classes."""
     name = os.path.splitext(os.path.basename(path))[0]
-    if name in sys.stdlib_module_names or name in ("__main__", "student_child"):
+    if name in sys.stdlib_module_names or name in ("__main__", "child"):
         name = f"student_{name}"  # a file named random.py must not stand in for random
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
@@ -337,5 +337,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    del sys.path[0]  # bench/: its modules must not shadow the student's imports
+    del sys.path[0]  # student/: its modules must not shadow the student's imports
     main()

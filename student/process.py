@@ -1,6 +1,6 @@
 """The student's AI behind a process boundary: CS50's calls in, answers or what went wrong out.
 
-Their file runs in a child process (bench/student_child.py, standard
+Their file runs in a child process (student/child.py, standard
 library only) that is sent one request at a time and given `limit` seconds
 to answer; past it the process is stopped, and the next game starts a new
 one. Whatever their code does (raise, loop, print, exit, return garbage),
@@ -29,7 +29,7 @@ from typing import IO, Any, Optional
 
 from sweeper.board import Cell
 
-CHILD = Path(__file__).with_name("student_child.py")
+CHILD = Path(__file__).with_name("child.py")
 LIMIT = 3.0  # seconds a call may take
 LATE = 0.8  # the share of the limit after which a call still running sends its state
 STARTUP = 20.0  # seconds a new process may take to say it is ready (a busy machine)

@@ -1,4 +1,4 @@
-"""Words for what the check of a student's AI finds (bench/student.py): one line, then why.
+"""Words for what the check of a student's AI finds (student/check.py): one line, then why.
 
 The checker hands out problems as data; this module, at the edge, writes
 them for the student and the teacher: the call that went wrong as their
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Optional
 
-from bench.student import BEYOND, Call, Problem
-from bench.student_process import Failure, State
+from student.check import BEYOND, Call, Problem
+from student.process import Failure, State
 from sweeper.board import Cell, cell_name
 from sweeper.judge import Verdict, judge
 from sweeper.records import Step
