@@ -33,6 +33,7 @@ from student.check import (
     play_game,
 )
 from student.process import State, StudentProcess
+from sweeper.board import cell_name
 from sweeper.engine import Rule
 from sweeper.game import Game
 from sweeper.records import Step
@@ -381,7 +382,7 @@ def test_a_sentence_changed_in_place_is_not_called_added():
         was=(frozenset({(4, 3), (5, 3), (6, 3), (7, 3)}), 0),
     )  # fmt: skip
     line = problem_line(changed)
-    assert line.startswith("add_knowledge((2, 3), 1) changed {E4, F4, G4, H4} = 0 in self.know")
+    assert line.startswith("add_knowledge((2, 3), 1) (C4 shows 1) changed {E4, F4, G4, H4} = 0")
     assert "into {F4, G4, H4} = -1 without adding it" in line
     assert "Do two Sentences share one set?" in line and " added " not in line
 
@@ -429,3 +430,14 @@ def found_state_mines(problem: Problem) -> frozenset:
     with StudentProcess(STUDENTS / "own_mine.py", LIMIT) as process:
         student, _ = play_game(process, problem.seed, problem.board, problem.first_click)
     return student.state_at(problem).mines
+
+
+def test_a_call_names_the_cell_it_told_and_an_own_mine_says_what_cs50_asks(found):
+    problem = found["remove_keyerror.py"].first_problem
+    cell, count = problem.call.cell, problem.call.count
+    assert problem_line(problem).startswith(
+        f"add_knowledge({cell}, {count}) ({cell_name(cell)} shows {count})"
+    )
+    own = found["own_mine.py"].first_problem
+    why = problem_lines(own, None, mines_of(own))
+    assert any("neither played nor known to be mines" in line for line in why)

@@ -20,6 +20,7 @@ from sweeper.judge import Verdict, judge
 from sweeper.records import Step
 from window.words import PROOF_WORDS, cells_text, percent, plural, rule_text, step_text
 
+OWN_MINE = "CS50's make_random_move chooses among cells neither played nor known to be mines."
 MOST_STEPS = 12  # proof steps written out; a longer chain says how many are left out
 MOST_SENTENCES = 12  # of their sentences, beside a problem
 
@@ -33,9 +34,11 @@ def cell_words(cell: Cell, size: tuple[int, int]) -> str:
 
 
 def call_text(call: Call) -> str:
-    """Return a call as their code received it: "add_knowledge((2, 2), 1)", "make_safe_move()"."""
+    """Return a call as their code received it: "add_knowledge((2, 2), 1) (C3 shows 1)"."""
     if call.name == "add_knowledge":
-        return f"add_knowledge({call.cell}, {call.count})"
+        assert call.cell is not None
+        shows = f"{cell_name(call.cell)} shows {call.count}"
+        return f"add_knowledge({call.cell}, {call.count}) ({shows})"
     if call.name == "MinesweeperAI":
         return "MinesweeperAI(height, width)"
     return f"{call.name}()"
@@ -228,6 +231,8 @@ def problem_lines(problem: Problem, state: Optional[State], mines: Iterable[Cell
     elif kind == "wrong mark" and problem.cell is not None and _on(problem.cell, problem.board[:2]):
         claim = "mine" if problem.detail == "mines" else "safe"
         lines += verdict_lines(problem, judge(problem.position(), problem.cell, claim))
+    if problem.detail == "own mine":
+        lines.append(OWN_MINE)
     if problem.failure is not None and problem.failure.frames:
         stopped = "Where their code was when stopped" if kind == "timeout" else "Their traceback"
         lines.append(f"{stopped} ({named(problem.failure.what, problem.board[:2])}):")
@@ -282,6 +287,8 @@ def brief_lines(problem: Problem, mines: frozenset[Cell], most: int = 3) -> list
         return [*lines, held] if timeout else lines
     if problem.kind == "timeout":
         return [held]
+    if problem.detail == "own mine":
+        return [OWN_MINE]
     cell = problem.cell
     if problem.kind == "wrong mark" and cell is not None and _on(cell, problem.board[:2]):
         claim = "mine" if problem.detail == "mines" else "safe"
