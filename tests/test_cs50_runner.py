@@ -81,7 +81,7 @@ def test_cs50s_runner_plays_real_games_with_either_engine(engine):
     lost = sum(lost for _, lost, _ in games)
     assert {e for _, _, e in games} == {engine}
     assert lost > 0 and won + lost == 300
-    assert won >= 170, f"{engine}: won {won} of 300"  # measured: 207 (sweeper), 190 (fallback)
+    assert won >= 150, f"{engine}: won {won} of 300"  # measured: 209 (sweeper), 175 (fallback)
 
 
 def test_the_mines_are_placed_when_the_game_is_made():
