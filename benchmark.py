@@ -15,7 +15,7 @@ any of them, a player crash or a stuck player makes the exit status 1.
 
     python benchmark.py --student PATH/minesweeper.py --games 100 --seed 1 [--json]
 
-checks a student's CS50 AI instead (bench/student.py): their MinesweeperAI
+checks a student's CS50 AI instead (student/check.py): their MinesweeperAI
 plays seeded games, every call held against the real board and what the
 numbers prove; exit 1 when anything is wrong, 2 when the file cannot be
 checked.
@@ -44,15 +44,15 @@ from bench.replay import format_only_theirs, only_theirs, replay_report
 from bench.runs import Board, Progress, tally_games
 from bench.sets import play_board_set, write_board_set
 from bench.stress import run_stress
-from bench.student import CS50_FIRST_CLICK, StudentFileError, check_student
-from bench.student_process import LIMIT
-from bench.student_report import format_student, student_report
+from student.check import CS50_FIRST_CLICK, StudentFileError, check_student
+from student.process import LIMIT
+from student.report import format_student, student_report
 from sweeper import default_strategies
 from sweeper.board import BOARDS, FIRST_CLICK_RULES, kept_clear, parse_board_size
 from sweeper.boardsets import read_board_set
 from sweeper.cli import OneLineParser, Option, option, run
 from sweeper.strategies import TECHNIQUES
-from window.student_words import problem_line, problem_lines
+from words.student import problem_line, problem_lines
 
 MAX_GAMES = 1_000_000  # a run's records are kept in memory for the figures
 EXACT_LIMIT = 20_000  # mine placements --exact will search exhaustively

@@ -54,11 +54,17 @@ def own_name(layer: str) -> str:
 def test_the_table_names_every_layer():
     table = layer_table()
     wanted = ["sweeper/", "minesweeper.py", "store/", "words/", "window/", "screen/", "runner.py"]
-    assert all(layer in table for layer in [*wanted, "benchmark.py", "bench/"]), table
+    assert all(layer in table for layer in [*wanted, "benchmark.py", "bench/", "student/"]), table
     assert table["sweeper/"] == set()  # the standard library only
     assert table["store/"] == {"sweeper"}  # the data folder: no window, no screen, no yardstick
-    assert table["words/"] <= {"sweeper", "store"}  # sentences made from the layers' data
+    # Sentences made from the data the rooms hand out: words/ reads their data types.
+    assert table["words/"] <= {"sweeper", "store", "student"}
     assert "pygame" in table["screen/"] and "pygame" not in table["window/"]
+    # The student check is a layer of its own: the window and the benchmark both use it,
+    # and neither imports the other.
+    assert "bench" not in table["window/"] and "window" not in table["bench/"]
+    assert "student" in table["window/"] and "student" in table["benchmark.py"]
+    assert table["student/"] == {"sweeper"}
 
 
 @pytest.mark.parametrize("layer", list(layer_table()))
@@ -90,7 +96,7 @@ def test_the_store_words_window_and_command_line_import_with_pygame_blocked():
 
 
 # Issue 22's size rule: a class past 300 lines has two jobs, and is split along its seam.
-SIZED = ("window", "screen", "bench")
+SIZED = ("window", "screen", "bench", "student")
 
 
 @pytest.mark.parametrize("folder", SIZED)
