@@ -30,7 +30,7 @@ from window.app import App
 from window.commands import open_review, review_at
 from window.ledger import count_left
 from window.review_view import review_target
-from window.student import CS50_FIRST_CLICK, STUDENT_HELP, attach_student
+from window.student import CS50_FIRST_CLICK, STUDENT_HELP
 from words.records import folder_words
 from words.review import report
 
@@ -192,7 +192,7 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     parser = build_parser()
     args = parser.parse_args(argv)
     app = build_app(parser, args)
-    if args.student is not None and (problem := attach_student(app, args.student)):
+    if args.student is not None and (problem := app.attach_student(args.student)):
         parser.error(f"--student: {problem}")
     if args.export is None and args.answer is None and args.deck is None:
         said = count_left(app.session)
