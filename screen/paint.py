@@ -581,7 +581,12 @@ def paint_step(screen: pygame.Surface, box: StepBox, view: Layout, painter: Pain
     legend = legend_height(inner.width, painter, view) if box.legend else 0
     top = inner.y + view.line + 2
     body = pygame.Rect(inner.x, top, inner.width, inner.bottom - legend - px(4) - top)
-    paint_wrapped(screen, box.words, body, painter, view.font, line=view.line)
+    words = box.words
+    if box.why:  # the reasons, where the box holds them whole at its size
+        whole = f"{words} {box.why}"
+        if len(wrap(whole, painter.font(view.font), body.width)) * view.line <= body.height + 2:
+            words = whole
+    paint_wrapped(screen, words, body, painter, view.font, line=view.line)
     if legend:
         where = pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend)
         paint_legend(screen, where, painter, view)

@@ -15,7 +15,8 @@ import runner
 from screen.layout import LEGIBLE_AT_360, ZOOM_MARGIN, layout, legible_cell, scale_for, wrap
 from screen.paint import Painter
 from sweeper import BOARDS
-from window.answers import is_guess
+from sweeper.judge import judge
+from window.answers import is_guess, step_reasons
 from window.app import App
 from window.deck import beats
 

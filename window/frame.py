@@ -20,19 +20,16 @@ from sweeper.board import Cell, cell_name
 from sweeper.engine import Rule
 from sweeper.game import Game
 from sweeper.records import Step
-from window.answers import is_guess, mark
-from window.arrangements import (
-    Enumeration,
-    agreed_words,
-    counter_words,
-    viewing_words,
-)
+from window.answers import is_guess, mark, step_reasons
+from window.arrangements import Enumeration, counted_words, viewing_words
 from window.lesson import question
 from window.moment import Moment
 from window.records_view import RecordsTable
 from window.session import opening
+from words.answers import step_reasons_text
 from words.model import (
     RULES,
+    cells_summary,
     clock_text,
     decision_text,
     found_text,
@@ -75,11 +72,16 @@ class OddsKey:
 
 @dataclass(frozen=True)
 class StepBox:
-    """The step box: a header, the words of the step (question or answer), and the legend."""
+    """The step box: a header, the words of the step (question or answer), and the legend.
+
+    why: on an answer beat, the reasons of the step's cells (the ones the class's
+    verdicts give), drawn after the words when the box has room for them whole.
+    """
 
     header: str
     words: str
     legend: bool
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -241,6 +243,10 @@ def focus_of(marks: Highlights) -> frozenset[Cell]:
     found |= {c for c in (marks.step_cell, marks.choice) if c is not None}
     return frozenset(found)
 
+
+# The most an answer's "Why:" says (characters): the reasons of its cells in reading order,
+# as many as fit (on screen, drawn when the box holds them whole; on paper, always).
+WHY_MOST = 480
 
 # How the class answers a question (a click there plays nothing), and how to see the AI's.
 ASK_CELLS = "(Click a closed cell to answer: left safe, right a mine. → shows the answer.)"
@@ -430,7 +436,7 @@ def step_box(m: Moment, paper: bool = False) -> StepBox:
     words = answer_words(m, step, paper)
     if lead is not None:
         words = f"{step_text(lead)}, so {words}"
-    return StepBox(header, capital(words), True)
+    return StepBox(header, capital(words), True, answer_why(m, step))
 
 
 def counted(enum: Enumeration) -> bool:
@@ -460,31 +466,41 @@ def steps_so_far(m: Moment) -> str:
 
 
 def answer_words(m: Moment, step: Step, paper: bool = False) -> str:
-    """Return a step's answer, naming what decided it: the counter, a 50/50, the odds."""
-    enum = m.enumeration
-    counted = counter_words(enum, found_text(step), paper) if enum is not None else ""
-    if counted:
-        return counted
-    if enum is not None:  # the count is the one V steps through
-        rule = RULES["enumeration"]
-        return f"{agreed_words(enum, found_text(step))}. Rule: {rule}."
+    """Return a step's answer: what it found and what the AI did: its rule, or what it counted
+    (the count V steps through), or on a guess its cell and why."""
     if step.rule == "move" and step.decision is not None and step.decision.is_guess:
-        shown, game = m.board, m.game
-        untouched = [
-            c
-            for c in game.cells()
-            if c not in shown and not any(n in shown for n in game.neighbors(c))
-        ]
-        others = other_odds(step.decision.cell, m.odds_then, untouched=untouched)
-        why = m.guess_reason
-        return (
-            decision_text(step.decision)
-            + "."
-            + (f" The others: {others}." if others else "")
-            + (f" Why {cell_name(step.decision.cell)}: {capital(why)}." if why else "")
-        )
+        return guess_words(m, step)
+    enum = m.enumeration
+    if enum is not None:
+        numbers = cells_summary(m.numbers, most=8)
+        return f"{capital(found_text(step))}. {counted_words(enum, numbers, paper)}"
     rule = RULES.get(step.rule, "")
     return f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
+
+
+def answer_why(m: Moment, step: Step) -> str:
+    """Return why a step's cells are as they are: the reasons the class's verdicts on them give
+    (the fewest numbers, the weakest rule), as many as WHY_MOST characters hold."""
+    if step.rule == "move":
+        return ""
+    return step_reasons_text(step_reasons(m), WHY_MOST)
+
+
+def guess_words(m: Moment, step: Step) -> str:
+    """Return a guess's answer: the AI's cell and why, the odds of the others."""
+    assert step.decision is not None
+    shown, game = m.board, m.game
+    untouched = [
+        c for c in game.cells() if c not in shown and not any(n in shown for n in game.neighbors(c))
+    ]
+    others = other_odds(step.decision.cell, m.odds_then, untouched=untouched)
+    why = m.guess_reason
+    return (
+        decision_text(step.decision)
+        + "."
+        + (f" The others: {others}." if others else "")
+        + (f" Why {cell_name(step.decision.cell)}: {capital(why)}." if why else "")
+    )
 
 
 def capital(words: str) -> str:
