@@ -407,31 +407,36 @@ ANSWER_EDGES = {"right": SAFE_EDGE, "wrong": MINE_EDGE, "uncertain": INK}
 
 
 def answer_tag(
-    rect: pygame.Rect, word: str, painter: Painter
+    rect: pygame.Rect, word: str, painter: Painter, least: int = 0
 ) -> tuple[pygame.Surface, pygame.Rect]:
     """Return an answered cell's tag, its word drawn and its box at the foot of the cell.
 
-    The word is drawn smaller until its box fits inside the cell ("wrong" was wider), down
-    to 6 px on the smallest cells.
+    The word is as large as the lesson's text (least), so the back row reads it on a
+    projector, or a share of a large cell; its box may then reach past the cell's sides
+    by up to half a cell each (its neighbours' numbers stand above it), and only past
+    that is the word drawn smaller, down to 6 px on the smallest cells.
     """
-    size = max(9, rect.width * (34 if word == "uncertain" else 28) // 100)  # "?" about as tall
+    share = rect.width * (34 if word == "uncertain" else 28) // 100  # "?" about as tall
+    size = max(9, share, min(least, rect.height * 2 // 5))
+    widest = rect.width * 2
     while True:
         label = painter.text(ANSWER_LABELS.get(word, word), size, INK, bold=True)
         box = label.get_rect(midbottom=(rect.centerx, rect.bottom - max(2, rect.width // 12)))
         box = box.inflate(max(4, rect.width // 10), max(2, rect.width // 24))
-        if box.width <= rect.width - 2 or size <= 6:
+        if box.width <= widest - 2 or size <= 6:
             break
         size -= 1
-    box.clamp_ip(rect)
+    box.bottom = min(box.bottom, rect.bottom)
+    box.top = max(box.top, rect.top)
     return label, box
 
 
 def paint_answers(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
     """Draw the class's answers: a word on each answered cell (right, wrong, ? for uncertain,
-    or a guess's chance of a mine)."""
+    or a guess's chance of a mine), as large as the lesson's text."""
     for cell, word in frame.highlights.answers:
         rect = view.cell_rect(cell)
-        label, box = answer_tag(rect, word, painter)
+        label, box = answer_tag(rect, word, painter, view.font)
         rounded = max(2, box.height // 4)
         pygame.draw.rect(screen, WHITE, box, border_radius=rounded)
         edge = max(2, rect.width // 24)
@@ -468,7 +473,7 @@ def paint_arrangement(screen: pygame.Surface, frame: Frame, view: Layout, painte
         rect = view.cell_rect(cell)
         room = rect
         if cell in answered:
-            top = answer_tag(rect, answered[cell], painter)[1].top
+            top = answer_tag(rect, answered[cell], painter, view.font)[1].top
             room = pygame.Rect(rect.x, rect.y, rect.width, max(1, top - rect.y))
         if kind == "ring":
             radius = max(3, min(rect.width // 6, room.height * 2 // 5))

@@ -277,7 +277,10 @@ def test_an_answer_on_an_earlier_moment_of_a_live_game_is_judged_not_refused():
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (640, 360)])
-def test_an_answer_s_tag_fits_its_cell_and_the_drawn_mine_stands_above_it(size):
+def test_an_answer_s_tag_reads_from_the_back_and_the_drawn_mine_stands_above_it(size):
+    # Issue 45 item 5: the tags were about 11 px at 1920x1080. A tag's word is now as large as
+    # the lesson's text (where the cell is tall enough), its box centred at the cell's foot and
+    # reaching at most half a cell past each side; a mine drawn on the cell stands above it.
     from screen.layout import layout, scale_for
     from screen.paint import Painter, answer_tag, paint_arrangement
 
@@ -296,8 +299,11 @@ def test_an_answer_s_tag_fits_its_cell_and_the_drawn_mine_stands_above_it(size):
     paint_arrangement(screen, frame, view, painter)  # the mines alone, on white
     for cell, word in answers.items():
         rect = view.cell_rect(cell)
-        _, box = answer_tag(rect, word, painter)
-        assert rect.contains(box), (cell, word, box, rect)
+        label, box = answer_tag(rect, word, painter, view.font)
+        assert rect.top <= box.top and box.bottom <= rect.bottom, (cell, word, box, rect)
+        assert abs(box.centerx - rect.centerx) <= 1 and box.width <= 2 * rect.width
+        wanted = painter.text("right", min(view.font, rect.height * 2 // 5), (0, 0, 0), True)
+        assert label.get_height() >= wanted.get_height() or box.width >= 2 * rect.width - 8
         if cell in mined:
             inked = [y for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
                      if sum(screen.get_at((x, y))[:3]) < 300]  # fmt: skip

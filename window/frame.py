@@ -217,8 +217,22 @@ def build_frame(m: Moment, v: View) -> Frame:
         replaying=m.replaying,
         shown_step=step,
         numbers=shown,
-        focus=class_focus(marks, step, shown, game) if room.on else frozenset(),
+        focus=class_focus(asked_marks(m, v, end, marks), step, shown, game)
+        if room.on
+        else frozenset(),
     )
+
+
+def asked_marks(m: Moment, v: View, end: bool, marks: Highlights) -> Highlights:
+    """Return the question's own marks while the class answers: its answers left out.
+
+    The view of a large board holds still while the class votes: each answer's
+    mark, the numbers its verdict names and its counter-arrangement would move
+    the part shown, and the next click would land on another cell.
+    """
+    if not (m.room.asking and m.room.answers):
+        return marks
+    return highlights(m, v, end, answers=False)
 
 
 def class_focus(
@@ -319,8 +333,9 @@ def step_roles(step: Step, asking: bool = False) -> dict[Cell, str]:
     return roles
 
 
-def highlights(m: Moment, v: View, end: bool) -> Highlights:
-    """Return what the board shows over its cells at the moment on screen."""
+def highlights(m: Moment, v: View, end: bool, answers: bool = True) -> Highlights:
+    """Return what the board shows over its cells at the moment on screen (answers: with the
+    class's answers on a question beat, their marks, numbers and counter-arrangement)."""
     session, room, game = m.session, m.room, m.game
     shown, step, known = m.board, m.step, m.knowledge
     over = game.is_over()
@@ -341,7 +356,7 @@ def highlights(m: Moment, v: View, end: bool) -> Highlights:
             roles.update(step_roles(step, asking))
     if room.on and room.selected is not None:
         roles.update((cell, "selected") for cell in room.selected.cells)
-    spoken = room.spoken if room.on and room.asking else None
+    spoken = room.spoken if room.on and room.asking and answers else None
     if spoken is not None:  # the numbers the class's latest answer is judged by, framed
         roles.update((cell, "premise") for cell in spoken.numbers if cell in shown)
     # Cells with a picture of their own (a number, or the mines of a finished
@@ -375,7 +390,9 @@ def highlights(m: Moment, v: View, end: bool) -> Highlights:
         cursor=session.cursor if not room.on and not over else None,
         pressed=v.pressed,
         arrangement=drawn,
-        answers=tuple((c, mark(a)) for c, a in room.answers.items()) if room.asking else (),
+        answers=tuple((c, mark(a)) for c, a in room.answers.items())
+        if room.asking and answers
+        else (),
     )
 
 
