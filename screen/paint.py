@@ -601,14 +601,17 @@ STEP_GROWTH = (1.5, 1.4, 1.3, 1.2, 1.1)
 
 
 def larger_step_text(box: StepBox, view: Layout, painter: Painter) -> Layout:
-    """Return the layout with the largest step text whose words and legend fit the box."""
+    """Return the layout with the largest step text whose words and legend fit the box:
+    with the answer's reasons (why) where some size holds them too, else without."""
     inner = view.step.inflate(-view.px(12), -view.px(8))
-    for growth in STEP_GROWTH:
-        tried = replace(view, font=round(view.font * growth), line=round(view.line * growth))
-        words = len(wrap(box.words, painter.font(tried.font), inner.width))
-        legend = legend_height(inner.width, painter, tried) if box.legend else 0
-        if (1 + words) * tried.line + 2 + legend + view.px(4) <= inner.height:
-            return tried
+    texts = [f"{box.words} {box.why}", box.words] if box.why else [box.words]
+    for text in texts:
+        for growth in (*STEP_GROWTH, 1.0):
+            tried = replace(view, font=round(view.font * growth), line=round(view.line * growth))
+            words = len(wrap(text, painter.font(tried.font), inner.width))
+            legend = legend_height(inner.width, painter, tried) if box.legend else 0
+            if (1 + words) * tried.line + 2 + legend + view.px(4) <= inner.height:
+                return tried
     return view
 
 

@@ -450,10 +450,11 @@ def step_box(m: Moment, paper: bool = False) -> StepBox:
     if not room.expanded and timeline.is_now(room.step_index):
         lessons = timeline.lessons_up_to(room.step_index)
         return StepBox(header, now_words(lessons, paper), True)
-    words = answer_words(m, step, paper)
+    why = answer_why(m, step)
+    words = answer_words(m, step, paper, rule=not why)
     if lead is not None:
         words = f"{step_text(lead)}, so {words}"
-    return StepBox(header, capital(words), True, answer_why(m, step))
+    return StepBox(header, capital(words), True, why)
 
 
 def counted(enum: Enumeration) -> bool:
@@ -482,17 +483,22 @@ def steps_so_far(m: Moment) -> str:
     return f"{what}: {count} so far" if count else f"{what}: none yet"
 
 
-def answer_words(m: Moment, step: Step, paper: bool = False) -> str:
+def answer_words(m: Moment, step: Step, paper: bool = False, rule: bool = True) -> str:
     """Return a step's answer: what it found and what the AI did: its rule, or what it counted
-    (the count V steps through), or on a guess its cell and why."""
+    (the count V steps through), or on a guess its cell and why.
+
+    rule: a step by CS50's rules ends with its rule in words ("Rule: ..."); beside the
+    reasons of its cells (answer_why), which name the numbers at work, it is left out:
+    the step's own words name the rule already ("the count is 0").
+    """
     if step.rule == "move" and step.decision is not None and step.decision.is_guess:
         return guess_words(m, step)
     enum = m.enumeration
     if enum is not None:
         numbers = cells_summary(m.numbers, most=8)
         return f"{capital(found_text(step))}. {counted_words(enum, numbers, paper)}"
-    rule = RULES.get(step.rule, "")
-    return f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
+    said = RULES.get(step.rule, "") if rule else ""
+    return f"{step_text(step)}." + (f" Rule: {said}." if said else "")
 
 
 def answer_why(m: Moment, step: Step) -> str:

@@ -128,7 +128,7 @@ class _Said:
             )
         fit = [k for k in held if fewest <= k <= left]
         if reason.others == 0:
-            where = "in all the closed cells"
+            where = "in all the closed cells,"
         else:
             where = f"in {their} closed cells, with {_closed(reason.others, 'other ')},"
         return (
