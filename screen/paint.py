@@ -417,7 +417,7 @@ def answer_tag(
     that is the word drawn smaller, down to 6 px on the smallest cells.
     """
     share = rect.width * (34 if word == "uncertain" else 28) // 100  # "?" about as tall
-    size = max(9, share, min(least, rect.height * 2 // 5))
+    size = max(9, share, min(least, rect.height * 3 // 5))
     widest = rect.width * 2
     while True:
         label = painter.text(ANSWER_LABELS.get(word, word), size, INK, bold=True)

@@ -302,7 +302,7 @@ def test_an_answer_s_tag_reads_from_the_back_and_the_drawn_mine_stands_above_it(
         label, box = answer_tag(rect, word, painter, view.font)
         assert rect.top <= box.top and box.bottom <= rect.bottom, (cell, word, box, rect)
         assert abs(box.centerx - rect.centerx) <= 1 and box.width <= 2 * rect.width
-        wanted = painter.text("right", min(view.font, rect.height * 2 // 5), (0, 0, 0), True)
+        wanted = painter.text("right", min(view.font, rect.height * 3 // 5), (0, 0, 0), True)
         assert label.get_height() >= wanted.get_height() or box.width >= 2 * rect.width - 8
         if cell in mined:
             inked = [y for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
