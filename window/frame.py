@@ -81,6 +81,8 @@ class StepBox:
     header: str
     words: str
     legend: bool
+    marks: Optional[tuple[tuple[bool, str], ...]] = None  # the ticks' and crosses' words, if
+    # they are not what the AI knew (a student's problem: "missed: provably safe")
     why: str = ""
 
 
@@ -454,7 +456,7 @@ def step_box(m: Moment, paper: bool = False) -> StepBox:
     words = answer_words(m, step, paper, rule=not why)
     if lead is not None:
         words = f"{step_text(lead)}, so {words}"
-    return StepBox(header, capital(words), True, why)
+    return StepBox(header, capital(words), True, why=why)
 
 
 def counted(enum: Enumeration) -> bool:
