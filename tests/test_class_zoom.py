@@ -199,7 +199,10 @@ def test_votes_on_a_large_board_leave_the_view_where_it_was(expert_lessons):
             app.do("reveal" if n % 2 == 0 else "flag", cell)  # safe, then a mine: one is wrong
             after = layout(size, app.frame(), scale_for(size))
             assert (after.first, after.cell, after.rows, after.columns) == (
-                before.first, before.cell, before.rows, before.columns
+                before.first,
+                before.cell,
+                before.rows,
+                before.columns,
             ), (k, cell)
             voted += 1
     assert voted >= 10
