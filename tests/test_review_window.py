@@ -101,7 +101,7 @@ def test_every_verdict_reads_in_the_step_box_with_its_cells_on_the_board(tmp_pat
     ticked = {cell for cell, mine in risk.highlights.marks if not mine}
     assert {(0, 0), (1, 0), (2, 0)} <= ticked
     app.do("step")
-    assert "was safe, by" in app.frame().step.words
+    assert "A1 was safe. Why: B3 = 2 puts 2 mines" in app.frame().step.words
     app.do("step")
     assert "It was a mine" in app.frame().step.words
     app.do("quit")  # opened from a file: Esc closes it, back to the game
