@@ -81,6 +81,7 @@ def give(m: Moment, cell: Cell, claim: str) -> Answer:
             verdict.rule,
             verdict.counter is not None,
             numbers,
+            total=position.total is not None,
         )
     return Answer(cell, claim, verdict, reason, numbers, guess)
 

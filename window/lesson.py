@@ -14,12 +14,16 @@ bookkeeping steps before it: they are the premises it stands on.
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Optional
 
 from sweeper.board import Cell
-from sweeper.engine import Rule
+from sweeper.engine import Contradiction, Rule
+from sweeper.judge import judge, seen
+from sweeper.notation import Lesson
 from sweeper.records import Step
+from words.reasons import reason_text
 
 TEACHING = ("subset", "enumeration")
 CONCLUDING = ("zero", "full")
@@ -193,3 +197,47 @@ def maker_of(steps: Sequence[Step], k: int, limit: int = 200) -> Optional[int]:
         if premise in maker.added or (maker.rule == "clue" and maker.sentence == premise):
             return j
     return None
+
+
+# -- the teacher's own words ------------------------------------------------------------
+#
+# A lesson file's '# Question:' and '# Answer:' belong to its first lesson step: the step
+# the editor names as what the position teaches. The teacher's answer comes first, and
+# under it the AI's reason for the step's first conclusion, its numbers named.
+
+
+def own_words(lesson: Lesson, number: Optional[int]) -> Optional[Lesson]:
+    """Return the lesson's words when the lesson step numbered number is the one they are for."""
+    return lesson if number == 1 and (lesson.question or lesson.answer) else None
+
+
+def teachers_answer(answer: str, why: str) -> str:
+    """Return the answer beat's words: the teacher's answer, then the AI's reason under it."""
+    return f"Answer: {answer}\nThe AI: {why}" if why else f"Answer: {answer}"
+
+
+def concluded(step: Step) -> Optional[tuple[Cell, bool]]:
+    """Return the first cell a step decides, in reading order, and True for a mine; else None."""
+    cells = sorted(step.safes | step.mines)
+    return (cells[0], cells[0] in step.mines) if cells else None
+
+
+@functools.lru_cache(maxsize=16)
+def ai_reason(
+    size: tuple[int, int],
+    shown: frozenset[tuple[Cell, int]],
+    total: Optional[int],
+    cell: Cell,
+    mine: bool,
+) -> str:
+    """Return why cell is a mine (mine) or safe, by the fewest numbers shown, in words; or "".
+
+    The one judge reads what the class sees (shown: each open cell and its number; total:
+    the mine total told, or None); kept, as the answer beat is drawn again and again.
+    """
+    try:
+        view = seen(size[0], size[1], dict(shown), total)
+        verdict = judge(view, cell, "mine" if mine else "safe")
+    except (ValueError, Contradiction):
+        return ""
+    return reason_text(verdict.reason) if verdict.reason is not None else ""

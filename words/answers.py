@@ -69,11 +69,13 @@ def verdict_reason(
     rule: str,
     counter: bool,
     numbers: Iterable[Cell] = (),
+    total: bool = True,
 ) -> str:
     """Return why the class's answer is right, wrong or not certain, in words.
 
     counter: a counter-arrangement is drawn (on the board, or printed): the claim can
-    fail; numbers: the open numbers the proof stands on.
+    fail; numbers: the open numbers the proof stands on; total: the class is told the
+    mine total (a lesson's '# Total: hidden' keeps it from them).
     """
     name = cell_name(cell)
     why = proof_text(proof, rule, numbers)
@@ -81,7 +83,8 @@ def verdict_reason(
         return f"Why: {why}."
     other = "safe" if claim == "mine" else "a mine"
     drawn = (
-        f" One arrangement that keeps every number and the mine total has {name} {other}: "
+        f" One arrangement that keeps every number{' and the mine total' if total else ''} "
+        f"has {name} {other}: "
         "its mines are drawn."
         if counter
         else ""
