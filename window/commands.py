@@ -799,7 +799,7 @@ def save_lesson(app: App, _: object) -> Outcome:
     failed = write_atomically(path, text)
     if failed is not None:
         return Outcome(f"Not saved: {note_words(failed)}")
-    editor.path, editor.saved = path, text
+    editor.path, editor.saved, editor.kept = path, text, True
     return Outcome(saved_words(str(path), True), path=path)
 
 

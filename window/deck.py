@@ -43,7 +43,9 @@ class Beat:
             return f"Answer {self.number} of {self.count}"
         if self.kind == NOW:
             return f"The board later, after answer {self.number}" if self.number else "The board"
-        return "The board" if not self.count else f"The board: {questions(self.count)} follow"
+        if not self.count:
+            return "The board"
+        return f"The board: {questions(self.count)} follow" + "s" * (self.count == 1)
 
 
 def questions(count: int) -> str:

@@ -96,6 +96,7 @@ class Editor:
         self.keys = False  # every key of the editor's under the panel (?)
         self.typed = ""
         self.saved = self.text()  # the text last saved or opened: unsaved when it differs
+        self.kept = False  # it is in a file: opened from one, or saved
 
     @classmethod
     def from_text(cls, text: str, path: Optional[Path] = None) -> Editor:
@@ -110,7 +111,7 @@ class Editor:
         editor.mines = set(board.mines)
         editor.opened = set(board.revealed)
         editor.lesson = read_lesson(text)
-        editor.saved = editor.text()
+        editor.saved, editor.kept = editor.text(), True
         return editor
 
     # -- the cells ----------------------------------------------------------------------
@@ -362,7 +363,7 @@ def editor_frame(editor: Editor, message: str) -> Frame:
         title=f"Editor: {title}",
         mines=f"Mines {len(editor.mines)}",
         time=f"Size {editor.height}x{editor.width}",
-        status="Not saved" if editor.unsaved else "Saved",
+        status="Not saved" if editor.unsaved else "Saved" if editor.kept else "New lesson",
         state="playing",
         mood="playing",
         message=typing_words(editor.field, editor.typed) if editor.field else message,

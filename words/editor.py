@@ -78,23 +78,25 @@ def typing_words(field: str, typed: str) -> str:
     return f"{FIELD_NAMES[field]}: {typed}_  (Enter keeps it, Esc puts it back as it was)"
 
 
-ROW_MOST = 34  # characters of a field's words in its row: the message line shows them whole
+ROW_MOST = 34  # characters of a field's row: the message line shows the words whole
 
 
 def field_row(field: str, words: str, typing: bool) -> str:
     """Return a field's row in the editor's list: its key, its name, its words (or "-")."""
     key = FIELD_KEYS[field]
+    head = f"{key + ': ' if key else ''}{FIELD_NAMES[field]}: "
     shown = f"{words}_" if typing else words or "-"
-    if len(shown) > ROW_MOST:
-        shown = "…" + shown[-ROW_MOST:] if typing else shown[:ROW_MOST].rstrip() + "…"
-    return f"{key + ': ' if key else ''}{FIELD_NAMES[field]}: {shown}"
+    room = max(8, ROW_MOST - len(head))
+    if len(shown) > room:
+        shown = "…" + shown[1 - room :] if typing else shown[: room - 1].rstrip() + "…"
+    return head + shown
 
 
 def total_row(told: bool, mines: int) -> str:
     """Return the list's row for the mine total: told (and how many), or hidden."""
     if told:
-        return f"H: Total: told (the counter shows {mines})"
-    return "H: Total: hidden (the class reasons without it)"
+        return f"H: Total: told ({mines} mines)" if mines != 1 else "H: Total: told (1 mine)"
+    return "H: Total: hidden from the class"
 
 
 def teaching_words(
