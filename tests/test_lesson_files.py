@@ -11,6 +11,7 @@ nothing else.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pygame
@@ -267,3 +268,21 @@ def test_a_deck_page_is_the_board_and_its_words_without_buttons_clock_or_face(tm
     seen = {page.get_at((x, y))[:3] for x in range(0, width, 3) for y in range(0, height, 3)}
     assert (255, 255, 255) in seen
     assert not seen & {palette.PANEL, palette.BUTTON, palette.FACE, palette.BACKGROUND}
+
+
+# -- README's pictures ----------------------------------------------------------------------
+
+
+def test_every_picture_the_documents_show_is_one_make_images_draws(tmp_path):
+    sys.path.insert(0, str(ROOT / "assets"))
+    import make_images
+
+    shown = set()
+    for doc in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:
+        shown |= set(re.findall(r"assets/screens/([\w-]+\.png)", doc.read_text(encoding="utf-8")))
+    drawn = {*make_images.SCREENS, "play-expert.png", "editor.png"}
+    assert shown and shown <= drawn
+    assert {p.name for p in (ROOT / "assets" / "screens").glob("*.png")} == drawn
+    written = make_images.draw_screens(tmp_path)
+    assert sorted(p.name for p in written) == sorted(drawn)
+    assert all(pygame.image.load(str(p)).get_size() == (1280, 720) for p in written)
