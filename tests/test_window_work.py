@@ -7,17 +7,21 @@ screen up to 13 times. The moves must stay the moves of the game played
 directly.
 """
 
+from pathlib import Path
+
 import pygame
 import pytest
 
 import screen.loop
 import sweeper.solver
 import window.app
+import window.lesson
 from screen.loop import Window
 from sweeper import BOARDS, BoardSize
 from sweeper.game import Game
 from sweeper.solver import Solver
 from window.app import App
+from window.timeline import Timeline
 
 
 def direct_moves(board: BoardSize, seed: int, most: int = 1000) -> list:
@@ -130,6 +134,38 @@ def test_a_press_builds_one_frame_and_an_idle_window_builds_none(monkeypatch):
 
 
 @pytest.mark.usefixtures("pygame_display")
+def test_a_class_answer_click_and_an_arrow_build_one_frame_and_one_layout_each(monkeypatch):
+    # A click is a press (drawn on the frame on screen, nothing derived) and a release
+    # hit-tested on the layout on screen: the answer is one change, one frame, one layout.
+    path = Path(__file__).resolve().parent.parent / "assets" / "positions" / "04-one-two.txt"
+    app = App.from_position(path.read_text(encoding="utf-8"), name=path.name)
+    win = Window(app)
+    win.open()
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    win.run(max_iterations=1)
+    assert app.room.asking  # lesson 04's question beat
+    frames = Counter(monkeypatch, win.app, "frame")
+    layouts = Counter(monkeypatch, screen.loop, "layout")
+    moments = Counter(monkeypatch, window.app, "Moment")
+    closed = [c for c in app.game.cells() if c not in app.game.revealed][:3]
+    for cell in closed:
+        before = (frames.calls, layouts.calls, moments.calls)
+        at = win.layout().cell_rect(cell).center
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=at, button=1))
+        win.run(max_iterations=1)
+        assert cell in app.room.answers and not app.game.is_over(), cell
+        after = (frames.calls, layouts.calls, moments.calls)
+        assert after[:2] == (before[0] + 1, before[1] + 1), cell
+        assert after[2] - before[2] <= 1, cell
+    before = (frames.calls, layouts.calls)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    win.run(max_iterations=1)
+    assert not app.room.asking and (frames.calls, layouts.calls) == (before[0] + 1, before[1] + 1)
+
+
+@pytest.mark.usefixtures("pygame_display")
 def test_an_idle_window_moves_its_clock_on_without_a_new_frame(monkeypatch):
     now = [1000.0]
     app = App.new(BOARDS["beginner"], seed=5, clock=lambda: now[0])
@@ -150,3 +186,21 @@ def test_the_window_ai_is_the_solver_with_cs50_s_calls():
     assert isinstance(ai, sweeper.solver.Solver)
     for name in ("add_knowledge", "mark_mine", "mark_safe", "make_safe_move", "make_random_move"):
         assert callable(getattr(ai, name)), name
+
+
+def test_the_timeline_reads_each_new_step_once_and_equals_one_built_afresh(monkeypatch):
+    # The trial counted 172 teaches() calls per A in class: the whole log read again.
+    read = Counter(monkeypatch, window.lesson, "teaches")
+    app = App.new(BOARDS["expert"], seed=3, classroom=True)
+    while not app.game.is_over():
+        steps, before = len(app.ai.steps), read.calls
+        app.do("ai")
+        app.frame()
+        timeline = app.timeline()
+        assert read.calls - before <= len(app.ai.steps) - steps + 1
+        fresh = Timeline(app.ai.steps, app.ai.revealed, app.session.batches, timeline.ahead)
+        assert (timeline.groups, timeline.leads, timeline.stops) == (
+            fresh.groups,
+            fresh.leads,
+            fresh.stops,
+        )

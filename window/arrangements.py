@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
 from sweeper.board import Cell, cell_name
-from sweeper.engine import Component, Rule, _binomials, _convolve, _rest_weight
+from sweeper.engine import Component, Rule, binomials, convolve, rest_weight
 from sweeper.position import Position
 from words.model import percent
 
@@ -107,16 +107,16 @@ def enumerate_step(
     cells = tuple(sorted(c for comp in shown for c in comp.cells))
     joint = [1]
     for comp in shown:
-        joint = _convolve(joint, comp.counts)
+        joint = convolve(joint, comp.counts)
     rest = [1]
     for comp in others:
-        rest = _convolve(rest, comp.counts)
+        rest = convolve(rest, comp.counts)
     mines_left, outside = position.mines_left, position.outside_count
 
     def weight(k: int) -> int:
         if mines_left is None:
             return 1
-        return _rest_weight(rest, _binomials(outside), mines_left - k)
+        return rest_weight(rest, binomials(outside), mines_left - k)
 
     # Arrangements the mine total rules out stay, with weight 0: they show what the count does.
     by_mines = tuple((k, n, weight(k)) for k, n in enumerate(joint) if n)
@@ -199,7 +199,7 @@ def weight_words(enum: Enumeration, mines: int) -> str:
         return f"the other {mines_word} fit the rest of the board in its weight's ways"
     if not enum.outside:
         return "no other cell is unknown: weight 1"
-    ways = _binomials(enum.outside)[rest] if 0 <= rest <= enum.outside else 0
+    ways = binomials(enum.outside)[rest] if 0 <= rest <= enum.outside else 0
     return (
         f"the other {mines_word} {'goes' if rest == 1 else 'go'} among the {enum.outside} "
         "cells no sentence names: "
@@ -338,7 +338,7 @@ def guess_reason(
     (k_chosen,), (k_rival,) = mine_counts
     if k_chosen <= k_rival or not enum.outside or enum.mines_left is None or enum.other_parts:
         return ""
-    ways = _binomials(enum.outside)
+    ways = binomials(enum.outside)
     w_chosen, w_rival = ways[enum.mines_left - k_chosen], ways[enum.mines_left - k_rival]
     every = [*tied, chosen]
     numbers = [n for n in near(rival) if all(n in near(c) for c in tied)]

@@ -573,7 +573,8 @@ def undo(app: App, _: object) -> Outcome:
     session = app.session
     game = session.game
     if not game.lost() or game.exploded is None:
-        return Outcome("U takes back a click that hit a mine; no click did.")
+        fresh = not game.revealed and not game.flags  # no click yet: nothing to speak of
+        return Outcome("" if fresh else "U takes back a click that hit a mine; no click did.")
     cell = game.exploded
     game.take_back()
     session.watch.resume()

@@ -52,32 +52,63 @@ def board_at(revealed: Mapping[Cell, int], batches: Sequence[int], step: Step) -
     return dict(list(revealed.items())[:shown])
 
 
-def teaches(step: Step, revealed: Mapping[Cell, int], batches: Sequence[int]) -> bool:
-    """True when the step concludes something about a cell hidden on the board of its moment."""
+def teaches(step: Step, order: Mapping[Cell, int], batches: Sequence[int]) -> bool:
+    """True when the step concludes something about a cell hidden on the board of its moment.
+
+    order: each revealed cell's place in the order the AI was told them.
+    """
     if step.rule in TEACHING:
         return True
     if step.rule == "move":  # a guess teaches; playing a cell already proved safe does not
         return step.decision is not None and step.decision.is_guess
     if step.rule not in CONCLUDING:
         return False
-    order = {cell: k for k, cell in enumerate(revealed)}
     seen = batch_end(batches, step.told)
     return any(order.get(c, len(order)) >= seen for c in step.safes | step.mines)
+
+
+class LessonLog:
+    """The step log in lesson groups, extended as the log grows: a step is read once.
+
+    A lesson group is the bookkeeping steps before a lesson step and that step;
+    the steps after the last lesson step are an open tail, which the next
+    lesson step closes. Each closed group, and where its question starts,
+    never changes: the numbers told only ever grow, and a step's moment with them.
+    """
+
+    def __init__(self) -> None:
+        self.restart()
+
+    def restart(self) -> None:
+        """Forget every step read: the log is read again from its first step."""
+        self.closed: list[Group] = []  # the lesson groups of the steps read so far
+        self.leads: dict[int, int] = {}  # a lesson step -> where its question starts
+        self.read = 0  # the steps read
+        self.first = 0  # where the open tail starts
+
+    def extend(
+        self, steps: Sequence[Step], revealed: Mapping[Cell, int], batches: Sequence[int]
+    ) -> list[Group]:
+        """Read the steps added since the last call; return every group, the tail last."""
+        if len(steps) < self.read:  # the log was taken back (a call undone): read it again
+            self.restart()
+        if self.read < len(steps):
+            order = {cell: k for k, cell in enumerate(revealed)}
+            for k in range(self.read, len(steps)):
+                if teaches(steps[k], order, batches):
+                    self.closed.append(Group(self.first, k, True))
+                    self.leads[k] = lead_of(steps, k)
+                    self.first = k + 1
+            self.read = len(steps)
+        tail = [Group(self.first, len(steps) - 1, False)] if self.first < len(steps) else []
+        return self.closed + tail
 
 
 def groups(
     steps: Sequence[Step], revealed: Mapping[Cell, int], batches: Sequence[int]
 ) -> list[Group]:
     """Return the steps in lesson groups: bookkeeping folded into the lesson step after it."""
-    found: list[Group] = []
-    first = 0
-    for k, step in enumerate(steps):
-        if teaches(step, revealed, batches):
-            found.append(Group(first, k, True))
-            first = k + 1
-    if first < len(steps):
-        found.append(Group(first, len(steps) - 1, False))
-    return found
+    return LessonLog().extend(steps, revealed, batches)
 
 
 def group_of(found: Sequence[Group], step: int) -> int:

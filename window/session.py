@@ -37,6 +37,7 @@ from sweeper.notation import Lesson, read_lesson
 from sweeper.review import Action
 from sweeper.solver import Solver as MinesweeperAI
 from window.ledger import Ledger
+from window.lesson import LessonLog
 from window.timeline import Timeline
 from words.model import clock_text, percent, plural
 from words.window import RULE_WORDS
@@ -186,6 +187,7 @@ class Session:
         self.game = game
         self.ai = new_ai(game, self.lesson)
         self.ai.add_reveal(list(game.revealed.items()))
+        self.lessons = LessonLog()  # the AI's steps in lesson groups, read once each
         # Cells told at the end of each reveal, and the game then: any step's moment.
         self.batches: list[int] = [len(self.ai.revealed)] if self.ai.revealed else []
         self.moments = [GameThen(frozenset(game.flags), 0.0, "")] if self.batches else []
@@ -401,11 +403,10 @@ class Session:
 
     def timeline(self) -> Timeline:
         """Return the lesson timeline of the AI's log, built once per version of it."""
-        key = (id(self.ai), self.version, len(self.ai.steps))
-        built = self._timeline[1]
-        if self._timeline[0] != key or built is None:
-            built = Timeline(self.ai.steps, self.ai.revealed, self.batches, ahead(self))
-            self._timeline = (key, built)
+        ai, built = self.ai, self._timeline[1]
+        if self._timeline[0] != (ai, self.version, len(ai.steps)) or built is None:
+            built = Timeline(ai.steps, ai.revealed, self.batches, ahead(self), self.lessons)
+            self._timeline = ((ai, self.version, len(ai.steps)), built)
         return built
 
     def probabilities(self) -> dict[Cell, tuple[Fraction, str]]:

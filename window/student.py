@@ -1,7 +1,7 @@
 """A student's AI in the window: their MinesweeperAI behind "AI Move", held to account as it plays.
 
 No pygame here. runner.py --student FILE gives the App a StudentPlay. Their
-AI lives in its own process (bench/student_process.py) and plays the
+AI lives in its own process (student/process.py) and plays the
 window's game: A asks it for a move (make_safe_move, else
 make_random_move), the window reveals the cell as it reveals any click, and
 their AI is told every cell a reveal opened, one add_knowledge call each,
@@ -10,7 +10,7 @@ numbers, so the classroom's steps are the reference's, worked out on the
 very board their AI saw.
 
 Every call is held to account as benchmark.py --student holds it
-(bench/student.py). At a new problem auto-play stops and the classroom
+(student/check.py). At a new problem auto-play stops and the classroom
 opens at that moment: the step box explains the problem, the board shows
 the cell or sentence it is about, and the knowledge list shows, under the
 reference's sentences, what their AI held then, each sentence marked right
@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
-from bench.student import (
+from student.check import (
     BEYOND,
     CS50_FIRST_CLICK,
     Problem,
@@ -34,20 +34,20 @@ from bench.student import (
     check_file,
     load_failure_text,
 )
-from bench.student_process import LIMIT, State, StudentProcess
+from student.process import LIMIT, State, StudentProcess
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Rule
 from sweeper.judge import judge
 from window.frame import Frame, Highlights, KnowledgeList, StepBox, focus_of
 from window.session import Outcome
-from window.student_words import (
+from words.model import plural
+from words.student import (
     brief_lines,
     cells_summary_text,
     problem_line,
     sentence_text,
     where_text,
 )
-from words.model import plural
 
 if TYPE_CHECKING:
     from window.app import App
@@ -99,7 +99,9 @@ class StudentPlay:
         self.held: Optional[Cell] = None  # their move, held back while its problem is shown
         self.seen = 0  # problems of this game already stopped at
         self.showing: Optional[Problem] = None  # the problem play stopped at
-        self.at = (-1, 1)  # the class's step and beat then: where the problem is shown
+        self.at: tuple[int, int, object] = (-1, 1, None)  # the class's step, beat and preview
+        # then: where the problem is shown (a random move onto their own mine is held back
+        # unplayed, and the class then shows the reference's next move as a preview)
 
     def close(self) -> None:
         """Stop their process."""
@@ -135,7 +137,7 @@ class StudentPlay:
         session.ledger.helped()  # the class shows the AI's conclusions
         room.on = True
         room.latest(app.timeline(), True)  # the moment of the problem: now, an answer beat
-        self.at = (room.step_index, room.beat)
+        self.at = (room.step_index, room.beat, room.preview)
         return Outcome("")  # the box says it all; the message line's room goes to the list
 
     # -- their move -------------------------------------------------------------------------
@@ -191,7 +193,7 @@ class StudentPlay:
             title=title,
             message="",  # the box says it all: the message line's room goes to the list
             knowledge=knowledge,
-            step=problem_box(problem, mines),
+            step=problem_box(problem, mines, marks),
             highlights=marks,
             focus=focus_of(marks),  # a board too large for class shows these cells large
         )
@@ -199,9 +201,11 @@ class StudentPlay:
     def problem_shown(self, app: App) -> Optional[Problem]:
         """Return the problem the class is shown: the one play stopped at, at its step only."""
         room = app.room
-        if self.showing is None or not room.on or room.preview is not None:
+        if self.showing is None or not room.on:
             return None
-        return self.showing if (room.step_index, room.beat) == self.at else None
+        step, beat, preview = self.at
+        here = (room.step_index, room.beat) == (step, beat) and room.preview is preview
+        return self.showing if here else None
 
     def knowledge(self, app: App, reference: KnowledgeList) -> KnowledgeList:
         """Return the class's list with their AI in it: what it held at the moment on screen.
@@ -220,7 +224,7 @@ class StudentPlay:
         focus = own if own is not None else wrong  # the problem's own row, else the first wrong
         rules = [rule for _, rule in rows]
         selected = rules.index(room.selected) if room.selected in rules else None
-        state = state_when(self.follow(app), len(app.moment().board))
+        state = self.state_shown(app)
         counts = "nothing yet"
         if state is not None:
             bad = sum(1 for text in texts if text.startswith(f"{WRONG} {{"))
@@ -257,9 +261,22 @@ class StudentPlay:
         """Return the sentence behind each row of the class's list (a click selects it)."""
         return [rule for _, rule in self.rows(app, "")]
 
+    def state_shown(self, app: App) -> Optional[State]:
+        """Return what their AI held at the moment on screen: at a problem, after its very call.
+
+        A move that opens ground is many add_knowledge calls; the problem's
+        list is what their AI held after the call that went wrong, not at the
+        end of the move.
+        """
+        student = self.follow(app)
+        problem = self.problem_shown(app)
+        if problem is not None:
+            return student.state_at(problem)
+        return state_when(student, len(app.moment().board))
+
     def rows(self, app: App, reference: str) -> list[tuple[str, Rule]]:
         """Return the list's rows with the cells each stands for: theirs, then the reference's."""
-        state = state_when(self.follow(app), len(app.moment().board))
+        state = self.state_shown(app)
         size = board_size(app)
         mines = frozenset(app.session.game.mines)
         rows: list[tuple[str, Rule]] = []
@@ -320,12 +337,29 @@ def summary(student: StudentGame, mines: set[Cell]) -> str:
     )
 
 
-def problem_box(problem: Problem, mines: frozenset[Cell]) -> StepBox:
-    """Return the step box that explains a problem: what went wrong, then the gist of why."""
+# What a tick (False) or a cross (True) on the board means beside each kind of problem.
+MARK_WORDS = {
+    "missed inference": {False: "missed: provably safe"},
+    BEYOND: {False: "safe, by counting only"},
+    "wrong mark": {True: "in fact a mine", False: "in fact safe"},
+    "wrong sentence": {True: "a mine on the board"},
+}
+
+
+def problem_box(
+    problem: Problem, mines: frozenset[Cell], marks: Optional[Highlights] = None
+) -> StepBox:
+    """Return the step box that explains a problem: what went wrong, then the gist of why.
+
+    Its legend says what the board's ticks and crosses mean here (not what an AI knew).
+    """
     words = "\n".join([problem_line(problem), *brief_lines(problem, mines)])
     header = f"Their AI, {where_text(problem)}: {problem.kind}"
+    meaning = MARK_WORDS.get(problem.kind, {})
+    shown = sorted({mine for _, mine in marks.marks}) if marks is not None else []
+    legend = tuple((mine, meaning[mine]) for mine in shown if mine in meaning)
     # A short explanation keeps the colours' legend under it; a long one needs the room.
-    return StepBox(header, words, legend=len(words) <= SHORT_WORDS)
+    return StepBox(header, words, legend=len(words) <= SHORT_WORDS, marks=legend)
 
 
 def problem_highlights(
