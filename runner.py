@@ -30,7 +30,7 @@ from window.app import App
 from window.commands import edit_file, open_review, review_at
 from window.ledger import count_left
 from window.review_view import review_target
-from window.student import CS50_FIRST_CLICK, STUDENT_HELP, attach_student
+from window.student import CS50_FIRST_CLICK, STUDENT_HELP
 from words.records import folder_words
 from words.review import report
 
@@ -208,7 +208,7 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     parser = build_parser()
     args = parser.parse_args(argv)
     app = build_app(parser, args)
-    if args.student is not None and (problem := attach_student(app, args.student)):
+    if args.student is not None and (problem := app.attach_student(args.student)):
         parser.error(f"--student: {problem}")
     app.lesson_path = args.position  # where the editor (L in class) saves the lesson back
     if args.edit is not None and (problem := edit_file(app, args.edit)):

@@ -16,7 +16,7 @@ from student.check import check_student
 from sweeper.board import cell_name
 from sweeper.engine import Rule
 from window.app import App
-from window.student import attach_student, state_when
+from window.student import state_when
 
 STUDENTS = Path(__file__).resolve().parent / "students"
 LIMIT = 0.3
@@ -28,7 +28,7 @@ def opened(name: str, seed: int = 2, limit: float = 3.0) -> App:
     if limit != 3.0:
         assert app.student is not None
         app.student.close()
-        assert attach_student(app, STUDENTS / name, limit) == ""
+        assert app.attach_student(STUDENTS / name, limit) == ""
     return app
 
 
@@ -317,13 +317,13 @@ def test_a_random_move_onto_their_own_mine_is_shown_and_explained(closing):
     play_to_a_problem(app)
     problem = app.student.showing
     assert (problem.kind, problem.detail) == ("unsafe move", "own mine")
-    assert app.student.problem_shown(app) is problem
+    assert app.student.problem_shown(app.moment()) is problem
     frame = app.frame()
     assert frame.step.header == f"Their AI, seed 6, move {problem.move}: unsafe move"
     assert "a cell in their own self.mines" in frame.step.words
     assert dict(frame.highlights.roles)[problem.cell] == "selected"
     app.do("back")  # another moment: the reference's steps again, not the problem
-    assert app.student.problem_shown(app) is None
+    assert app.student.problem_shown(app.moment()) is None
 
 
 def test_the_list_is_what_their_ai_held_after_the_call_that_went_wrong(closing):
@@ -336,7 +336,7 @@ def test_the_list_is_what_their_ai_held_after_the_call_that_went_wrong(closing):
     at_call = student.state_at(problem)
     end_of_move = state_when(student, len(app.session.game.revealed))
     assert at_call != end_of_move
-    assert app.student.state_shown(app) is at_call
+    assert app.student.state_shown(app.moment()) is at_call
     header = app.frame().knowledge.header
     assert header.startswith(f"Their AI then: {at_call.sentences} sentence")
 

@@ -249,7 +249,7 @@ def press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
 
 def ai_move(app: App, _: object) -> Outcome:
     """Play one AI move (a student's AI's, when runner.py --student gave one)."""
-    return play_ai_move(app.session) if app.student is None else app.student.move(app)
+    return play_ai_move(app.session) if app.student is None else app.student.move(app.session)
 
 
 def toggle_autoplay(app: App, _: object) -> Outcome:
@@ -388,7 +388,8 @@ def arrangements(app: App, _: object) -> Outcome:
 
 def select(app: App, index: int) -> Outcome:
     """Highlight the cells of the listed sentence at index; again to clear it."""
-    app.room.select(listed(app.moment()) if app.student is None else app.student.rules(app), index)
+    m = app.moment()
+    app.room.select(listed(m) if app.student is None else app.student.rules(m), index)
     return Outcome()
 
 
