@@ -27,7 +27,7 @@ from sweeper.cli import OneLineParser, Option, option, run
 from sweeper.review import read_record, review
 from window.answers import answer_at, parse_answer
 from window.app import App
-from window.commands import open_review, review_at
+from window.commands import edit_file, open_review, review_at
 from window.ledger import count_left
 from window.review_view import review_target
 from window.student import CS50_FIRST_CLICK, STUDENT_HELP
@@ -116,6 +116,12 @@ OPTIONS: tuple[Option, ...] = (
         metavar="DIR",
     ),
     option(
+        "--questions-only",
+        help="with --deck: a sheet for the class, the question beats only (no answer, no "
+        "teacher's page)",
+        action="store_true",
+    ),
+    option(
         "--review",
         help="a finished game's record, or 'last' (the last game finished): its review in the "
         "window, every click judged (--export with --step N: a picture of click N)",
@@ -127,6 +133,14 @@ OPTIONS: tuple[Option, ...] = (
         action="store_true",
     ),
     option("--student", help=STUDENT_HELP, type=Path, metavar="FILE"),
+    option(
+        "--edit",
+        help="open the position editor: draw a lesson, word it, save it to FILE (a new file in the "
+        "saves folder without one), C teaches it",
+        nargs="?",
+        const="",
+        metavar="FILE",
+    ),
     option(
         "--save-dir",
         help="folder for key S (default: a 'saved' folder in the user's data folder)",
@@ -163,6 +177,8 @@ DECK_READS = ("size",)
 
 def handout_misuse(args: argparse.Namespace) -> str:
     """Return the one-line refusal of handout options given without --export, or ""."""
+    if args.questions_only and args.deck is None:
+        return "--questions-only goes with --deck DIR: a sheet of the lesson's questions"
     if args.export is not None:
         return ""
     answering = getattr(args, "answer", None) is not None
@@ -194,6 +210,9 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     app = build_app(parser, args)
     if args.student is not None and (problem := app.attach_student(args.student)):
         parser.error(f"--student: {problem}")
+    app.lesson_path = args.position  # where the editor (L in class) saves the lesson back
+    if args.edit is not None and (problem := edit_file(app, args.edit)):
+        parser.error(f"--edit: {problem}")
     if args.export is None and args.answer is None and args.deck is None:
         said = count_left(app.session)
         if said:
@@ -279,7 +298,8 @@ def picture(app: App, args: argparse.Namespace, kept: bool = False) -> int:
         app.do("ai")
     app.room.on = True
     if args.deck is not None:
-        problem, wrote = deck(app, args.deck, size), f"{args.deck / 'index.html'} and its pages"
+        problem = deck(app, args.deck, size, args.questions_only)
+        wrote = f"{args.deck / 'index.html'} and its pages"
     elif kept:
         problem, wrote = export(app, args.export, size, None, False), str(args.export)
     else:
@@ -337,6 +357,8 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
     misuse = handout_misuse(args)
     if misuse:
         return complain(misuse)  # before anything is read or written
+    if args.edit is not None and (args.export or args.deck or args.answer or args.review):
+        return complain("--edit opens the editor in the window: it goes without a handout")
     app = app_from_args(argv)
     if args.answer is not None:
         app.session.keeps_files = False  # an answer is judged; nothing is played or kept

@@ -55,6 +55,7 @@ def fresh_font(size: int, bold: bool = False) -> pygame.font.Font:
     """Return DejaVu Sans at a pixel size, made now (read from its file)."""
     return pygame.font.Font(str(BOLD_FONT_FILE if bold else FONT_FILE), size)
 
+
 BUTTON_ROWS = (
     (("ai", "AI Move"), ("auto", "Auto-play"), ("new", "New game"), ("restart", "Restart")),
     tuple((f"board:{key}", board.name) for key, board in BOARDS.items()),
@@ -83,6 +84,22 @@ REVIEW_BUTTONS = (
         ("back", "◀ Back"),
         ("step", "Step ▶"),
         ("end", "End"),
+        ("quit", "Close"),
+    ),
+)
+
+# The position editor's own: the board's size, the total, save, teach, and the way out.
+EDITOR_BUTTONS = (
+    (
+        ("edit-shorter", "Rows −"),
+        ("edit-taller", "Rows +"),
+        ("edit-narrower", "Columns −"),
+        ("edit-wider", "Columns +"),
+    ),
+    (
+        ("edit-total", "Total told"),
+        ("edit-save", "Save"),
+        ("edit-teach", "Teach"),
         ("quit", "Close"),
     ),
 )
@@ -374,8 +391,10 @@ def place_panel(
     # (in one row they shrank to 22 and 18).
     two = below is not None
     status = pygame.Rect(x, title.bottom + px(4), inner, 2 * px(40) + px(6) if two else px(40))
-    rows = CLASS_BUTTONS if lesson else button_rows(frame.custom)
+    rows: Sequence[Sequence[tuple[str, str]]] = button_rows(frame.custom)
+    rows = CLASS_BUTTONS if lesson else rows
     rows = REVIEW_BUTTONS if frame.reviewing else rows
+    rows = EDITOR_BUTTONS if frame.editing else rows
     buttons, y = _buttons(rows, x, status.bottom + px(10), inner, scale)
     # In class the keys are behind "?"; the help takes the lines its words need.
     help_lines = text_lines(frame.help, inner, font, False, fonts) or (
