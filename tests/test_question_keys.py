@@ -121,7 +121,7 @@ def test_every_command_names_the_modes_it_runs_in_and_the_question_beat_takes_fe
     for name, command in TABLE.items():
         assert command.runs <= EVERY, name
     acting = {name for name, command in TABLE.items() if QUESTION in command.runs}
-    lesson_keys = {"think", "step", "back", "home", "end", "expand", "jump", "digit"}
+    lesson_keys = {"think", "step", "back", "home", "end", "jump", "digit"}
     assert acting == lesson_keys | {
         "answer", "arrangements", "select", "scroll", "keys", "quit", "press", "close",
         "export", "zoom", "fullscreen",
