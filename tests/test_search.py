@@ -90,6 +90,21 @@ def test_best_opening_under_the_none_rule_counts_first_click_losses():
     assert wins < boards  # some first click must risk the one mine
 
 
+def test_in_play_the_first_click_search_stops_at_its_cpu_time(monkeypatch):
+    # 4x4 with 4 mines needs about 840,000 visits (0.4 s here): with no CPU time left the
+    # search in play gives up (None: the first click is chosen as on a large board), and
+    # a caller's own budget (bench.exact) is visits only, the same on every machine.
+    from sweeper import search
+
+    monkeypatch.setattr(search, "FIRST_SEARCH_SECONDS", 0.0)
+    search._opening.cache_clear()
+    try:
+        assert best_opening(4, 4, 4, "safe") is None
+        assert best_opening(4, 4, 4, "safe", budget=10**9) == ((0, 1), 961, 1365)
+    finally:
+        search._opening.cache_clear()
+
+
 def play_every_board(height, width, mines):
     """Return (wins, boards) for the AI over every placement its first click allows."""
     first = Solver(height, width, mines).make_move()
