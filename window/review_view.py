@@ -23,7 +23,7 @@ from sweeper.review import ClickReview, Record, Review, read_record
 from window.frame import Frame, Highlights, KnowledgeList, StepBox, Tile
 from words.model import PROOF_WORDS, RULES, cells_text, clock_text, percent
 from words.records import game_fault_words
-from words.review import click_line, summary_line
+from words.review import chord_known, click_line, summary_line
 
 REVIEW_HELP = "← → a click; Home, End: the first click, the end; Esc closes the review."
 
@@ -123,7 +123,7 @@ def review_frame(reviewing: Reviewing, judge: Judge, message: str) -> Frame:
         knowledge=click_list(done, reviewing.index),
         summary="",
         help=REVIEW_HELP,
-        zeros=True,
+        zeros=False,  # a 0 drawn blank, as in play
         replaying=not at_end,
         numbers=shown,
         reviewing=True,
@@ -160,7 +160,7 @@ def waiting_frame(reviewing: Reviewing, judge: Judge, message: str) -> Frame:
         knowledge=KnowledgeList("Clicks: judging...", withheld=True),
         summary="",
         help=REVIEW_HELP,
-        zeros=True,
+        zeros=False,  # a 0 drawn blank, as in play
         replaying=True,
         numbers={},
         reviewing=True,
@@ -248,6 +248,9 @@ def verdict_words(click: ClickReview) -> str:
         what = f"The chord on {name} (it opens {opened})"
     if click.word == "safe" and not click.verdicts and not click.revealed:
         words = f"{what}: the first click, kept clear by the first-click rule."
+    elif click.word == "safe" and chord_known(click):
+        words = f"{what} was safe: {chord_known(click)}, a count of 0 for its other cells."
+        words += " The numbers it stands on are framed."
     elif click.word == "safe":
         rules = sorted({v.rule for v in click.verdicts if v.rule})
         by = " and ".join(PROOF_WORDS.get(r, r) for r in rules) or "the numbers"

@@ -16,7 +16,9 @@ def click_line(click: ClickReview) -> str:
         parts.append(f"chord, opens {cells_text(click.opened) if click.opened else 'nothing'}")
     if click.word == "safe":
         rules = {v.rule for v in click.verdicts if v.rule}
-        if rules:
+        if chord_known(click):
+            parts.append(f"{chord_known(click)}: a count of 0 for the rest")
+        elif rules:
             parts.append("by " + " and ".join(PROOF_WORDS.get(r, r) for r in sorted(rules)))
         elif not click.revealed:
             parts.append("the first click, kept clear by the rule")
@@ -30,6 +32,20 @@ def click_line(click: ClickReview) -> str:
     if click.lost:
         parts.append("hit a mine")
     return head + (f" ({'; '.join(parts)})" if parts else "")
+
+
+def chord_known(click: ClickReview) -> str:
+    """Return what a safe chord stood on: its number met by the known mines beside it
+    ("B2's 1 met by the known mine A1"); "" for any other click."""
+    cell = click.action.cell
+    number = dict(click.revealed).get(cell)
+    if click.action.kind != "chord" or click.word != "safe" or number is None:
+        return ""
+    beside = sorted(f for f in click.flags if max(abs(f[0] - cell[0]), abs(f[1] - cell[1])) == 1)
+    if len(beside) != number:
+        return ""
+    mines = "the known mine" if number == 1 else "the known mines"
+    return f"{cell_name(cell)}'s {number} met by {mines} {cells_text(tuple(beside))}"
 
 
 def summary_line(done: Review) -> str:
