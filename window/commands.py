@@ -26,6 +26,7 @@ from window.ai_turn import ai_move as play_ai_move
 from window.ai_turn import reason
 from window.answers import ON_A_NUMBER, give, tally
 from window.frame import listed
+from window.ledger import unsaved_here
 from window.modes import (
     ANSWER,
     AUTO,
@@ -61,7 +62,7 @@ from window.options import (
 from window.records_view import RESET_ASK, RecordsState, board_beside, records_table
 from window.review_view import Reviewing
 from window.session import Outcome, Session, thought_step
-from words.records import note_words
+from words.records import UNSAVED_QUIT, note_words
 from words.window import EARLIER, KEY_LINES, KEYS_TITLE
 
 if TYPE_CHECKING:
@@ -659,6 +660,9 @@ def quit_window(app: App, _: object) -> Outcome:
     if room.on and app.armed != "quit" and not playing:
         app.armed = "quit"
         return Outcome(CLASS_LEAVE)
+    if app.armed != "quit" and unsaved_here(app.session):
+        app.armed = "quit"  # a result kept in this window only (the disk full) would be lost
+        return Outcome(UNSAVED_QUIT)
     if not playing or app.armed == "quit":
         app.session.ledger.leave()
         return Outcome(close=True)

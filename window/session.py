@@ -35,7 +35,7 @@ from sweeper.game import Game as Minesweeper
 from sweeper.game import MoveResult
 from sweeper.review import Action
 from sweeper.solver import Solver as MinesweeperAI
-from window.ledger import Ledger
+from window.ledger import Ledger, scores
 from window.lesson import LessonLog
 from window.timeline import Timeline
 from words.model import clock_text, percent, plural, position_note
@@ -172,6 +172,7 @@ class Session:
         # The settings the command line read, if it did: a damaged file is set aside when
         # read, so only the first reading knows what was wrong, for the window to say.
         self.settings = settings if settings is not None else Settings()
+        self.told: set[str] = set()  # the settings changed in this window that said "saved"
         self.keeps_files = True  # False for a handout (runner.py --export): no records, no settings
         if game is None:
             game = Minesweeper(
@@ -194,8 +195,9 @@ class Session:
         self.pending: Optional[Decision] = None  # what the AI would play next, once asked
         self.watch = Stopwatch(self.clock)
         self.marks: set[Cell] = set()  # the player's question marks (the game knows only flags)
-        # The hint, when on, is help from the start; so is a board from a seed the player chose.
-        self.ledger = Ledger(self, assisted=self.settings.known_safe_hint or self.chosen_seed)
+        # A board from a seed the player chose is help from the start; the hint is help once
+        # it shows something: on after a move (Session.play), or turned on after the first.
+        self.ledger = Ledger(self, assisted=self.chosen_seed)
         self.ending = ""  # the last move's words: once the game is over, the ones that ended it
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self.autoplay = False
@@ -278,6 +280,7 @@ class Session:
 
     def chord(self, cell: Cell) -> Outcome:
         """Reveal the unflagged neighbours of a number whose flags match it."""
+        self.cursor = cell  # the keyboard's cell follows the last cell clicked
         return self.play(self.game.chord(cell), cell, "You", "chord")
 
     def log(self, kind: str, cell: Cell) -> None:
@@ -293,6 +296,7 @@ class Session:
 
     def flag(self, cell: Cell) -> Outcome:
         """Cycle a hidden cell: flag, question mark (when on), nothing. The AI uses neither."""
+        self.cursor = cell
         if cell in self.marks:
             self.marks.discard(cell)
             return Outcome(f"Question mark taken off {cell_name(cell)}.")
@@ -317,6 +321,8 @@ class Session:
         self.ai.add_reveal(result.revealed)
         if result.revealed:
             self.batches.append(len(self.ai.revealed))
+        if self.settings.known_safe_hint:
+            self.ledger.helped()  # the hint shows what the AI knows after this move
         if self.game.is_over() and self.watch.finished is None:
             self.watch.stop()
             self.autoplay = False
@@ -344,7 +350,7 @@ class Session:
         if self.game.is_over() and self.ledger.counts():
             # A teacher's position starts with cells open that nobody clicked: its 3BV
             # against its clicks would mean nothing (position 01 won in 1 click: "200%").
-            text += f" {self.ledger.scores()}{self.ledger.apart()}."
+            text += f" {scores(self)}{self.ledger.apart()}.{self.ledger.not_written()}"
         if self.game.lost():
             text += " U takes the click back."
         return text
