@@ -20,6 +20,9 @@ from sweeper import BOARDS, Cell
 from window.frame import ROLES, Frame
 
 SCREEN = (1280, 680)  # the default window fits a 1280x720 screen with room for a title bar
+TITLE_AND_TASKBAR = 90  # the height a screen keeps for the title bar and a taskbar
+DEFAULT_CELL_MOST = 70  # the default window's largest cell (a 9x9 board on a 1280x720 screen)
+PLAY_CELL = 24  # the smallest window's cell where the screen allows: one a mouse hits easily
 PANEL_WIDTH = 420
 MARGIN = 12
 LABEL = 24  # the band for row letters and column numbers
@@ -54,6 +57,7 @@ Fonts = Callable[[int, bool], pygame.font.Font]
 def fresh_font(size: int, bold: bool = False) -> pygame.font.Font:
     """Return DejaVu Sans at a pixel size, made now (read from its file)."""
     return pygame.font.Font(str(BOLD_FONT_FILE if bold else FONT_FILE), size)
+
 
 BUTTON_ROWS = (
     (("ai", "AI Move"), ("auto", "Auto-play"), ("new", "New game"), ("restart", "Restart")),
@@ -651,14 +655,24 @@ def status_boxes(
     return mines, button, clock, words
 
 
+def minimum_cell(rows: int, columns: int) -> int:
+    """Return the cell the smallest window gives a board: PLAY_CELL, or less where the board
+    and the panel would not fit a 1280x720 screen at it (never under MIN_CELL)."""
+    across = (SCREEN[0] - PANEL_WIDTH - 2 * MARGIN - LABEL) // columns
+    down = (SCREEN[1] - 2 * MARGIN - LABEL) // rows
+    return max(MIN_CELL, min(PLAY_CELL, across, down))
+
+
 def minimum_window_size(frame: Frame, fonts: Optional[Fonts] = None) -> tuple[int, int]:
-    """Return the smallest window that shows every cell at MIN_CELL and the whole panel.
+    """Return the smallest window that plays: every cell at minimum_cell and the whole panel.
 
     The panel needs its buttons, message and step box, three lines for the
-    knowledge list and the help lines; the board needs MIN_CELL per cell.
+    knowledge list and the help lines; the board needs its cells large
+    enough to click (a 9x9 board's 24 px, not a thumbnail beside the panel).
     """
     edges = 2 * MARGIN + LABEL
-    width = PANEL_WIDTH + edges + MIN_CELL * frame.columns
+    cell = minimum_cell(frame.rows, frame.columns)
+    width = PANEL_WIDTH + edges + cell * frame.columns
     tall = layout((width, 10_000), frame, Scale(), fonts)  # a larger window only scales up
     lesson = frame.classroom
     said = (3 if lesson else 4) * tall.line  # a message may come: its room is kept
@@ -666,12 +680,24 @@ def minimum_window_size(frame: Frame, fonts: Optional[Fonts] = None) -> tuple[in
     listed = tall.head + 3 * tall.line
     key = tall.odds_key.height + 6 if tall.odds_key.height else 0  # the odds overlay's key
     panel = tall.message.y + said + step + 6 + listed + 6 + key + (tall.panel.bottom - tall.help.y)
-    return (width, max(panel, edges + MIN_CELL * frame.rows))
+    return (width, max(panel, edges + cell * frame.rows))
 
 
-def default_window_size(rows: int, columns: int) -> tuple[int, int]:
-    """Return the window size that shows a board at its best and fits SCREEN."""
-    cell = fit_cell((SCREEN[0] - PANEL_WIDTH, SCREEN[1]), rows, columns, Scale())
+def screen_room(desktop: tuple[int, int]) -> tuple[int, int]:
+    """Return the room a window has on a screen of this size: its height less the title bar
+    and a taskbar, and never less than a 1280x720 screen's (SCREEN)."""
+    return (max(SCREEN[0], desktop[0]), max(SCREEN[1], desktop[1] - TITLE_AND_TASKBAR))
+
+
+def default_window_size(
+    rows: int, columns: int, room: tuple[int, int] = SCREEN, least: tuple[int, int] = (0, 0)
+) -> tuple[int, int]:
+    """Return the window that shows a board at its best in the room a screen gives: its cells
+    as large as fit (up to DEFAULT_CELL_MOST), the window as tall as the board (not less than
+    least, the panel's own need), so the board fills its height."""
+    cell = min(
+        DEFAULT_CELL_MOST, fit_cell((room[0] - PANEL_WIDTH, room[1]), rows, columns, Scale())
+    )
     width = 2 * MARGIN + LABEL + cell * columns + PANEL_WIDTH
-    height = max(SCREEN[1], 2 * MARGIN + LABEL + cell * rows)
-    return (width, height)
+    height = 2 * MARGIN + LABEL + cell * rows
+    return (max(width, least[0]), max(height, least[1]))

@@ -24,6 +24,7 @@ from screen.layout import (
     layout,
     minimum_window_size,
     scale_for,
+    screen_room,
 )
 from screen.paint import IMAGES, Painter, paint
 from store.files import free_path
@@ -63,7 +64,9 @@ class Window:
     def open(self) -> pygame.Surface:
         """Open (or resize) the window to suit the board."""
         game = self.app.game
-        size = default_window_size(game.height, game.width)
+        room = screen_room(pygame.display.get_desktop_sizes()[0])
+        least = minimum_window_size(self.app.frame(), self.painter.font)
+        size = default_window_size(game.height, game.width, room, least)
         surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Minesweeper")
         return surface
@@ -236,5 +239,6 @@ def show(app: App, max_iterations: Optional[int] = None) -> None:
         pygame.display.set_icon(pygame.image.load(str(IMAGES / "icon.png")))
         window.run(max_iterations)
     finally:
+        app.session.judge.stop()  # a review under way would hold the closing process
         pygame.time.set_timer(AUTOPLAY_EVENT, 0)
         pygame.quit()

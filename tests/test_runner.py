@@ -401,6 +401,35 @@ def test_expert_fits_1280_by_720_beside_the_panel():
     assert corner.width >= 20  # cells large enough to click
 
 
+@pytest.mark.parametrize("board", ["beginner", "intermediate", "expert", "cs50"])
+def test_the_smallest_window_plays_its_board_beside_the_whole_panel(board):
+    # At 558x530 a 9x9 board was a 90 px thumbnail beside a full-width panel.
+    ctrl = App.new(BOARDS[board], seed=1)
+    width, height = minimum_window_size(ctrl.frame())
+    here = sized((width, height), ctrl)
+    assert here.cell >= layout_module.PLAY_CELL and not here.crowded
+    corner = here.cell_rect((here.rows - 1, here.columns - 1))
+    assert corner.right <= width - layout_module.PANEL_WIDTH and corner.bottom <= height
+    assert width <= 1280 and height <= 720
+
+
+def test_expert_fills_its_height_on_a_1600_by_900_screen():
+    ctrl = App.new(BOARDS["expert"], seed=1)
+    room = layout_module.screen_room((1600, 900))
+    width, height = default_window_size(16, 30, room, minimum_window_size(ctrl.frame()))
+    assert width <= 1600 and height <= 900 - layout_module.TITLE_AND_TASKBAR
+    board = sized((width, height), ctrl).board_box()
+    edges = 2 * layout_module.MARGIN + layout_module.LABEL
+    assert board.height >= 0.95 * (height - edges)  # not 40% of it empty above and below
+    assert board.width > sized(default_window_size(16, 30), ctrl).board_box().width
+
+
+def test_a_size_too_large_for_a_picture_says_its_limits(capsys):
+    assert runner.main(["--size", "100000x100000", "--export", "out.png"]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "outside 640x400 to 7680x4320 pixels" in line and "not a size" not in line
+
+
 def test_a_resized_window_scales_the_cells():
     ctrl = App.new(BOARDS["expert"], seed=1)
     small = sized((900, 500), ctrl)
@@ -496,6 +525,8 @@ def test_timer_counts_while_playing():
         (["--board", "3x3x20"], "under the 'safe' first-click rule: at most 8"),
         (["--board", "0x5x1"], "1 to 50 rows"),
         (["--board", "200x5x1"], "1 to 50 rows"),
+        (["--board", "-3x9x1"], "-3x9x1: a board has 1 to 50 rows"),  # not "expected one argument"
+        (["--board", "3x9x-1"], "the mines are a whole number, 0 or more"),
         (["--first-click", "maybe"], "invalid choice"),
         (["--seed", "ten"], "invalid int"),
         (["--position", "/no/such/file.txt"], "cannot read"),
