@@ -17,13 +17,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 from screen.ready import EXPORT_SIZE, export_size, no_display, pygame_missing
 from store.places import saves_dir, saves_problem, stops
 from store.settings import Settings
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
-from sweeper.cli import OneLineParser, run
+from sweeper.cli import OneLineParser, Option, option, run
 from sweeper.review import read_record, review
 from window.answers import answer_at, parse_answer
 from window.app import App
@@ -31,7 +31,7 @@ from window.commands import open_review, review_at
 from window.ledger import start_words
 from window.reopen import reopened
 from window.review_view import review_target
-from window.student import CS50_FIRST_CLICK, STUDENT_HELP, attach_student
+from window.student import CS50_FIRST_CLICK, STUDENT_HELP
 from words.records import folder_words
 from words.review import report
 
@@ -48,96 +48,90 @@ def board_argument(text: str) -> BoardSize:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-Option = tuple[str, dict[str, Any]]
-
-
-def option(flag: str, help: str, **how: Any) -> Option:
-    """Return one row of an option table: the flag, and how argparse reads it."""
-    return flag, {"help": help, **how}
-
-
 # Where the game comes from: one of these two.
 WHERE: tuple[Option, ...] = (
     option(
         "--board",
-        "beginner (9x9, 10), intermediate (16x16, 40), expert (16x30, 99), cs50 (8x8, 8) or "
+        help="beginner (9x9, 10), intermediate (16x16, 40), expert (16x30, 99), cs50 (8x8, 8) or "
         "HxWxM such as 10x12x20; default: the board last played, else cs50",
     ),
-    option("--position", "start from a board in the text notation", type=Path),
+    option("--position", help="start from a board in the text notation", type=Path),
 )
 # Every other option.
 OPTIONS: tuple[Option, ...] = (
-    option("--seed", "seed of the first game (Restart replays it)", type=int),
+    option("--seed", help="seed of the first game (Restart replays it)", type=int),
     option(
         "--first-click",
-        "safe (CS50's rule: never a mine), opening (no mine around it either), none, or "
+        help="safe (CS50's rule: never a mine), opening (no mine around it either), none, or "
         "no-guess (it opens, and logic alone clears the board); default: the rule of the "
         "last game played (the board and rule last played are remembered for the next "
         "start, whether chosen here or with K), else safe",
         choices=FIRST_CLICK_RULES,
     ),
-    option("--classroom", "start with the knowledge panel open", action="store_true"),
+    option("--classroom", help="start with the knowledge panel open", action="store_true"),
     option(
         "--export",
-        "draw the view to a PNG and exit, with no window (a handout); see --step, --size",
+        help="draw the view to a PNG and exit, with no window (a handout); see --step, --size",
         type=Path,
         metavar="OUT.png",
     ),
     option(
         "--step",
-        "with --export: lesson step N (1 = the first, or 'last'), its conclusion shown",
+        help="with --export: lesson step N (1 = the first, or 'last'), its conclusion shown",
         metavar="N",
     ),
     option(
         "--ai-moves",
-        "with --export: let the AI play N moves first (a live game's handout)",
+        help="with --export: let the AI play N moves first (a live game's handout)",
         type=int,
         metavar="N",
     ),
     option(
         "--arrangement",
-        "with --export and --step on an enumeration step: draw its K-th arrangement (or, "
+        help="with --export and --step on an enumeration step: draw its K-th arrangement (or, "
         "when there are too many to draw, the table by number of mines: K = 1)",
         type=int,
         metavar="K",
     ),
     option(
         "--question",
-        "with --export and --step: the step's question, before its conclusion",
+        help="with --export and --step: the step's question, before its conclusion",
         action="store_true",
     ),
     option(
-        "--size", "with --export: the picture's size in pixels (default 1920x1080)", metavar="WxH"
+        "--size",
+        help="with --export: the picture's size in pixels (default 1920x1080)",
+        metavar="WxH",
     ),
     option(
         "--answer",
-        "the class's answer, CELL:safe or CELL:mine (such as B2:safe), on the question of "
+        help="the class's answer, CELL:safe or CELL:mine (such as B2:safe), on the question of "
         "--step N (else on the board as it is): prints right, wrong or uncertain, why, and a "
         "counter-arrangement where the claim can fail; with --export it draws that view",
         metavar="CELL:CLAIM",
     ),
     option(
         "--deck",
-        "write every beat of the lesson as numbered PNG pages (see --size) and an index.html "
+        help="write every beat of the lesson as numbered PNG pages (see --size) and an index.html "
         "that prints one page per beat, then the teacher's note, into DIR",
         type=Path,
         metavar="DIR",
     ),
     option(
         "--review",
-        "a finished game's record, or 'last' (the last game finished): its review in the "
+        help="a finished game's record, or 'last' (the last game finished): its review in the "
         "window, every click judged (--export with --step N: a picture of click N)",
         metavar="FILE|last",
     ),
     option(
         "--report",
-        "with --review: print a line per click (cell, safe/risk/guess, chances) and exit",
+        help="with --review: print a line per click (cell, safe/risk/guess, chances) and exit",
         action="store_true",
     ),
-    option("--student", STUDENT_HELP, type=Path, metavar="FILE"),
+    option("--student", help=STUDENT_HELP, type=Path, metavar="FILE"),
     option(
         "--save-dir",
-        "folder for key S (default: a 'saved' folder in the user's data folder)",
+        help="folder for key S (default: a 'saved' folder in the user's data folder)",
         type=Path,
     ),
 )
@@ -149,11 +143,8 @@ def build_parser() -> OneLineParser:
         prog="runner.py",
         description="Play Minesweeper, let the AI move, and step through its inferences.",
     )
-    where = parser.add_mutually_exclusive_group()
-    for flag, how in WHERE:
-        where.add_argument(flag, **how)
-    for flag, how in OPTIONS:
-        parser.add_argument(flag, **how)
+    parser.add_options(WHERE, one_of=True)
+    parser.add_options(OPTIONS)
     return parser
 
 
@@ -206,7 +197,7 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     parser = build_parser()
     args = parser.parse_args(argv)
     app = build_app(parser, args)
-    if args.student is not None and (problem := attach_student(app, args.student)):
+    if args.student is not None and (problem := app.attach_student(args.student)):
         parser.error(f"--student: {problem}")
     if args.export is None and args.answer is None and args.deck is None:
         own = app.session.ledger.counts() and not app.room.on and args.review is None

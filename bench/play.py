@@ -14,7 +14,6 @@ is not.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from array import array
 from collections.abc import Callable
@@ -32,12 +31,6 @@ Player = Callable[[Solver], tuple[Optional[Cell], str]]
 # mostly the board's density (a corner that shows a number leaves nothing
 # better) and a 50/50 a coin flip; later guesses are where play can improve.
 LOSSES = ("first click", "first guess", "a 50/50", "later guess", "a safe call")
-
-
-def derive_seed(*parts: object) -> int:
-    """Return a 64-bit seed determined only by parts (stable across processes)."""
-    text = "/".join(str(p) for p in parts).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
 # -- players ----------------------------------------------------------------------

@@ -16,9 +16,9 @@ from multiprocessing import Pool
 from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 from bench.figures import Tally, tally
-from bench.play import PLAYERS, Played, derive_seed, play
+from bench.play import PLAYERS, Played, play
 from sweeper import default_strategies
-from sweeper.game import Game
+from sweeper.game import Game, derive_seed
 from sweeper.solver import Solver
 
 if TYPE_CHECKING:

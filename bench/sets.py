@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, TextIO
 
-from bench.play import derive_seed, opening_with, play, tank
+from bench.play import opening_with, play, tank
 from bench.runs import Board, Progress, streamed
 from sweeper import Cell, default_strategies
 from sweeper.board import cell_name
 from sweeper.boardsets import BoardSet, SetBoard, seen_from, turned, write_board_line
-from sweeper.game import Game
+from sweeper.game import Game, derive_seed
 from sweeper.solver import Solver
 
 if TYPE_CHECKING:

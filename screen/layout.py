@@ -538,14 +538,18 @@ def step_needs(frame: Frame, width: int, font: int, line: int, scale: Scale, fon
         return 0
     inner = width - scale.px(12)
     words = len(wrap(frame.step.words, fonts(font, False), inner))
-    legend = legend_lines(inner, font, scale, fonts) if frame.step.legend else 0
+    marks = frame.step.marks if frame.step.marks is not None else KNOWN_LEGEND
+    legend = legend_lines(inner, font, scale, fonts, marks) if frame.step.legend else 0
     return (1 + words + legend) * line + scale.px(8) + 2 + scale.px(4)
 
 
-def legend_lines(width: int, font: int, scale: Scale, fonts: Fonts) -> int:
+def legend_lines(
+    width: int, font: int, scale: Scale, fonts: Fonts,
+    marks: tuple[tuple[bool, str], ...] = KNOWN_LEGEND,
+) -> int:  # fmt: skip
     """Return the lines the colour legend takes at a width (as screen/paint.py lays it out)."""
     rows, used = 1, 0
-    for word in [*ROLES, *(word for _, word in KNOWN_LEGEND)]:
+    for word in [*ROLES, *(word for _, word in marks)]:
         need = font + scale.px(4) + fonts(font, False).size(word)[0] + scale.px(10)
         if used and used + need > width:
             rows, used = rows + 1, 0

@@ -64,6 +64,8 @@ MIN_TEXT = 9  # text is made no smaller than this to fit its box
 FONT_FILE = FONTS / "DejaVuSans.ttf"
 BOLD_FONT_FILE = FONTS / "DejaVuSans-Bold.ttf"
 
+Marks = tuple[tuple[bool, str], ...]  # a mark (True: a cross) and the word for it
+
 
 class Painter:
     """Fonts, images and rendered texts, made once and reused every frame."""
@@ -578,13 +580,14 @@ def paint_step(screen: pygame.Surface, box: StepBox, view: Layout, painter: Pain
     pygame.draw.rect(screen, GRID, rect, 1, border_radius=6)
     inner = rect.inflate(-px(12), -px(8))
     screen.blit(fitted(box.header, inner.width, view.font, painter), inner.topleft)
-    legend = legend_height(inner.width, painter, view) if box.legend else 0
+    marks = box.marks if box.marks is not None else KNOWN_LEGEND
+    legend = legend_height(inner.width, painter, view, marks) if box.legend else 0
     top = inner.y + view.line + 2
     body = pygame.Rect(inner.x, top, inner.width, inner.bottom - legend - px(4) - top)
     paint_wrapped(screen, box.words, body, painter, view.font, line=view.line)
     if legend:
         where = pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend)
-        paint_legend(screen, where, painter, view)
+        paint_legend(screen, where, painter, view, marks)
 
 
 STEP_GROWTH = (1.5, 1.4, 1.3, 1.2, 1.1)
@@ -596,29 +599,32 @@ def larger_step_text(box: StepBox, view: Layout, painter: Painter) -> Layout:
     for growth in STEP_GROWTH:
         tried = replace(view, font=round(view.font * growth), line=round(view.line * growth))
         words = len(wrap(box.words, painter.font(tried.font), inner.width))
-        legend = legend_height(inner.width, painter, tried) if box.legend else 0
+        marks = box.marks if box.marks is not None else KNOWN_LEGEND
+        legend = legend_height(inner.width, painter, tried, marks) if box.legend else 0
         if (1 + words) * tried.line + 2 + legend + view.px(4) <= inner.height:
             return tried
     return view
 
 
-def legend_items(painter: Painter, view: Layout) -> list[tuple[object, pygame.Surface]]:
+def legend_items(
+    painter: Painter, view: Layout, marks: Marks = KNOWN_LEGEND
+) -> list[tuple[object, pygame.Surface]]:
     """Return the legend's entries: a highlight colour or a mark kind, and its word."""
     size = view.font
     items: list[tuple[object, pygame.Surface]] = [
         (colour, painter.text(word, size, FAINT_INK)) for colour, word in LEGEND
     ]
-    items += [(mine, painter.text(word, size, FAINT_INK)) for mine, word in KNOWN_LEGEND]
+    items += [(mine, painter.text(word, size, FAINT_INK)) for mine, word in marks]
     return items
 
 
 def legend_rows(
-    width: int, painter: Painter, view: Layout
+    width: int, painter: Painter, view: Layout, marks: Marks = KNOWN_LEGEND
 ) -> list[list[tuple[object, pygame.Surface]]]:
     """Return the legend's entries in rows that fit width."""
     rows: list[list[tuple[object, pygame.Surface]]] = [[]]
     used = 0
-    for item in legend_items(painter, view):
+    for item in legend_items(painter, view, marks):
         need = view.font + view.px(4) + item[1].get_width() + view.px(10)
         if rows[-1] and used + need > width:
             rows.append([])
@@ -628,14 +634,17 @@ def legend_rows(
     return rows
 
 
-def legend_height(width: int, painter: Painter, view: Layout) -> int:
+def legend_height(width: int, painter: Painter, view: Layout, marks: Marks = KNOWN_LEGEND) -> int:
     """Return the height the legend needs at a width."""
-    return len(legend_rows(width, painter, view)) * view.line
+    return len(legend_rows(width, painter, view, marks)) * view.line
 
 
-def paint_legend(screen: pygame.Surface, rect: pygame.Rect, painter: Painter, view: Layout) -> None:
-    """Draw a swatch and a word for each highlight colour, and a mark for what the AI knew."""
-    for kind, label, box in legend_places(rect, painter, view):
+def paint_legend(
+    screen: pygame.Surface, rect: pygame.Rect, painter: Painter, view: Layout,
+    marks: Marks = KNOWN_LEGEND,
+) -> None:  # fmt: skip
+    """Draw a swatch and a word for each highlight colour, and for each mark what it means."""
+    for kind, label, box in legend_places(rect, painter, view, marks):
         if isinstance(kind, tuple):
             screen.fill(REVEALED, box)
             screen.blit(painter.tint(kind, box.width), box)
@@ -645,11 +654,11 @@ def paint_legend(screen: pygame.Surface, rect: pygame.Rect, painter: Painter, vi
 
 
 def legend_places(
-    rect: pygame.Rect, painter: Painter, view: Layout
+    rect: pygame.Rect, painter: Painter, view: Layout, marks: Marks = KNOWN_LEGEND
 ) -> list[tuple[object, pygame.Surface, pygame.Rect]]:
     """Return the legend's entries in rect: a colour or a mark kind, its word, its swatch's box."""
     swatch, places = view.font, []
-    for k, row in enumerate(legend_rows(rect.width, painter, view)):
+    for k, row in enumerate(legend_rows(rect.width, painter, view, marks)):
         x, y = rect.x, rect.y + k * view.line
         for kind, label in row:
             places.append((kind, label, pygame.Rect(x, y + 2, swatch, swatch)))
@@ -664,9 +673,10 @@ def step_legend(
     if view.step.x < view.panel.x:
         view = larger_step_text(box, view, painter)
     inner = view.step.inflate(-view.px(12), -view.px(8))
-    legend = legend_height(inner.width, painter, view)
+    marks = box.marks if box.marks is not None else KNOWN_LEGEND
+    legend = legend_height(inner.width, painter, view, marks)
     return legend_places(
-        pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend), painter, view
+        pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend), painter, view, marks
     )
 
 

@@ -79,6 +79,7 @@ class Settings:
             setattr(self, name, setting.default)
         self.newer: Optional[Newer] = None  # the file is a newer version's: left as it is
         self.read_only: Optional[ReadOnly] = read_only(self.path.parent)  # read, never written
+        self.changed: set[str] = set()  # the settings changed and saved in this run, by name
         data, _, self.note = read_json(self.path)  # what went wrong, for the window to say
         if data is None:
             return

@@ -11,6 +11,7 @@ why it did nothing. Standard library only.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -30,7 +31,13 @@ from .board import (
 from .noguess import NO_GUESS_SECONDS, no_guess_mines, solved_without_guessing
 from .notation import MINES_LINE, mines_hex, parse_board
 
-__all__ = ["Game", "MoveResult"]
+__all__ = ["Game", "MoveResult", "derive_seed"]
+
+
+def derive_seed(*parts: object) -> int:
+    """Return a 64-bit seed determined only by parts (stable across processes)."""
+    text = "/".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 import benchmark
-from bench import paired, play, replay, sets, stats
+from bench import paired, replay, sets, stats
 from sweeper import cell_name
 from sweeper.boardsets import read_board_set, seen_from, symmetries, turned
-from sweeper.game import Game
+from sweeper.game import Game, derive_seed
 from sweeper.notation import parse_board
 
 # The table, counted on the shared sets by an independent script:
@@ -75,7 +75,7 @@ def test_a_written_set_holds_the_seeded_games_and_plays_those_boards(tmp_path: P
     assert (header.height, header.width, header.mines, header.rule) == (9, 9, 10, "safe")
     assert [b.index for b in listed] == list(range(12))
     for board in listed:
-        seed = play.derive_seed(5, board.index)
+        seed = derive_seed(5, board.index)
         game = Game(9, 9, 10, seed=seed, first_click="safe")
         game.reveal(board.first)
         assert board.mines == frozenset(game.mines) and board.game_seed == seed

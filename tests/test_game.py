@@ -492,3 +492,30 @@ def test_cells_that_are_not_pairs_of_whole_numbers_are_refused(cell, move):
         getattr(game, move)(cell)
     assert repr(cell) in str(info.value)
     assert game.revealed == {} and game.flags == set()
+
+
+# -- a runner that asks and never reveals (as CS50's asks of CS50's game) -----------------
+
+
+def test_the_first_cell_asked_about_is_kept_clear_under_the_safe_rule():
+    for seed in range(200):
+        game = Game(5, 5, 24, seed=seed)  # every other cell a mine
+        assert not game.is_mine((2, 3))
+        assert game.mines == {(i, j) for i in range(5) for j in range(5)} - {(2, 3)}
+
+
+def test_asked_first_or_revealed_first_the_same_seed_deals_the_same_board():
+    for seed in range(50):
+        asked = Game(9, 9, 10, seed=seed)
+        asked.nearby_mines((4, 4))
+        revealed = Game(9, 9, 10, seed=seed)
+        revealed.reveal((4, 4))
+        assert asked.mines == revealed.mines
+
+
+@pytest.mark.parametrize("rule", ["safe", "opening", "none"])
+def test_is_mine_and_nearby_mines_agree_with_the_set_of_mines(rule):
+    game = Game(8, 8, 10, seed=7, first_click=rule)
+    game.is_mine((0, 0))
+    for cell in game.cells():
+        assert game.is_mine(cell) == (cell in game.mines)

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 from helpers import around, placements, snapshot
 
+from minesweeper import MinesweeperAI
 from sweeper import Contradiction, Counting, Step, default_strategies, solve
 from sweeper.game import Game
 from sweeper.solver import Sentence, Solver
@@ -105,6 +106,25 @@ def test_probabilities_without_a_total_equal_the_frontier_brute_force(seed):
     got = ai.mine_probabilities()
     hidden = [c for c in game.cells() if c not in game.revealed]
     assert got == {c: frontier.get(c, HALF) for c in hidden}
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_cs50_s_fallback_odds_are_the_engine_s_and_brute_force(seed):
+    # minesweeper.py alone counts with its own Tank enumeration; with and without the total.
+    total_known = seed % 3 != 0
+    game, _ = play_some(seed, total_known=total_known)
+    if game.lost():
+        return
+    total = game.mine_count if total_known else None
+    fallback = told(MinesweeperAI(game.height, game.width, total, engine="fallback"), game.revealed)
+    engine = told(Solver(game.height, game.width, total), game.revealed)
+    got = fallback.mine_probabilities()
+    assert got == engine.mine_probabilities()
+    if total_known:
+        assert got == brute_force(game.height, game.width, total, game.revealed)
+    else:
+        frontier = brute_force_frontier(game.height, game.width, game.revealed)
+        assert got == {c: frontier.get(c, HALF) for c in got}
 
 
 def test_known_cells_are_certain():

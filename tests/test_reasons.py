@@ -23,8 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import runner
-from minesweeper import Minesweeper
 from sweeper import cell_name, parse_cell, solve
+from sweeper.game import Game as Minesweeper
 from sweeper.judge import judge, seen
 from sweeper.reasons import GRADES, MOST_NUMBERS, reason
 from words import reason_text

@@ -13,11 +13,11 @@ The answers stay on the beat, each cell marked, until the class moves on.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
 from sweeper import Cell, Step, cell_name, parse_cell
-from sweeper.judge import Verdict, judge, survey
+from sweeper.judge import judge, survey
+from window.classroom import Answer
 from words import why_line
 from words.answers import CLAIMED, VERDICT_WORDS, answer_heading, guess_answer_text, verdict_reason
 from words.model import percent
@@ -26,25 +26,6 @@ if TYPE_CHECKING:
     from window.moment import Moment
 
 ON_A_NUMBER = "An answer goes on a closed cell: left click says safe, right click a mine."
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One answer of the class on the beat on screen: the claim, its verdict, and its words."""
-
-    cell: Cell
-    claim: str  # "safe" or "mine"
-    verdict: Verdict
-    reason: str  # why the verdict, in the lesson's words
-    numbers: frozenset[Cell]  # the open numbers its proof stands on: framed on the board
-    guess: bool = False  # on a guess question: the cell the class would click
-
-    @property
-    def words(self) -> str:
-        """Return the answer, its verdict and why: "B2 safe: right. Why: ..."."""
-        if self.guess and self.verdict.word == "uncertain":
-            return self.reason  # "C2, the cell you would click: 8/21 (38%) chance of a mine. ..."
-        return f"{answer_heading(self.cell, self.claim, self.verdict.word)}. {self.reason}"
 
 
 def is_guess(step: Optional[Step]) -> bool:

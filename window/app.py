@@ -15,6 +15,7 @@ from typing import Any, Optional
 
 from store.saves import read_save
 from store.settings import Settings
+from student.process import LIMIT
 from sweeper import BoardSize, Cell
 from sweeper.agent import Agent as MinesweeperAI
 from sweeper.game import Game as Minesweeper
@@ -27,7 +28,7 @@ from window.moment import Moment, moment_key
 from window.records_view import RecordsState, records_table
 from window.review_view import Reviewing, review_frame
 from window.session import Outcome, Session, opening, position_session, resumed_session
-from window.student import StudentPlay
+from window.student import StudentPlay, open_student
 from window.timeline import Timeline
 from words.model import clock_text, plural
 from words.records import newer_messages, start_up_messages
@@ -177,7 +178,7 @@ class App:
         if self.session.version != version:
             self._moved(name)
         if self.student is not None:  # their AI is told what opened; a problem stops there
-            outcome = self.student.after(self, outcome)
+            outcome = self.student.after(self.session, self.room, outcome)
         if outcome.said is not None:
             self.message = outcome.said
         if news:  # a result kept waiting (the disk was full) is written now
@@ -213,6 +214,14 @@ class App:
 
     # -- what the moment holds ---------------------------------------------------------
 
+    def attach_student(self, path: Path, limit: float = LIMIT) -> str:
+        """Put a student's AI behind AI Move (runner.py --student); return why it will not do."""
+        student, said = open_student(path, self.session, self.room, limit)
+        if student is None:
+            return said
+        self.student, self.message = student, said
+        return ""
+
     def view(self) -> View:
         """Return what the window itself holds beside the moment: its words, a button held."""
         return View(self.message, self.pressed, self.sheet, self.on_paper)
@@ -233,7 +242,7 @@ class App:
             return review_frame(self.reviewing, self.session.judge, self.message)
         frame = build_frame(self.moment(), self.view())
         if self.student is not None:
-            frame = self.student.frame(self, frame)
+            frame = self.student.frame(self.moment(), frame)
         if self.records is not None:
             frame = replace(frame, records=records_table(self.session, self.records))
         return frame
@@ -286,4 +295,4 @@ class App:
     def knowledge(self) -> KnowledgeList:
         """Return the knowledge list as the frame shows it."""
         known = knowledge_list(self.moment(), self.on_paper)
-        return known if self.student is None else self.student.knowledge(self, known)
+        return known if self.student is None else self.student.knowledge(self.moment(), known)

@@ -10,16 +10,36 @@ window/frame.py, not here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from dataclasses import dataclass
+from typing import Optional
 
 from sweeper.board import Cell
 from sweeper.engine import Rule
+from sweeper.judge import Verdict
 from sweeper.records import Step
 from window.timeline import Timeline
+from words.answers import answer_heading
 from words.window import NO_LESSON
 
-if TYPE_CHECKING:
-    from window.answers import Answer
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer of the class on the beat on screen: the claim, its verdict, and its words."""
+
+    cell: Cell
+    claim: str  # "safe" or "mine"
+    verdict: Verdict
+    reason: str  # why the verdict, in the lesson's words
+    numbers: frozenset[Cell]  # the open numbers its proof stands on: framed on the board
+    guess: bool = False  # on a guess question: the cell the class would click
+
+    @property
+    def words(self) -> str:
+        """Return the answer, its verdict and why: "B2 safe: right. Why: ..."."""
+        if self.guess and self.verdict.word == "uncertain":
+            return self.reason  # "C2, the cell you would click: 8/21 (38%) chance of a mine. ..."
+        return f"{answer_heading(self.cell, self.claim, self.verdict.word)}. {self.reason}"
+
 
 LAST = "That is the last step so far: T thinks, A moves."
 FIRST = "That is the first step."

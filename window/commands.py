@@ -241,7 +241,7 @@ def press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
 
 def ai_move(app: App, _: object) -> Outcome:
     """Play one AI move (a student's AI's, when runner.py --student gave one)."""
-    return play_ai_move(app.session) if app.student is None else app.student.move(app)
+    return play_ai_move(app.session) if app.student is None else app.student.move(app.session)
 
 
 def toggle_autoplay(app: App, _: object) -> Outcome:
@@ -380,7 +380,8 @@ def arrangements(app: App, _: object) -> Outcome:
 
 def select(app: App, index: int) -> Outcome:
     """Highlight the cells of the listed sentence at index; again to clear it."""
-    app.room.select(listed(app.moment()) if app.student is None else app.student.rules(app), index)
+    m = app.moment()
+    app.room.select(listed(m) if app.student is None else app.student.rules(m), index)
     return Outcome()
 
 
@@ -565,7 +566,8 @@ def undo(app: App, _: object) -> Outcome:
     session = app.session
     game = session.game
     if not game.lost() or game.exploded is None:
-        return Outcome("U takes back a click that hit a mine; no click did.")
+        fresh = not game.revealed and not game.flags  # no click yet: nothing to speak of
+        return Outcome("" if fresh else "U takes back a click that hit a mine; no click did.")
     cell = game.exploded
     game.take_back()
     session.watch.resume()

@@ -80,6 +80,8 @@ class StepBox:
     header: str
     words: str
     legend: bool
+    marks: Optional[tuple[tuple[bool, str], ...]] = None  # the ticks' and crosses' words, if
+    # they are not what the AI knew (a student's problem: "missed: provably safe")
 
 
 @dataclass(frozen=True)

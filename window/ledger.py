@@ -60,7 +60,8 @@ class Ledger:
     def __init__(self, session: Session, assisted: bool = False) -> None:
         self.session = session
         # Help seen in this game (odds, Think, the AI's moves or conclusions, a board
-        # already seen): it counts apart, as assisted. The hint, when on, is help from the start.
+        # already seen, a seed chosen): it counts apart, as assisted. The hint is help once
+        # it shows something: on after the first click (see sync), not before it.
         self.assisted = assisted
         self.ai_played = False  # a game the AI moved in counts as assisted
         self.replay = False  # dealt again by R after it was seen: so is every R after it
@@ -116,6 +117,8 @@ class Ledger:
         written yet is tried again; return what to say when it is written.
         """
         s = self.session
+        if s.settings.known_safe_hint and self.started():
+            self.helped()  # the hint shows what the AI knows once the game has begun
         if not s.keeps_files or not s.stats.writable:
             return ""
         said = retry(s)

@@ -34,9 +34,9 @@ def remembered(session: Session, name: str) -> str:
     problem = session.settings.save()
     if problem is not None:
         return note_words(problem)
-    if name in session.told:
+    if name in session.settings.changed:
         return ""
-    session.told.add(name)
+    session.settings.changed.add(name)
     return SAVED_FOR_NEXT_TIME
 
 

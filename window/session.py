@@ -164,7 +164,6 @@ class Session:
         self.version = 0
         self._odds: tuple[int, dict[Cell, tuple[Fraction, str]]] = (-1, {})
         self._timeline: tuple[object, Optional[Timeline]] = (None, None)
-        self._log: tuple[object, LessonLog] = (None, LessonLog())  # the game's lesson groups
         self.cursor: Cell = (0, 0)  # the keyboard's cell: arrows move it, Space reveals it
         self.stats = Statistics()
         self.history = History()  # every finished game kept whole, to be reviewed
@@ -172,7 +171,6 @@ class Session:
         # The settings the command line read, if it did: a damaged file is set aside when
         # read, so only the first reading knows what was wrong, for the window to say.
         self.settings = settings if settings is not None else Settings()
-        self.told: set[str] = set()  # the settings changed in this window that said "saved"
         self.keeps_files = True  # False for a handout (runner.py --export): no records, no settings
         if game is None:
             game = Minesweeper(
@@ -189,15 +187,14 @@ class Session:
             game.height, game.width, game.mine_count, first_click=game.first_click, seed=game.seed
         )
         self.ai.add_reveal(list(game.revealed.items()))
+        self.lessons = LessonLog()  # the AI's steps in lesson groups, read once each
         # Cells told at the end of each reveal, and the game then: any step's moment.
         self.batches: list[int] = [len(self.ai.revealed)] if self.ai.revealed else []
         self.moments = [GameThen(frozenset(game.flags), 0.0, opening(self))] if self.batches else []
         self.pending: Optional[Decision] = None  # what the AI would play next, once asked
         self.watch = Stopwatch(self.clock)
         self.marks: set[Cell] = set()  # the player's question marks (the game knows only flags)
-        # A board from a seed the player chose is help from the start; the hint is help once
-        # it shows something: on after a move (Session.play), or turned on after the first.
-        self.ledger = Ledger(self, assisted=self.chosen_seed)
+        self.ledger = Ledger(self, assisted=self.chosen_seed)  # a seed chosen: help from the start
         self.ending = ""  # the last move's words: once the game is over, the ones that ended it
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self.autoplay = False
@@ -321,8 +318,6 @@ class Session:
         self.ai.add_reveal(result.revealed)
         if result.revealed:
             self.batches.append(len(self.ai.revealed))
-        if self.settings.known_safe_hint:
-            self.ledger.helped()  # the hint shows what the AI knows after this move
         if self.game.is_over() and self.watch.finished is None:
             self.watch.stop()
             self.autoplay = False
@@ -408,14 +403,10 @@ class Session:
 
     def timeline(self) -> Timeline:
         """Return the lesson timeline of the AI's log, built once per version of it."""
-        key = (id(self.ai), self.version, len(self.ai.steps))
-        built = self._timeline[1]
-        if self._timeline[0] != key or built is None:
-            if self._log[0] is not self.ai:  # a new game: its log is read from the start
-                self._log = (self.ai, LessonLog())
-            log = self._log[1]
-            built = Timeline(self.ai.steps, self.ai.revealed, self.batches, ahead(self), log)
-            self._timeline = (key, built)
+        ai, built = self.ai, self._timeline[1]
+        if self._timeline[0] != (ai, self.version, len(ai.steps)) or built is None:
+            built = Timeline(ai.steps, ai.revealed, self.batches, ahead(self), self.lessons)
+            self._timeline = ((ai, self.version, len(ai.steps)), built)
         return built
 
     def probabilities(self) -> dict[Cell, tuple[Fraction, str]]:
