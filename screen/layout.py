@@ -23,6 +23,7 @@ SCREEN = (1280, 680)  # the default window fits a 1280x720 screen with room for 
 TITLE_AND_TASKBAR = 90  # the height a screen keeps for the title bar and a taskbar
 DEFAULT_CELL_MOST = 70  # the default window's largest cell (a 9x9 board on a 1280x720 screen)
 PLAY_CELL = 24  # the smallest window's cell where the screen allows: one a mouse hits easily
+SMALL_SCREEN = (1024, 680)  # the smallest window of a board fits this screen where it can
 PANEL_WIDTH = 420
 MARGIN = 12
 LABEL = 24  # the band for row letters and column numbers
@@ -661,21 +662,24 @@ def status_boxes(
 
 def minimum_cell(rows: int, columns: int) -> int:
     """Return the cell the smallest window gives a board: PLAY_CELL, or less where the board
-    and the panel would not fit a 1280x720 screen at it (never under MIN_CELL)."""
-    across = (SCREEN[0] - PANEL_WIDTH - 2 * MARGIN - LABEL) // columns
-    down = (SCREEN[1] - 2 * MARGIN - LABEL) // rows
+    and the panel would not fit a 1024-pixel-wide screen at it (expert: 18, about Windows'
+    own 16), never under MIN_CELL."""
+    across = (SMALL_SCREEN[0] - PANEL_WIDTH - 2 * MARGIN - LABEL) // columns
+    down = (SMALL_SCREEN[1] - 2 * MARGIN - LABEL) // rows
     return max(MIN_CELL, min(PLAY_CELL, across, down))
 
 
 def minimum_window_size(frame: Frame, fonts: Optional[Fonts] = None) -> tuple[int, int]:
-    """Return the smallest window that plays: every cell at minimum_cell and the whole panel.
+    """Return the smallest window that plays: every cell at minimum_cell (in class at
+    MIN_CELL) and the whole panel.
 
     The panel needs its buttons, message and step box, three lines for the
     knowledge list and the help lines; the board needs its cells large
-    enough to click (a 9x9 board's 24 px, not a thumbnail beside the panel).
+    enough to click (a 9x9 board's 24 px, not a 10 px thumbnail beside the panel).
     """
     edges = 2 * MARGIN + LABEL
-    cell = minimum_cell(frame.rows, frame.columns)
+    # In class the board is shown (large, zoomed where it must be) more than played.
+    cell = MIN_CELL if frame.classroom else minimum_cell(frame.rows, frame.columns)
     width = PANEL_WIDTH + edges + cell * frame.columns
     tall = layout((width, 10_000), frame, Scale(), fonts)  # a larger window only scales up
     lesson = frame.classroom

@@ -227,10 +227,8 @@ class Ledger:
             self.left = True
             if self.recorded:
                 return "The game waits in its save (it is in the records already)."
-            return (
-                "The game waits in its save: it counts when it is finished from there (the "
-                "next start reopens it)."
-            )
+            then = " (the next start reopens it)" if self.save_path is not None else ""
+            return f"The game waits in its save: it counts when it is finished from there{then}."
         if not self.leaving_costs():
             return ""
         self.session.watch.stop()
