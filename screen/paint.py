@@ -737,9 +737,7 @@ def cut_to(text: str, width: int, size: int, painter: Painter, bold: bool) -> st
     return f"{text} …"
 
 
-def fitted(
-    text: str, width: int, size: int, painter: Painter, bold: bool = True
-) -> pygame.Surface:
+def fitted(text: str, width: int, size: int, painter: Painter, bold: bool = True) -> pygame.Surface:
     """Return one line of text (a header: bold), made smaller until it fits width (never cut)."""
     label = painter.text(text, size, INK, bold=bold)
     while label.get_width() > width and size > 8:
