@@ -409,31 +409,36 @@ ANSWER_EDGES = {"right": SAFE_EDGE, "wrong": MINE_EDGE, "uncertain": INK}
 
 
 def answer_tag(
-    rect: pygame.Rect, word: str, painter: Painter
+    rect: pygame.Rect, word: str, painter: Painter, least: int = 0
 ) -> tuple[pygame.Surface, pygame.Rect]:
     """Return an answered cell's tag, its word drawn and its box at the foot of the cell.
 
-    The word is drawn smaller until its box fits inside the cell ("wrong" was wider), down
-    to 6 px on the smallest cells.
+    The word is as large as the lesson's text (least), so the back row reads it on a
+    projector, or a share of a large cell; its box may then reach past the cell's sides
+    by up to half a cell each (its neighbours' numbers stand above it), and only past
+    that is the word drawn smaller, down to 6 px on the smallest cells.
     """
-    size = max(9, rect.width * (34 if word == "uncertain" else 28) // 100)  # "?" about as tall
+    share = rect.width * (34 if word == "uncertain" else 28) // 100  # "?" about as tall
+    size = max(9, share, min(least, rect.height * 3 // 5))
+    widest = rect.width * 2
     while True:
         label = painter.text(ANSWER_LABELS.get(word, word), size, INK, bold=True)
         box = label.get_rect(midbottom=(rect.centerx, rect.bottom - max(2, rect.width // 12)))
         box = box.inflate(max(4, rect.width // 10), max(2, rect.width // 24))
-        if box.width <= rect.width - 2 or size <= 6:
+        if box.width <= widest - 2 or size <= 6:
             break
         size -= 1
-    box.clamp_ip(rect)
+    box.bottom = min(box.bottom, rect.bottom)
+    box.top = max(box.top, rect.top)
     return label, box
 
 
 def paint_answers(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
     """Draw the class's answers: a word on each answered cell (right, wrong, ? for uncertain,
-    or a guess's chance of a mine)."""
+    or a guess's chance of a mine), as large as the lesson's text."""
     for cell, word in frame.highlights.answers:
         rect = view.cell_rect(cell)
-        label, box = answer_tag(rect, word, painter)
+        label, box = answer_tag(rect, word, painter, view.font)
         rounded = max(2, box.height // 4)
         pygame.draw.rect(screen, WHITE, box, border_radius=rounded)
         edge = max(2, rect.width // 24)
@@ -470,7 +475,7 @@ def paint_arrangement(screen: pygame.Surface, frame: Frame, view: Layout, painte
         rect = view.cell_rect(cell)
         room = rect
         if cell in answered:
-            top = answer_tag(rect, answered[cell], painter)[1].top
+            top = answer_tag(rect, answered[cell], painter, view.font)[1].top
             room = pygame.Rect(rect.x, rect.y, rect.width, max(1, top - rect.y))
         if kind == "ring":
             radius = max(3, min(rect.width // 6, room.height * 2 // 5))
@@ -584,7 +589,12 @@ def paint_step(screen: pygame.Surface, box: StepBox, view: Layout, painter: Pain
     legend = legend_height(inner.width, painter, view, marks) if box.legend else 0
     top = inner.y + view.line + 2
     body = pygame.Rect(inner.x, top, inner.width, inner.bottom - legend - px(4) - top)
-    paint_wrapped(screen, box.words, body, painter, view.font, line=view.line)
+    words = box.words
+    if box.why:  # the reasons, where the box holds them whole at its size
+        whole = f"{words} {box.why}"
+        if len(wrap(whole, painter.font(view.font), body.width)) * view.line <= body.height + 2:
+            words = whole
+    paint_wrapped(screen, words, body, painter, view.font, line=view.line)
     if legend:
         where = pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend)
         paint_legend(screen, where, painter, view, marks)
@@ -594,15 +604,18 @@ STEP_GROWTH = (1.5, 1.4, 1.3, 1.2, 1.1)
 
 
 def larger_step_text(box: StepBox, view: Layout, painter: Painter) -> Layout:
-    """Return the layout with the largest step text whose words and legend fit the box."""
+    """Return the layout with the largest step text whose words and legend fit the box:
+    with the answer's reasons (why) where some size holds them too, else without."""
     inner = view.step.inflate(-view.px(12), -view.px(8))
-    for growth in STEP_GROWTH:
-        tried = replace(view, font=round(view.font * growth), line=round(view.line * growth))
-        words = len(wrap(box.words, painter.font(tried.font), inner.width))
-        marks = box.marks if box.marks is not None else KNOWN_LEGEND
-        legend = legend_height(inner.width, painter, tried, marks) if box.legend else 0
-        if (1 + words) * tried.line + 2 + legend + view.px(4) <= inner.height:
-            return tried
+    texts = [f"{box.words} {box.why}", box.words] if box.why else [box.words]
+    marks = box.marks if box.marks is not None else KNOWN_LEGEND
+    for text in texts:
+        for growth in (*STEP_GROWTH, 1.0):
+            tried = replace(view, font=round(view.font * growth), line=round(view.line * growth))
+            words = len(wrap(text, painter.font(tried.font), inner.width))
+            legend = legend_height(inner.width, painter, tried, marks) if box.legend else 0
+            if (1 + words) * tried.line + 2 + legend + view.px(4) <= inner.height:
+                return tried
     return view
 
 

@@ -95,6 +95,14 @@ class Verdict:
         mine = (self.claim == "mine") == (self.word == "right")
         return reasons.reason(self.seen_as, self.cell, mine)
 
+    @property
+    def numbers(self) -> frozenset[Cell]:
+        """Return the open numbers the verdict's reason names (the proof's, without a reason)."""
+        found = self.reason
+        if found is None:
+            return self.premises
+        return frozenset(n.cell for n in found.numbers)
+
 
 @dataclass(frozen=True)
 class Survey:

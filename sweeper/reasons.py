@@ -32,8 +32,9 @@ it searched in full. A reason past its budget is never wrong, only larger.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+import itertools
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import NamedTuple, Optional
 
 from .bits import indexes
@@ -57,16 +58,48 @@ class Number:
 
 
 @dataclass(frozen=True)
+class Link:
+    """One small step of an argument over a few numbers, from what the steps before it settled.
+
+    numbers: the numbers used, in reading order. center: with two numbers
+    or more, the number whose count its shared cells must meet; parts: for
+    each other number, the cells it shares with the center and the fewest
+    and the most mines they can hold (as the numbers allow); most: whether
+    the parts hold their most (else their fewest). known_mines, known_safes:
+    the cells of these numbers that earlier steps settled. mines, safes:
+    what this step settles.
+    """
+
+    numbers: tuple[Number, ...]
+    mines: frozenset[Cell]
+    safes: frozenset[Cell]
+    known_mines: frozenset[Cell] = frozenset()
+    known_safes: frozenset[Cell] = frozenset()
+    center: Optional[Number] = None
+    parts: tuple[tuple[Number, frozenset[Cell], int, int], ...] = ()
+    most: bool = True
+
+    def left(self, number: Number) -> tuple[frozenset[Cell], int]:
+        """Return a number's closed cells no earlier step settled, and the mines they hold."""
+        cells = number.cells - self.known_mines - self.known_safes
+        return cells, number.count - len(number.cells & self.known_mines)
+
+
+@dataclass(frozen=True)
 class Reason:
     """Why cell is a mine (mine) or safe: the numbers used, the grade, and the figures to tell it.
 
-    mines, safes: what the named numbers (with the total, when used) settle
-    among their closed cells, the cell itself included (a cell no named
-    number touches is in them too, when the total settles it).
+    mines, safes: everything the named numbers (with the total, when used)
+    settle, the cell among them: closed cells of the numbers, and with the
+    total the closed cells no named number touches, when it settles them
+    (counting by the numbers alone: the cells of the cell's own part).
     held: how many mines can lie, by the named numbers alone, in the shared
-    cells (grade "two") or in all their closed cells (grade "total").
+    cells (grade "two") or in all their closed cells (grade "total", and
+    "counting" with the total).
     ways: how many arrangements the reason counted (None: too many to
     count); with the total, the ones that fit the mines left.
+    links: three numbers or more, the argument in small steps, each from one
+    number or a few (see argument); () when no such steps settle it.
     """
 
     cell: Cell
@@ -81,11 +114,23 @@ class Reason:
     others: int = 0  # with the total: the closed cells no named number touches
     ways: Optional[int] = None
     searched: int = 0  # counting: no set of up to this many numbers settles the cell
+    links: tuple[Link, ...] = ()
+    whole: bool = False  # counting with the total: every number on the board, nothing less
 
     @property
     def uses_total(self) -> bool:
         """True when the reason uses the mine total."""
         return self.mines_left is not None
+
+    @property
+    def argument(self) -> Reason:
+        """Return the reason without its cell: two cells with the same argument share its words."""
+        return replace(self, cell=(-1, -1), mine=False)
+
+    @property
+    def named(self) -> frozenset[Cell]:
+        """Return the closed cells the named numbers name."""
+        return frozenset().union(*(n.cells for n in self.numbers))
 
     def needs(self, number: Number) -> frozenset[Cell]:
         """Return the mines the reason settles that number names and no other named number."""
@@ -108,11 +153,41 @@ def reason(view: Position, cell: Cell, mine: bool, work: int = REASON_WORK) -> R
     of the mines has cell that way. ValueError when cell is not closed, or
     the numbers and the total do not settle it (where every arrangement
     is too many to count, the cell is taken to be settled, as the judge
-    found by the knowledge base's rules). work: the search's budget.
+    found by the knowledge base's rules). work: the search's budget. A
+    reason is worked out once per view's numbers: asked again, the same
+    comes back.
     """
     if not view.is_unknown(cell):
         raise ValueError(f"{cell_name(cell)} is not a closed cell")
-    search = _Search(view, cell, mine, work)
+    found = _index(view).found
+    key = (cell, mine)
+    if key not in found or work != REASON_WORK:
+        made = _reason(_Search(view, cell, mine, work))
+        if work != REASON_WORK:
+            return made
+        found[key] = made
+    return found[key]
+
+
+def reasons_for(
+    view: Position, settled: Mapping[Cell, bool]
+) -> tuple[tuple[Reason, frozenset[Cell]], ...]:
+    """Return the reasons for several cells of a view (cell -> mine), each with its cells.
+
+    Each cell has its own reason (the one a verdict on it gives); cells
+    whose reasons use the same numbers the same way (one argument) share
+    it: a zero's eight cells are one reason. In reading order of the cells.
+    """
+    told: dict[Reason, tuple[Reason, set[Cell]]] = {}
+    for cell in sorted(settled):
+        found = reason(view, cell, settled[cell])
+        told.setdefault(found.argument, (found, set()))[1].add(cell)
+    return tuple((found, frozenset(cells)) for found, cells in told.values())
+
+
+def _reason(search: _Search) -> Reason:
+    """Return the reason a search finds: the numbers alone, else with the total, else counting."""
+    view, cell, mine = search.view, search.cell, search.mine
     alone = _Hunt(search, None)
     found = alone.smallest()
     if found is not None:
@@ -142,17 +217,15 @@ class _Unsettled(Exception):
     """Nothing settles the cell this way: a whole board has it the other way."""
 
 
-class _Search:
-    """One reason's search: the view's numbers as masks, the cell, and the budget left.
+class _Index:
+    """A view's numbers as masks, built once per view's numbers and shared by its reasons.
 
-    A number is an index into numbers, masks (its closed cells) and counts; a
-    set of numbers is a mask over those indexes (bit i: numbers[i]).
+    A number is an index into numbers, masks (its closed cells) and counts;
+    a set of numbers is a mask over those indexes (bit i: numbers[i]).
+    found keeps the reasons worked out on the view: (cell, mine) -> Reason.
     """
 
-    def __init__(self, view: Position, cell: Cell, mine: bool, work: int) -> None:
-        self.view, self.cell, self.mine = view, cell, mine
-        self.target = view.grid.bit[cell]
-        self.left = work
+    def __init__(self, view: Position) -> None:
         board = view.grid
         at, unknown, known = board.at, view.unknown_bits, view.mine_bits
         height, width = view.height, view.width
@@ -189,8 +262,45 @@ class _Search:
             for k in closed:
                 self.near[i] |= self.naming[k]
             self.near[i] &= ~(1 << i)
-        self.seeds = self.naming.get(self.target.bit_length() - 1, 0)  # the numbers naming it
         self.closed = view.unknown_bits.bit_count()
+        self.found: dict[tuple[Cell, bool], Reason] = {}
+
+
+_INDEXES: dict[tuple[object, ...], _Index] = {}  # the views asked most recently, newest last
+KEPT_INDEXES = 4
+
+
+def _index(view: Position) -> _Index:
+    """Return the view's index of numbers: built when first asked, kept for the next reasons.
+
+    Kept by what the view holds, not by the object: the class's verdict, the
+    answer beat and --answer each make their own view of the same numbers,
+    and read the same reasons, worked out once.
+    """
+    key = (
+        view.height, view.width, view.total, view.mine_bits, view.safe_bits, view.shown_bits,
+        frozenset(view.revealed.items()), view.bits,
+    )  # fmt: skip
+    index = _INDEXES.pop(key, None)
+    if index is None:
+        index = _Index(view)
+    _INDEXES[key] = index
+    for old in list(_INDEXES)[:-KEPT_INDEXES]:
+        del _INDEXES[old]
+    return index
+
+
+class _Search:
+    """One reason's search: the view's index, the cell, and the budget left."""
+
+    def __init__(self, view: Position, cell: Cell, mine: bool, work: int) -> None:
+        self.view, self.cell, self.mine = view, cell, mine
+        self.target = view.grid.bit[cell]
+        self.left = work
+        index = _index(view)
+        self.numbers, self.masks, self.counts = index.numbers, index.masks, index.counts
+        self.naming, self.near, self.closed = index.naming, index.near, index.closed
+        self.seeds = self.naming.get(self.target.bit_length() - 1, 0)  # the numbers naming it
 
     def spend(self, amount: int = 1) -> None:
         """Take amount from the budget; _Spent when it runs out."""
@@ -247,14 +357,18 @@ class _Search:
                 break
             safes, mines = counted.certain()
             if self.cell in (mines if self.mine else safes):
-                part = counted.components[counted.component_of[self.cell]]
-                return self.counted(chosen, sum(part.counts), None, searched)
+                return self.counted_part(chosen, counted, searched)
             ring = self.ring(ring) & ~chosen
             chosen |= ring
-        ways = None
         if loose.exact:
-            ways = sum(loose.components[loose.component_of[self.cell]].counts)
-        return self.counted(self.linked, ways, None, searched)
+            return self.counted_part(self.linked, loose, searched)
+        return self.counted(self.linked, None, searched, frozenset(), frozenset())
+
+    def counted_part(self, chosen: int, counted: Solution, searched: int) -> Reason:
+        """Return a counting reason from the chosen numbers' count: the cell's part, its ways."""
+        part = counted.components[counted.component_of[self.cell]]
+        safes, mines = part.certain()
+        return self.counted(chosen, sum(part.counts), searched, frozenset(mines), frozenset(safes))
 
     def counted_with_total(self, searched: int) -> Reason:
         """Return a counting reason with the total: every arrangement of every number."""
@@ -262,12 +376,19 @@ class _Search:
         every = view.solution
         safes, mines = every.certain()
         outside = every.outside_certain()
-        if self.cell not in view.frontier and outside is not None:
-            (mines if outside else safes).add(self.cell)
+        if outside is not None:
+            (mines if outside else safes).update(view.outside())
         if not every.exact or self.cell not in (mines if self.mine else safes):
             raise ValueError("the numbers and the mine total do not settle the cell that way")
         everyone = (1 << len(self.numbers)) - 1
-        return self.counted(everyone, every.arrangements, view.mines_left, searched)
+        found = self.counted(
+            everyone, every.arrangements, searched, frozenset(mines), frozenset(safes),
+            view.mines_left,
+        )  # fmt: skip
+        ways = [1]
+        for part in every.components:
+            ways = _product(ways, part.counts)
+        return replace(found, held=tuple(k for k, n in enumerate(ways) if n))
 
     # -- one set as a small problem: groups of cells, counts, a span of mines ---------------
 
@@ -323,6 +444,10 @@ class _Search:
         rules = [(frozenset(members(self.masks[i])), self.counts[i]) for i in indexes(chosen)]
         counted = solve(rules, left, others, self.view.workspace.counts)
         safes, mines = counted.certain()
+        outside = counted.outside_certain() if with_total else None
+        if outside is not None:  # the total settles the cells no named number touches
+            rest = self.view.unknown_bits & ~cells
+            (mines if outside else safes).update(members(rest))
         (mines if self.mine else safes).add(self.cell)
         size = chosen.bit_count()
         shared = 0
@@ -338,22 +463,32 @@ class _Search:
             low = max(0, a - (first & ~second).bit_count(), b - (second & ~first).bit_count())
             held = tuple(range(low, min(shared.bit_count(), a, b) + 1))
         grade = "total" if with_total else "one" if size == 1 else "two" if size == 2 else "several"
+        numbers = self._named(chosen)
+        links: tuple[Link, ...] = ()
+        if grade == "several":
+            links = argument(numbers, self.cell, frozenset(mines), frozenset(safes))
         return Reason(
-            self.cell, self.mine, grade, self._named(chosen), frozenset(mines),
+            self.cell, self.mine, grade, numbers, frozenset(mines),
             frozenset(safes), frozenset(members(shared)), held, left, others,
-            counted.arrangements if counted.exact else None,
+            counted.arrangements if counted.exact else None, links=links,
         )  # fmt: skip
 
     def counted(
-        self, chosen: int, ways: Optional[int], left: Optional[int], searched: int
+        self,
+        chosen: int,
+        ways: Optional[int],
+        searched: int,
+        mines: frozenset[Cell],
+        safes: frozenset[Cell],
+        left: Optional[int] = None,
     ) -> Reason:
         """Return a counting reason: every arrangement of the chosen numbers (and the total)."""
-        settled = frozenset([self.cell])
+        (mines, safes) = (mines | {self.cell}, safes) if self.mine else (mines, safes | {self.cell})
         others = self.closed - self.union(chosen).bit_count() if left is not None else 0
+        whole = left is not None and chosen == (1 << len(self.numbers)) - 1
         return Reason(
-            self.cell, self.mine, "counting", self._named(chosen),
-            settled if self.mine else frozenset(), frozenset() if self.mine else settled,
-            mines_left=left, others=others, ways=ways, searched=searched,
+            self.cell, self.mine, "counting", self._named(chosen), mines, safes,
+            mines_left=left, others=others, ways=ways, searched=searched, whole=whole,
         )  # fmt: skip
 
     def _named(self, chosen: int) -> tuple[Number, ...]:
@@ -589,3 +724,140 @@ def _arrangements(
                 room[r] += g.size
 
     yield from place(0, 0)
+
+
+# -- the argument in small steps ------------------------------------------------------------
+
+
+def argument(
+    numbers: Sequence[Number], target: Cell, mines: frozenset[Cell], safes: frozenset[Cell]
+) -> tuple[Link, ...]:
+    """Return how a few numbers settle the target cell, in steps a class can follow; or ().
+
+    Each step takes, from what the steps before it settled, one number
+    (its count 0, or as many as its cells left), else two (what the cells
+    they share can hold), else a center: one number whose closed cells the
+    others share in parts apart, each part holding at most (or at least)
+    what its number allows, the most (or the fewest) being just its count
+    (05: the 3 needs B3 and a mine on each side, for each 1 allows only
+    one). Steps are taken until the target is settled, and only those it
+    rests on are kept; () when no such step is left before (mines, safes:
+    what the numbers settle, to check each step against).
+    """
+    known: dict[Cell, bool] = {}
+    links: list[Link] = []
+    while target not in known:
+        link = _step(numbers, known)
+        if link is None or not (link.mines <= mines and link.safes <= safes):
+            return ()
+        links.append(link)
+        known.update({c: True for c in link.mines} | {c: False for c in link.safes})
+    needed = {target}
+    kept: list[Link] = []
+    for link in reversed(links):
+        if (link.mines | link.safes) & needed:
+            kept.append(link)
+            needed |= link.known_mines | link.known_safes
+    return tuple(reversed(kept))
+
+
+def _step(numbers: Sequence[Number], known: Mapping[Cell, bool]) -> Optional[Link]:
+    """Return the next small step from what is known: one number, then two, then a center."""
+    for number in numbers:
+        cells, needs = _left(number, known)
+        found = _settle([number], known, [(cells, needs, needs)])
+        if found is not None:
+            return found
+    for a, b in itertools.combinations(numbers, 2):
+        found = _center(a, [b], known) or _center(b, [a], known)
+        if found is not None:
+            return found
+    for center in numbers:
+        sides = [n for n in numbers if n != center and n.cells & _left(center, known)[0]]
+        if len(sides) >= 2:
+            found = _center(center, sides, known)
+            if found is not None:
+                return found
+    return None
+
+
+def _left(number: Number, known: Mapping[Cell, bool]) -> tuple[frozenset[Cell], int]:
+    """Return a number's closed cells not yet settled, and the mines it still needs there."""
+    cells = frozenset(c for c in number.cells if c not in known)
+    return cells, number.count - sum(1 for c in number.cells if known.get(c))
+
+
+def _center(center: Number, sides: Sequence[Number], known: Mapping[Cell, bool]) -> Optional[Link]:
+    """Return the step where the sides bound the mines in center's cells, or None.
+
+    Each side shares a part of center's cells (the parts apart); the part
+    holds at most the fewer of its cells and the side's count, at least the
+    side's count less its other cells. When the most of every part (and
+    every cell of center's own) is just center's count, each holds its most;
+    when the fewest is, each its fewest and center's own cells none.
+    """
+    cells, count = _left(center, known)
+    parts, bounds = [], []
+    taken: frozenset[Cell] = frozenset()
+    for side in sides:
+        theirs, needs = _left(side, known)
+        part = theirs & cells
+        if not part or part & taken:
+            return None
+        taken |= part
+        low, high = max(0, needs - len(theirs - part)), min(len(part), needs)
+        parts.append((side, part, theirs - part, needs))
+        bounds.append((low, high))
+    own = cells - taken
+    if sum(high for _, high in bounds) + len(own) == count:
+        most, held = True, [high for _, high in bounds]
+        groups = [(own, len(own))]
+    elif sum(low for low, _ in bounds) == count:
+        most, held = False, [low for low, _ in bounds]
+        groups = [(own, 0)]
+    else:
+        return None
+    for (_, part, rest, needs), k in zip(parts, held, strict=True):
+        groups += [(part, k), (rest, needs - k)]
+    found = _settle([center, *sides], known, [(group, k, k) for group, k in groups])
+    if found is None:
+        return None
+    if len(sides) == 1:  # two numbers: what the shared cells can hold by both counts
+        (side, part, rest, needs), (low, high) = parts[0], bounds[0]
+        low, high = max(low, count - len(cells - part)), min(high, count)
+        bounds = [(low, high)]
+    shares = tuple(
+        (side, part, low, high)
+        for (side, part, _, _), (low, high) in zip(parts, bounds, strict=True)
+    )
+    return replace(found, center=center, parts=shares, most=most)
+
+
+def _settle(
+    used: Sequence[Number],
+    known: Mapping[Cell, bool],
+    groups: Sequence[tuple[frozenset[Cell], int, int]],
+) -> Optional[Link]:
+    """Return the step that settles groups of cells holding between low and high mines, or None.
+
+    A group is all mines when its fewest is its size, all safe when its most is 0.
+    """
+    mines: set[Cell] = set()
+    safes: set[Cell] = set()
+    for group, low, high in groups:
+        if not group:
+            continue
+        if high == 0:
+            safes |= group
+        elif low == len(group):
+            mines |= group
+    if not mines and not safes:
+        return None
+    named = frozenset().union(*(n.cells for n in used))
+    return Link(
+        tuple(sorted(used, key=lambda n: n.cell)),
+        frozenset(mines),
+        frozenset(safes),
+        frozenset(c for c in named if known.get(c) is True),
+        frozenset(c for c in named if known.get(c) is False),
+    )

@@ -17,8 +17,7 @@ from sweeper.engine import Rule
 from sweeper.game import Game
 from sweeper.solver import Solver
 from window.app import App
-from window.arrangements import counter_words, enumerate_step, odds_words, position_before
-from words.model import found_text
+from window.arrangements import counted_words, enumerate_step, odds_words, position_before
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_runner import press, pump, start  # noqa: E402
@@ -69,9 +68,9 @@ def enumeration_steps(seeds, board=(4, 5, 5)):
 
 
 def counter_note(ctrl):
-    """Return the counter's words for the enumeration step on screen, else ""."""
+    """Return what the AI counted for the enumeration step on screen, else ""."""
     enum = ctrl.moment().enumeration
-    return "" if enum is None else counter_words(enum, found_text(ctrl.moment().step))
+    return "" if enum is None else counted_words(enum, "A3, B1, B3")
 
 
 def test_arrangements_and_weights_equal_brute_force():
@@ -116,11 +115,15 @@ def test_the_answer_of_a_step_the_counter_decided_says_so_and_others_do_not():
     ctrl.show(step, 1)
     note = counter_note(ctrl)
     assert note == (
-        "{C1, C4} safe and C2 a mine: the numbers alone allow 4 arrangements, but only 2 use "
-        "the 2 mines left, so the mine counter decides it (V shows them)."
+        "The AI counted 4 arrangements of the mines under A3, B1, B3: 2 fit the board's 3 mines "
+        "(V shows them)."
     )
+    assert "every one agrees" not in note
     ctrl.show(0, 1)  # a clue, not an enumeration step
     assert counter_note(ctrl) == ""
+    ctrl = App.from_position((POSITIONS / "04-one-two.txt").read_text())
+    ctrl.do("step")  # 04: counting alone decides, the mine total plays no part
+    assert counter_note(ctrl).endswith("and every one agrees (V shows them).")
     ai = Solver(3, 3)  # no total: the count cannot decide anything
     ai.add_knowledge((0, 0), 1)
     position = ai.position()

@@ -302,20 +302,66 @@ def answered(path, cell, claim, capsys):
 
 @pytest.mark.parametrize("path", POSITIONS, ids=lambda p: p.name[:2])
 def test_the_why_line_names_the_numbers_it_uses_and_no_other(path, capsys):
-    height, width, revealed, total = board_of(path)
+    check_why_lines(path, *board_of(path), capsys)
+
+
+def check_why_lines(path, height, width, revealed, total, capsys):
+    """Hold --answer's lines for every forced cell, right and wrong, against brute force."""
     brute = Brute(height, width, revealed, total)
     opened = {cell_name(c) for c in revealed}
-    for cell, mine in brute.forced().items():
+    position = seen(height, width, revealed, total)
+    forced = brute.forced()
+    for cell, mine in forced.items():
         for claim in ("safe", "mine"):
             out = answered(path, cell, claim, capsys)
             right = (claim == "mine") == mine
             assert out[0].startswith(f"{'right' if right else 'wrong'}: {cell_name(cell)} ")
             assert out[1].startswith("Why: "), out
             why = out[1]
-            found = reason_on(path.name, cell_name(cell))
+            found = judge(position, cell, claim).reason
             assert set(NAME.findall(why)) & opened == set(named(found)), (path.name, why)
             assert ("mines left" in why) == found.uses_total, (path.name, why)
             assert cell_name(cell) in why
+            check_reason(brute, found, cell, mine)
+    return len(forced)
+
+
+def position_file(game, folder, name):
+    """Write a game's board as a position file (numbers, '.' closed, '*' its mines)."""
+    rows = [
+        "".join(
+            str(game.revealed[(r, c)]) if (r, c) in game.revealed
+            else "*" if (r, c) in game.mines else "."
+            for c in range(game.width)
+        )
+        for r in range(game.height)
+    ]  # fmt: skip
+    path = folder / f"{name}.txt"
+    path.write_text("# A position nobody chose\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_why_lines_hold_on_positions_nobody_chose(tmp_path, capsys):
+    rng = random.Random(45)
+    checked = grades = 0
+    while checked < 16:
+        height, width = rng.choice([(4, 5), (5, 5), (5, 6)])
+        game = Minesweeper(height, width, rng.randint(3, 7), seed=rng.randrange(10**6))
+        cells = list(game.cells())
+        rng.shuffle(cells)
+        for cell in cells[: rng.randint(3, 12)]:
+            if cell in game.revealed or game.is_over() or (game.placed and cell in game.mines):
+                continue
+            game.reveal(cell)
+        if game.is_over() or not game.revealed:
+            continue
+        brute = Brute(height, width, dict(game.revealed), len(game.mines))
+        if len(brute.frontier) > 12 or not brute.forced():
+            continue
+        path = position_file(game, tmp_path, f"p{checked}")
+        grades += check_why_lines(path, height, width, dict(game.revealed), len(game.mines), capsys)
+        checked += 1
+    assert grades >= 20  # forced cells checked, each right and wrong
 
 
 # -- the budget --------------------------------------------------------------------------------
@@ -409,7 +455,9 @@ def test_the_slowest_reasons_measured_keep_the_budget():
         assert time.perf_counter() - start < WORST_SECONDS
         assert (found.grade, found.uses_total, found.searched) == ("counting", True, MOST_NUMBERS)
         assert len(found.numbers) > 1000  # named in a summary, by where they lie
-        assert f"the {len(found.numbers)} numbers in A" in reason_text(found)
+        said = reason_text(found)
+        assert f"the {len(found.numbers)} numbers in a" in said.lower()
+        assert "every number on the board and the mine total" in said  # truly global: said
         assert settles_by_counting(position, found)
 
 

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Optional
 
 from sweeper import Cell, Step, cell_name, parse_cell
 from sweeper.judge import judge, survey
+from sweeper.position import Position
+from sweeper.reasons import Reason, reasons_for
 from window.classroom import Answer
 from words import why_line
 from words.answers import CLAIMED, VERDICT_WORDS, answer_heading, guess_answer_text, verdict_reason
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
     from window.moment import Moment
 
 ON_A_NUMBER = "An answer goes on a closed cell: left click says safe, right click a mine."
+MOST_REASONED = 24  # a step's cells given a reason on its answer beat, in reading order
 
 
 def is_guess(step: Optional[Step]) -> bool:
@@ -40,17 +43,11 @@ def give(m: Moment, cell: Cell, claim: str) -> Answer:
     claim = "safe" if guess else claim  # the cell the class would click: a bet that it is safe
     position = m.seen()
     verdict = judge(position, cell, claim)
-    numbers = verdict.premises
     if guess and verdict.word == "uncertain":
-        view = survey(position)
-        decision = view.decision
-        weighed = []
-        if decision is not None:
-            weighed = [(c.cell, c.probability) for c in decision.alternatives]
-            if not weighed or weighed[0][0] != decision.cell:
-                weighed.insert(0, (decision.cell, decision.probability))
+        view = survey(position, choose=False)
+        decision = m.step.decision if m.step is not None else None
         safest = [c for c, p in view.odds.items() if p == view.lowest and c not in view.mines]
-        reason = guess_answer_text(cell, verdict.chance, view.lowest, safest, weighed)
+        reason = guess_answer_text(cell, verdict.chance, view.lowest, safest, decision)
     else:
         reason = verdict_reason(
             cell,
@@ -58,12 +55,48 @@ def give(m: Moment, cell: Cell, claim: str) -> Answer:
             verdict.word,
             verdict.chance,
             verdict.exact,
-            verdict.proof,
-            verdict.rule,
+            verdict.reason,
             verdict.counter is not None,
-            numbers,
         )
-    return Answer(cell, claim, verdict, reason, numbers, guess)
+    return Answer(cell, claim, verdict, reason, verdict.numbers, guess)
+
+
+def step_reasons(m: Moment) -> tuple[tuple[Reason, frozenset[Cell]], ...]:
+    """Return why the step on screen concludes what it does: the reasons a verdict on each of
+    its cells gives (sweeper/reasons.py), on what the class sees, each reason once.
+
+    At most MOST_REASONED cells are asked, in reading order: the rest are
+    left out (a wide count's answer names them all in its own words).
+    """
+    step = m.step
+    if step is None or step.rule == "move":
+        return ()
+    board = m.board
+    settled = {c: c in step.mines for c in sorted(step.mines | step.safes) if c not in board}
+    if not settled:
+        return ()
+    view = m.seen()
+    decided = _decided(view)
+    if decided is not None:  # counted: only what the class's numbers settle (all, as the AI's)
+        settled = {c: mine for c, mine in settled.items() if decided.get(c) is mine}
+    try:
+        return reasons_for(view, dict(list(settled.items())[:MOST_REASONED]))
+    except ValueError:  # not settled by what the class sees: the step's own words stand
+        return ()
+
+
+def _decided(view: Position) -> Optional[dict[Cell, bool]]:
+    """Return every closed cell the view's numbers and total settle (cell -> mine), or None
+    when the view is too wide to count."""
+    solution = view.solution
+    if not solution.exact:
+        return None
+    safes, mines = solution.certain()
+    found = {c: False for c in safes} | {c: True for c in mines}
+    outside = solution.outside_certain()
+    if outside is not None:
+        found |= {c: outside for c in view.outside()}
+    return found
 
 
 def mark(answer: Answer) -> str:

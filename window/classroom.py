@@ -30,7 +30,7 @@ class Answer:
     claim: str  # "safe" or "mine"
     verdict: Verdict
     reason: str  # why the verdict, in the lesson's words
-    numbers: frozenset[Cell]  # the open numbers its proof stands on: framed on the board
+    numbers: frozenset[Cell]  # the open numbers its reason names: framed on the board
     guess: bool = False  # on a guess question: the cell the class would click
 
     @property

@@ -53,7 +53,8 @@ def beats(app: App, most: int = 500) -> Iterator[tuple[str, str, str]]:
             yield (box.header, asked, "")
         else:
             lesson = app.timeline().number(app.room.step_index) is not None
-            yield (box.header, asked if lesson else "", box.words)
+            answer = f"{box.words} {box.why}" if box.why else box.words  # paper has the room
+            yield (box.header, asked if lesson else "", answer)
 
 
 def deck_html(app: App, pages: list[Page]) -> str:

@@ -20,19 +20,16 @@ from sweeper.board import Cell, cell_name
 from sweeper.engine import Rule
 from sweeper.game import Game
 from sweeper.records import Step
-from window.answers import is_guess, mark
-from window.arrangements import (
-    Enumeration,
-    agreed_words,
-    counter_words,
-    viewing_words,
-)
+from window.answers import is_guess, mark, step_reasons
+from window.arrangements import Enumeration, counted_words, viewing_words
 from window.lesson import question
 from window.moment import Moment
 from window.records_view import RecordsTable
 from window.session import opening
+from words.answers import step_reasons_text
 from words.model import (
     RULES,
+    cells_summary,
     clock_text,
     decision_text,
     found_text,
@@ -75,13 +72,18 @@ class OddsKey:
 
 @dataclass(frozen=True)
 class StepBox:
-    """The step box: a header, the words of the step (question or answer), and the legend."""
+    """The step box: a header, the words of the step (question or answer), and the legend.
+
+    why: on an answer beat, the reasons of the step's cells (the ones the class's
+    verdicts give), drawn after the words when the box has room for them whole.
+    """
 
     header: str
     words: str
     legend: bool
     marks: Optional[tuple[tuple[bool, str], ...]] = None  # the ticks' and crosses' words, if
     # they are not what the AI knew (a student's problem: "missed: provably safe")
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -217,8 +219,22 @@ def build_frame(m: Moment, v: View) -> Frame:
         replaying=m.replaying,
         shown_step=step,
         numbers=shown,
-        focus=class_focus(marks, step, shown, game) if room.on else frozenset(),
+        focus=class_focus(asked_marks(m, v, end, marks), step, shown, game)
+        if room.on
+        else frozenset(),
     )
+
+
+def asked_marks(m: Moment, v: View, end: bool, marks: Highlights) -> Highlights:
+    """Return the question's own marks while the class answers: its answers left out.
+
+    The view of a large board holds still while the class votes: each answer's
+    mark, the numbers its verdict names and its counter-arrangement would move
+    the part shown, and the next click would land on another cell.
+    """
+    if not (m.room.asking and m.room.answers):
+        return marks
+    return highlights(m, v, end, answers=False)
 
 
 def class_focus(
@@ -243,6 +259,10 @@ def focus_of(marks: Highlights) -> frozenset[Cell]:
     found |= {c for c in (marks.step_cell, marks.choice) if c is not None}
     return frozenset(found)
 
+
+# The most an answer's "Why:" says (characters): the reasons of its cells in reading order,
+# as many as fit (on screen, drawn when the box holds them whole; on paper, always).
+WHY_MOST = 480
 
 # How the class answers a question (a click there plays nothing), and how to see the AI's.
 ASK_CELLS = "(Click a closed cell to answer: left safe, right a mine. → shows the answer.)"
@@ -315,8 +335,9 @@ def step_roles(step: Step, asking: bool = False) -> dict[Cell, str]:
     return roles
 
 
-def highlights(m: Moment, v: View, end: bool) -> Highlights:
-    """Return what the board shows over its cells at the moment on screen."""
+def highlights(m: Moment, v: View, end: bool, answers: bool = True) -> Highlights:
+    """Return what the board shows over its cells at the moment on screen (answers: with the
+    class's answers on a question beat, their marks, numbers and counter-arrangement)."""
     session, room, game = m.session, m.room, m.game
     shown, step, known = m.board, m.step, m.knowledge
     over = game.is_over()
@@ -337,7 +358,7 @@ def highlights(m: Moment, v: View, end: bool) -> Highlights:
             roles.update(step_roles(step, asking))
     if room.on and room.selected is not None:
         roles.update((cell, "selected") for cell in room.selected.cells)
-    spoken = room.spoken if room.on and room.asking else None
+    spoken = room.spoken if room.on and room.asking and answers else None
     if spoken is not None:  # the numbers the class's latest answer is judged by, framed
         roles.update((cell, "premise") for cell in spoken.numbers if cell in shown)
     # Cells with a picture of their own (a number, or the mines of a finished
@@ -371,7 +392,9 @@ def highlights(m: Moment, v: View, end: bool) -> Highlights:
         cursor=session.cursor if not room.on and not over else None,
         pressed=v.pressed,
         arrangement=drawn,
-        answers=tuple((c, mark(a)) for c, a in room.answers.items()) if room.asking else (),
+        answers=tuple((c, mark(a)) for c, a in room.answers.items())
+        if room.asking and answers
+        else (),
     )
 
 
@@ -429,10 +452,11 @@ def step_box(m: Moment, paper: bool = False) -> StepBox:
     if not room.expanded and timeline.is_now(room.step_index):
         lessons = timeline.lessons_up_to(room.step_index)
         return StepBox(header, now_words(lessons, paper), True)
-    words = answer_words(m, step, paper)
+    why = answer_why(m, step)
+    words = answer_words(m, step, paper, rule=not why)
     if lead is not None:
         words = f"{step_text(lead)}, so {words}"
-    return StepBox(header, capital(words), True)
+    return StepBox(header, capital(words), True, why=why)
 
 
 def counted(enum: Enumeration) -> bool:
@@ -461,32 +485,47 @@ def steps_so_far(m: Moment) -> str:
     return f"{what}: {count} so far" if count else f"{what}: none yet"
 
 
-def answer_words(m: Moment, step: Step, paper: bool = False) -> str:
-    """Return a step's answer, naming what decided it: the counter, a 50/50, the odds."""
-    enum = m.enumeration
-    counted = counter_words(enum, found_text(step), paper) if enum is not None else ""
-    if counted:
-        return counted
-    if enum is not None:  # the count is the one V steps through
-        rule = RULES["enumeration"]
-        return f"{agreed_words(enum, found_text(step))}. Rule: {rule}."
+def answer_words(m: Moment, step: Step, paper: bool = False, rule: bool = True) -> str:
+    """Return a step's answer: what it found and what the AI did: its rule, or what it counted
+    (the count V steps through), or on a guess its cell and why.
+
+    rule: a step by CS50's rules ends with its rule in words ("Rule: ..."); beside the
+    reasons of its cells (answer_why), which name the numbers at work, it is left out:
+    the step's own words name the rule already ("the count is 0").
+    """
     if step.rule == "move" and step.decision is not None and step.decision.is_guess:
-        shown, game = m.board, m.game
-        untouched = [
-            c
-            for c in game.cells()
-            if c not in shown and not any(n in shown for n in game.neighbors(c))
-        ]
-        others = other_odds(step.decision.cell, m.odds_then, untouched=untouched)
-        why = m.guess_reason
-        return (
-            decision_text(step.decision)
-            + "."
-            + (f" The others: {others}." if others else "")
-            + (f" Why {cell_name(step.decision.cell)}: {capital(why)}." if why else "")
-        )
-    rule = RULES.get(step.rule, "")
-    return f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
+        return guess_words(m, step)
+    enum = m.enumeration
+    if enum is not None:
+        numbers = cells_summary(m.numbers, most=8)
+        return f"{capital(found_text(step))}. {counted_words(enum, numbers, paper)}"
+    said = RULES.get(step.rule, "") if rule else ""
+    return f"{step_text(step)}." + (f" Rule: {said}." if said else "")
+
+
+def answer_why(m: Moment, step: Step) -> str:
+    """Return why a step's cells are as they are: the reasons the class's verdicts on them give
+    (the fewest numbers, the weakest rule), as many as WHY_MOST characters hold."""
+    if step.rule == "move":
+        return ""
+    return step_reasons_text(step_reasons(m), WHY_MOST)
+
+
+def guess_words(m: Moment, step: Step) -> str:
+    """Return a guess's answer: the AI's cell and why, the odds of the others."""
+    assert step.decision is not None
+    shown, game = m.board, m.game
+    untouched = [
+        c for c in game.cells() if c not in shown and not any(n in shown for n in game.neighbors(c))
+    ]
+    others = other_odds(step.decision.cell, m.odds_then, untouched=untouched)
+    why = m.guess_reason
+    return (
+        decision_text(step.decision)
+        + "."
+        + (f" The others: {others}." if others else "")
+        + (f" Why {cell_name(step.decision.cell)}: {capital(why)}." if why else "")
+    )
 
 
 def capital(words: str) -> str:

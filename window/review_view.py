@@ -21,9 +21,9 @@ from sweeper import read_board_file
 from sweeper.board import Cell, cell_name
 from sweeper.review import ClickReview, Record, Review, read_record
 from window.frame import Frame, Highlights, KnowledgeList, StepBox, Tile
-from words.model import PROOF_WORDS, RULES, cells_text, clock_text, percent
+from words.model import cells_text, clock_text, percent
 from words.records import game_fault_words
-from words.review import chord_known, click_line, summary_line
+from words.review import click_line, safe_words, summary_line
 
 REVIEW_HELP = "← → a click; Home, End: the first click, the end; Esc closes the review."
 
@@ -212,7 +212,7 @@ def highlights(click: Optional[ClickReview], shown: dict[Cell, int]) -> Highligh
     roles: dict[Cell, str] = {}
     marks: dict[Cell, bool] = {}
     for verdict in click.verdicts:
-        roles.update((c, "premise") for c in verdict.premises if c in shown)
+        roles.update((c, "premise") for c in verdict.numbers if c in shown)
     for cell in click.safes:
         roles[cell] = "safe"
         marks[cell] = False
@@ -248,15 +248,9 @@ def verdict_words(click: ClickReview) -> str:
         what = f"The chord on {name} (it opens {opened})"
     if click.word == "safe" and not click.verdicts and not click.revealed:
         words = f"{what}: the first click, kept clear by the first-click rule."
-    elif click.word == "safe" and chord_known(click):
-        words = f"{what} was safe: {chord_known(click)}, a count of 0 for its other cells."
-        words += " The numbers it stands on are framed."
     elif click.word == "safe":
-        rules = sorted({v.rule for v in click.verdicts if v.rule})
-        by = " and ".join(PROOF_WORDS.get(r, r) for r in rules) or "the numbers"
-        why = RULES["subset"] if "subset" in rules else ""  # the other names say their rule
-        words = f"{what} was safe, by {by}" + (f" ({why})" if why else "")
-        words += ". The numbers it stands on are framed."
+        why = safe_words(click)  # the reasons a class's answer on these cells gets
+        words = f"{what} was safe. Why: {why} The numbers it stands on are framed."
     elif click.word == "risk":
         certain = cells_text(click.safes) if click.safes else "a cell"
         were = "was" if len(click.safes) == 1 else "were"

@@ -1,19 +1,22 @@
-"""The class's answers in words: the judge's verdicts, their proofs and a guess's odds."""
+"""The class's answers in words: the judge's verdicts, their reasons and a guess's odds."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Optional
 
 from sweeper.board import Cell, cell_name
-from sweeper.records import Step
-from words.model import cells_summary, found_text, percent, plural, step_text
+from sweeper.reasons import Reason
+from sweeper.records import Candidate, Decision
+from words.model import cells_summary, decision_text, percent
+from words.reasons import reason_text, why_line
 
 CLAIMED = {"safe": "safe", "mine": "a mine"}
 
 
 VERDICT_WORDS = {"right": "right", "wrong": "wrong", "uncertain": "not certain"}
+FIFTY_FIFTIES = ("fifty-fifty", "fifty-fifty chain")  # the AI's strategies that take a 50/50 first
 
 
 def chance_text(chance: Fraction, exact: bool = True) -> str:
@@ -24,61 +27,25 @@ def chance_text(chance: Fraction, exact: bool = True) -> str:
     return f"{sign}{chance.numerator}/{chance.denominator} ({percent(chance)})"
 
 
-def proof_text(proof: Sequence[Step], rule: str, numbers: Iterable[Cell] = ()) -> str:
-    """Return a judge's proof in the lesson's words: its steps in order, premises first.
-
-    rule: the judge's name for what decides it ("counting": the numbers'
-    arrangements; "mine count": those that also use the mines left); numbers:
-    the open numbers a counting step stands on, to name them.
-    """
-    said = []
-    for step in proof:
-        if step.rule == "known" and step.sentence is None:
-            continue  # says nothing new
-        if step.rule == "enumeration":
-            said.append(_counted_text(step, rule, numbers))
-        else:
-            said.append(step_text(step))
-    return "; ".join(said)
-
-
-def _counted_text(step: Step, rule: str, numbers: Iterable[Cell]) -> str:
-    """Return a judge's counting step: what every arrangement agrees on, and which ones count."""
-    found = found_text(step)
-    counting = step.counting
-    ways = counting.arrangements if counting is not None else 0
-    named = cells_summary(numbers, most=8)
-    under = f"the numbers {named}" if named else "the numbers"
-    if rule == "mine count" and counting is not None and counting.mines_left is not None:
-        left = plural(counting.mines_left, "mine")
-        return (
-            f"{under} alone leave it open, but every arrangement that uses the {left} "
-            f"left has {found}"
-        )
-    many = "the only way" if ways == 1 else f"every one of the {ways:,} ways"
-    return f"{found} in {many} the mines can lie under {under}"
-
-
 def verdict_reason(
     cell: Cell,
     claim: str,
     word: str,
     chance: Fraction,
     exact: bool,
-    proof: Sequence[Step],
-    rule: str,
+    reason: Optional[Reason],
     counter: bool,
-    numbers: Iterable[Cell] = (),
 ) -> str:
     """Return why the class's answer is right, wrong or not certain, in words.
 
-    counter: a counter-arrangement is drawn (on the board, or printed): the claim can
-    fail; numbers: the open numbers the proof stands on.
+    reason: why the cell is as it is (sweeper/reasons.py), the same words the
+    answer beat and --answer give; counter: a counter-arrangement is drawn
+    (on the board, or printed): the claim can fail.
     """
     name = cell_name(cell)
-    why = proof_text(proof, rule, numbers)
+    why = why_line(reason) if reason is not None else ""
     if word == "right":
-        return f"Why: {why}."
+        return why
     other = "safe" if claim == "mine" else "a mine"
     drawn = (
         f" One arrangement that keeps every number and the mine total has {name} {other}: "
@@ -87,11 +54,27 @@ def verdict_reason(
         else ""
     )
     if word == "wrong":
-        return f"It is {other} in every arrangement. Why: {why}.{drawn}"
+        return f"It is {other} in every arrangement. {why}{drawn}"
     return (
         f"Some arrangements put a mine there, some do not: its chance of a mine is "
         f"{chance_text(chance, exact)}.{drawn}"
     )
+
+
+def step_reasons_text(reasons: Sequence[tuple[Reason, frozenset[Cell]]], room: int) -> str:
+    """Return why a step's cells are as they are: each reason once, naming the cells it answers.
+
+    room: the most characters the reasons may take, in reading order of their
+    cells; the ones past it are left to the verdicts on their cells ("" when
+    not even the first fits: the step's own words are then its argument).
+    """
+    said: list[str] = []
+    for found, cells in reasons:
+        words = reason_text(found, cells)
+        if sum(len(w) + 1 for w in said) + len(words) > room:
+            break
+        said.append(words)
+    return f"Why: {' '.join(said)}" if said else ""
 
 
 def answer_heading(cell: Cell, claim: str, word: str) -> str:
@@ -104,12 +87,14 @@ def guess_answer_text(
     chance: Fraction,
     lowest: Optional[Fraction],
     safest: Sequence[Cell],
-    weighed: Sequence[tuple[Cell, Fraction]],
+    decision: Optional[Decision],
 ) -> str:
-    """Return a guess question's answer: the cell chosen beside the safest, and the AI's weighing.
+    """Return a guess question's answer: the cell chosen beside the safest, and the AI's choice.
 
-    safest: the cells with the lowest chance; weighed: the AI's candidates, its choice
-    first, with their chances of a mine.
+    safest: the cells with the lowest chance; decision: the AI's choice there
+    (the step's), with the cells it weighed: the words say why it picks its
+    cell (decision_text, as the answer beat says it) and, where it weighed
+    the class's cell too, what each is likely to open next.
     """
     name = cell_name(cell)
     said = f"{name}, the cell you would click: {chance_text(chance)} chance of a mine."
@@ -117,9 +102,29 @@ def guess_answer_text(
         said += " That is the lowest of any cell."
     elif lowest is not None and safest:
         said += f" The lowest is {cells_summary(safest, most=4)}: {chance_text(lowest)}."
-    if weighed:
-        pick = cell_name(weighed[0][0])
-        same = " too" if weighed[0][0] == cell else ""
-        shown = ", ".join(f"{cell_name(c)} {percent(p)}" for c, p in weighed[:5])
-        said += f" The AI picks {pick}{same}; it weighed {shown}."
+    if decision is None:
+        return said
+    said += f" The AI would {decision_text(decision)}."
+    if decision.cell != cell and decision.strategy in FIFTY_FIFTIES:
+        said += f" It must be guessed sooner or later, whatever is opened first; {name} can wait."
+    weighed = {c.cell: c for c in decision.alternatives}
+    pick, yours = weighed.get(decision.cell), weighed.get(cell)
+    if decision.cell != cell and pick is not None and pick.safety_next is not None:
+        after = f" After {cell_name(decision.cell)}, {_next(pick)}"
+        if yours is not None and yours.safety_next is not None:
+            after += f"; after {name}, {_next(yours)}"
+        said += after + "."
+    elif decision.cell != cell and decision.alternatives:
+        shown = ", ".join(f"{cell_name(c.cell)} {percent(c.probability)}"
+                          for c in decision.alternatives[:5])  # fmt: skip
+        said += f" It weighed {shown}."
+    return said
+
+
+def _next(candidate: Candidate) -> str:
+    """Return what a guess is likely to open: how safe the next click is, how often it is free."""
+    assert candidate.safety_next is not None
+    said = f"the next click is safe {percent(candidate.safety_next)} of the time"
+    if candidate.progress:
+        said += f", and its number proves a cell safe {percent(candidate.progress)} of the time"
     return said

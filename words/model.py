@@ -215,7 +215,7 @@ def decision_text(decision: Decision) -> str:
             f"guess {where}: {odds}; best play from here wins {decision.wins} of the "
             f"{decision.games} arrangements"
         )
-    if strategy == "fifty-fifty":
+    if strategy in ("fifty-fifty", "fifty-fifty chain"):
         return (
             f"guess {where}: {odds}, a 50/50 that no later number can settle, "
             "so take it before other risks"

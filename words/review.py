@@ -1,10 +1,16 @@
-"""A reviewed game in words: a line per click, then the summary (runner.py --review --report)."""
+"""A reviewed game in words: a line per click, then the summary (runner.py --review --report).
+
+A safe click says what it stood on by its cells' reasons (sweeper/reasons.py): the
+weakest rule and the fewest numbers, the words a class's answer gets for the same cell.
+"""
 
 from __future__ import annotations
 
-from sweeper.board import cell_name
+from sweeper.board import Cell, cell_name
+from sweeper.reasons import GRADES, Reason
 from sweeper.review import ClickReview, Review
-from words.model import PROOF_WORDS, cells_text, percent, plural
+from words.model import cells_summary, cells_text, percent, plural
+from words.reasons import reason_text
 
 
 def click_line(click: ClickReview) -> str:
@@ -15,11 +21,9 @@ def click_line(click: ClickReview) -> str:
     if action.kind == "chord":
         parts.append(f"chord, opens {cells_text(click.opened) if click.opened else 'nothing'}")
     if click.word == "safe":
-        rules = {v.rule for v in click.verdicts if v.rule}
-        if chord_known(click):
-            parts.append(f"{chord_known(click)}: a count of 0 for the rest")
-        elif rules:
-            parts.append("by " + " and ".join(PROOF_WORDS.get(r, r) for r in sorted(rules)))
+        reasons = click_reasons(click)
+        if reasons:
+            parts.append(by_words(reasons))
         elif not click.revealed:
             parts.append("the first click, kept clear by the rule")
     elif click.word == "risk" and click.certain is not None:
@@ -34,18 +38,47 @@ def click_line(click: ClickReview) -> str:
     return head + (f" ({'; '.join(parts)})" if parts else "")
 
 
-def chord_known(click: ClickReview) -> str:
-    """Return what a safe chord stood on: its number met by the known mines beside it
-    ("B2's 1 met by the known mine A1"); "" for any other click."""
-    cell = click.action.cell
-    number = dict(click.revealed).get(cell)
-    if click.action.kind != "chord" or click.word != "safe" or number is None:
-        return ""
-    beside = sorted(f for f in click.flags if max(abs(f[0] - cell[0]), abs(f[1] - cell[1])) == 1)
-    if len(beside) != number:
-        return ""
-    mines = "the known mine" if number == 1 else "the known mines"
-    return f"{cell_name(cell)}'s {number} met by {mines} {cells_text(tuple(beside))}"
+def click_reasons(click: ClickReview) -> list[tuple[Reason, frozenset[Cell]]]:
+    """Return why a safe click's cells were safe: each reason once, with the cells it answers.
+
+    The verdicts' own reasons (sweeper/reasons.py), the same a class's answer would give.
+    """
+    grouped: dict[Reason, tuple[Reason, set[Cell]]] = {}
+    for verdict in click.verdicts:
+        found = verdict.reason
+        if found is not None:
+            grouped.setdefault(found.argument, (found, set()))[1].add(verdict.cell)
+    return [(found, frozenset(cells)) for found, cells in grouped.values()]
+
+
+def by_words(reasons: list[tuple[Reason, frozenset[Cell]]]) -> str:
+    """Return what a safe click stood on, in a few words: "by two numbers: B2, C2".
+
+    The weakest rule that settles every cell it opened, and the numbers named.
+    """
+    grade = max((found.grade for found, _ in reasons), key=GRADES.index)
+    numbers = sorted({n.cell for found, _ in reasons for n in found.numbers})
+    count = "one number" if len(numbers) == 1 else f"{_count(len(numbers))} numbers"
+    if len(numbers) <= 4:
+        named = f"{count}: {', '.join(cell_name(c) for c in numbers)}"
+    else:
+        named = f"{count} in {cells_summary(numbers, most=0).split(' in ', 1)[1]}"
+    if grade == "counting":
+        return f"by counting every arrangement under {named}"
+    if grade == "total":
+        return f"by the mine total and {named}" if numbers else "by the mine total alone"
+    return f"by {named}"
+
+
+def _count(count: int) -> str:
+    """Return a small count in words: "two", "three"; past ten, the figure."""
+    words = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    return words[count - 2] if 2 <= count <= 10 else str(count)
+
+
+def safe_words(click: ClickReview) -> str:
+    """Return why a safe click was safe, in the lesson's words: each of its reasons."""
+    return " ".join(reason_text(found, cells) for found, cells in click_reasons(click))
 
 
 def summary_line(done: Review) -> str:

@@ -19,6 +19,7 @@ from sweeper.board import Cell, cell_name
 from sweeper.judge import Verdict, judge
 from sweeper.records import Step
 from words.model import PROOF_WORDS, cells_text, percent, plural, rule_text, step_text
+from words.reasons import why_line
 
 OWN_MINE = "CS50's make_random_move chooses among cells neither played nor known to be mines."
 MOST_STEPS = 12  # proof steps written out; a longer chain says how many are left out
@@ -252,11 +253,11 @@ def verdict_lines(problem: Problem, verdict: Verdict) -> list[str]:
         rule = PROOF_WORDS.get(verdict.rule, verdict.rule)
         lines = [f"Why {name} is {claim} ({rule}), from the numbers told:"]
         lines += proof_lines(problem, verdict.proof)
-        return lines
+        return lines + fewest_lines(verdict)
     other = "a mine" if verdict.claim == "safe" else "safe"
     if verdict.word == "wrong":
         lines = [f"The numbers told prove {name} {other}:"]
-        return lines + proof_lines(problem, verdict.proof)
+        return lines + proof_lines(problem, verdict.proof) + fewest_lines(verdict)
     lines = [f"Nothing in the numbers told proves {name} {claim}: its chance of a mine "
              f"was {percent(verdict.chance)}."]  # fmt: skip
     if verdict.counter is not None:
@@ -265,6 +266,11 @@ def verdict_lines(problem: Problem, verdict: Verdict) -> list[str]:
             f"{cells_text(verdict.counter) if verdict.counter else 'none'}"
         )
     return lines
+
+
+def fewest_lines(verdict: Verdict) -> list[str]:
+    """Return the verdict's reason on a line (the fewest numbers, words/reasons.py), or none."""
+    return [f"  {why_line(verdict.reason)}"] if verdict.reason is not None else []
 
 
 def proof_lines(problem: Problem, proof: Sequence[Step]) -> list[str]:
