@@ -27,7 +27,7 @@ from sweeper.cli import OneLineParser, Option, option, run
 from sweeper.review import read_record, review
 from window.answers import answer_at, parse_answer
 from window.app import App
-from window.commands import open_review, review_at
+from window.commands import edit_file, open_review, review_at
 from window.ledger import start_words
 from window.reopen import reopened
 from window.review_view import review_target
@@ -118,6 +118,12 @@ OPTIONS: tuple[Option, ...] = (
         metavar="DIR",
     ),
     option(
+        "--questions-only",
+        help="with --deck: a sheet for the class, the question beats only (no answer, no "
+        "teacher's page)",
+        action="store_true",
+    ),
+    option(
         "--review",
         help="a finished game's record, or 'last' (the last game finished): its review in the "
         "window, every click judged (--export with --step N: a picture of click N)",
@@ -129,6 +135,14 @@ OPTIONS: tuple[Option, ...] = (
         action="store_true",
     ),
     option("--student", help=STUDENT_HELP, type=Path, metavar="FILE"),
+    option(
+        "--edit",
+        help="open the position editor: draw a lesson, word it, save it to FILE (a new file in the "
+        "saves folder without one), C teaches it",
+        nargs="?",
+        const="",
+        metavar="FILE",
+    ),
     option(
         "--save-dir",
         help="folder for key S (default: a 'saved' folder in the user's data folder)",
@@ -165,6 +179,8 @@ DECK_READS = ("size",)
 
 def handout_misuse(args: argparse.Namespace) -> str:
     """Return the one-line refusal of handout options given without --export, or ""."""
+    if args.questions_only and args.deck is None:
+        return "--questions-only goes with --deck DIR: a sheet of the lesson's questions"
     if args.export is not None:
         return ""
     answering = getattr(args, "answer", None) is not None
@@ -199,9 +215,13 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     app = build_app(parser, args)
     if args.student is not None and (problem := app.attach_student(args.student)):
         parser.error(f"--student: {problem}")
+    app.lesson_path = args.position  # where the editor (L in class) saves the lesson back
+    if args.edit is not None and (problem := edit_file(app, args.edit)):
+        parser.error(f"--edit: {problem}")
     if args.export is None and args.answer is None and args.deck is None:
-        own = app.session.ledger.counts() and not app.room.on and args.review is None
-        said = start_words(app.session, settle=own and args.student is None)
+        elsewhere = args.review or args.student or args.edit is not None  # no game of theirs
+        own = app.session.ledger.counts() and not app.room.on and not elsewhere
+        said = start_words(app.session, settle=own)
         app.message = f"{said} {app.message}".strip()
     return app
 
@@ -218,7 +238,7 @@ def build_app(parser: OneLineParser, args: argparse.Namespace) -> App:
         parser.error(folder_words(problem))  # it names what chose the folder
     save_dir = args.save_dir if args.save_dir is not None else saves_dir()
     named = (args.position, args.seed, args.review, args.student, args.export, args.answer)
-    if all(given is None for given in named) and args.deck is None and not args.classroom:
+    if all(given is None for given in (*named, args.deck, args.edit)) and not args.classroom:
         waiting = reopened(args.board, args.first_click, save_dir, settings)
         if waiting is not None:  # a game saved and left: this start reopens it
             return waiting
@@ -290,7 +310,8 @@ def picture(app: App, args: argparse.Namespace, kept: bool = False) -> int:
         app.do("ai")
     app.room.on = True
     if args.deck is not None:
-        problem, wrote = deck(app, args.deck, size), f"{args.deck / 'index.html'} and its pages"
+        problem = deck(app, args.deck, size, args.questions_only)
+        wrote = f"{args.deck / 'index.html'} and its pages"
     elif kept:
         problem, wrote = export(app, args.export, size, None, False), str(args.export)
     else:
@@ -348,6 +369,8 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
     misuse = handout_misuse(args)
     if misuse:
         return complain(misuse)  # before anything is read or written
+    if args.edit is not None and (args.export or args.deck or args.answer or args.review):
+        return complain("--edit opens the editor in the window: it goes without a handout")
     app = app_from_args(argv)
     if args.answer is not None:
         app.session.keeps_files = False  # an answer is judged; nothing is played or kept

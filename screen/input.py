@@ -44,6 +44,7 @@ KEYS = {
     pygame.K_o: "overlay",
     pygame.K_c: "classroom",
     pygame.K_s: "save",
+    pygame.K_l: "edit",
     pygame.K_HOME: "home",
     pygame.K_END: "end",
     pygame.K_e: "expand",
@@ -70,6 +71,7 @@ ARROWS = {
 }
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 SCROLL_KEYS = {pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+SPECIAL_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 TYPING_KEYS = {
     pygame.K_ESCAPE: "escape",
     pygame.K_BACKSPACE: "backspace",
@@ -87,6 +89,8 @@ def commands(event: pygame.event.Event, frame: Frame, view: Layout) -> list[Comm
     if event.type == pygame.KEYDOWN:
         found = key_command(event, view)
         typed = TYPING_KEYS.get(event.key, "")
+        if event.key not in SPECIAL_KEYS and len(getattr(event, "unicode", "")) == 1:
+            typed = event.unicode  # a line of words takes what the key writes ("Q", "?", "é")
         if found is None:  # a key with no command of its own may still type (Backspace)
             return [("key", None, typed)] if typed else []
         return [(*found, typed)]
@@ -98,12 +102,14 @@ def commands(event: pygame.event.Event, frame: Frame, view: Layout) -> list[Comm
     if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2):
         return [("press", (view.cell_at(event.pos), event.button == 2), None)]
     if event.type == pygame.MOUSEMOTION and frame.highlights.pressed:
-        held = event.buttons[0] or event.buttons[1]
+        held = any(event.buttons[:3])  # the right button too: a stroke in the position editor
         cell = view.cell_at(event.pos) if held else None
         return [("press", (cell, bool(event.buttons[1])), None)]
     if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2):
         found = click(frame, view, event.pos, event.button)
         return [("press", (None, False), None), *([(*found, None)] if found else [])]
+    if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+        return [("press", (None, False), None)]  # a right-button stroke ends (the editor's)
     if event.type == AUTOPLAY_EVENT:
         return [("tick", None, None)]
     return []
@@ -112,6 +118,8 @@ def commands(event: pygame.event.Event, frame: Frame, view: Layout) -> list[Comm
 def key_command(event: pygame.event.Event, view: Layout) -> Optional[tuple[str, Any]]:
     """Return the command of a key, or None for a key with none."""
     key = event.key
+    if key in ARROWS and event.mod & pygame.KMOD_SHIFT:  # the arrows, but in the editor: size
+        return ("resize", (*ARROWS[key], view.list_rows()))
     if key in ARROWS:
         return ("cursor", (*ARROWS[key], view.list_rows()))
     if key in KEYS:

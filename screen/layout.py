@@ -92,6 +92,22 @@ REVIEW_BUTTONS = (
     ),
 )
 
+# The position editor's own: the board's size, the total, save, teach, and the way out.
+EDITOR_BUTTONS = (
+    (
+        ("edit-shorter", "Rows −"),
+        ("edit-taller", "Rows +"),
+        ("edit-narrower", "Columns −"),
+        ("edit-wider", "Columns +"),
+    ),
+    (
+        ("edit-total", "Total told"),
+        ("edit-save", "Save"),
+        ("edit-teach", "Teach"),
+        ("quit", "Close"),
+    ),
+)
+
 
 @dataclass(frozen=True)
 class Scale:
@@ -379,8 +395,10 @@ def place_panel(
     # (in one row they shrank to 22 and 18).
     two = below is not None
     status = pygame.Rect(x, title.bottom + px(4), inner, 2 * px(40) + px(6) if two else px(40))
-    rows = CLASS_BUTTONS if lesson else button_rows(frame.custom)
+    rows: Sequence[Sequence[tuple[str, str]]] = button_rows(frame.custom)
+    rows = CLASS_BUTTONS if lesson else rows
     rows = REVIEW_BUTTONS if frame.reviewing else rows
+    rows = EDITOR_BUTTONS if frame.editing else rows
     buttons, y = _buttons(rows, x, status.bottom + px(10), inner, scale)
     # In class the keys are behind "?"; the help takes the lines its words need.
     help_lines = text_lines(frame.help, inner, font, False, fonts) or (

@@ -132,7 +132,8 @@ class Window:
             return True  # nothing happened, or the mouse moved with no button held
         frame, view = self.current()  # what a click hits: the layout on screen
         for name, arg, typed in commands(event, frame, view):
-            if name == "press":  # a held button changes only the cells drawn pressed
+            # A held button changes only the cells drawn pressed (in the editor, a stroke draws).
+            if name == "press" and not frame.editing:
                 self.app.do(name, arg, typed)
                 self.press_shown()
                 continue

@@ -154,6 +154,8 @@ def paint(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) 
     paint_arrangement(screen, frame, view, painter)
     paint_answers(screen, frame, view, painter)
     for cell in marks.pressed:  # held down: drawn as open, with nothing in it yet
+        if frame.tiles[cell[0] * frame.columns + cell[1]] not in ("hidden", "?"):
+            continue  # a cell with a picture (the editor's stroke) keeps it
         rect = view.cell_rect(cell)
         screen.fill(REVEALED, rect)
         pygame.draw.rect(screen, GRID, rect, 1)
@@ -278,6 +280,8 @@ def paint_tiles(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pai
             paint_number(screen, rect, tile, painter, frame.zeros)
         elif tile in ("mine", "exploded"):
             paint_image(screen, rect, "mine", painter, EXPLODED if tile == "exploded" else REVEALED)
+        elif tile == "closed mine":  # the editor's mine: closed to the class, drawn for the teacher
+            paint_image(screen, rect, "mine", painter)
         elif tile in ("flag", "wrong flag"):
             paint_image(screen, rect, "wrong_flag" if tile == "wrong flag" else "flag", painter)
         else:

@@ -19,7 +19,7 @@ from sweeper import cell_name
 from sweeper.judge import judge
 from window.answers import step_reasons
 from window.app import App
-from window.deck import beats
+from window.deck import ANSWER, beats
 from words import reason_text, why_line
 from words.answers import CLAIMED
 
@@ -235,7 +235,7 @@ def test_the_verdict_the_answer_beat_the_deck_and_answer_carry_one_reason(path, 
             assert cell in group and reason_text(shown, group) in why, (path.name, why)
             checked += 1
         whys.append(why)
-    printed = [answer for _, _, answer in beats(App.from_position(text)) if answer]
+    printed = [beat.words for beat in beats(App.from_position(text)) if beat.kind == ANSWER]
     for why in whys:  # the deck's answer pages print the same reasons
         assert any(why in answer for answer in printed), why
     assert checked or path.name.startswith("09")  # 09 asks for a guess: nothing is forced

@@ -142,8 +142,9 @@ def test_the_deck_of_07_has_a_page_per_beat_and_the_teacher_s_page_last(tmp_path
     assert all(title in s for s in sections)
     teacher = "With 3 mines in all"  # the # Teacher: line: on its own page, last, only there
     assert teacher in sections[-1] and not any(teacher in s for s in sections[:-1])
-    questions = [s for s in sections if 'class="question"' in s]
-    assert len(questions) >= beats - 1 and "break-after: page" in index
+    kinds = re.findall(r'<section class="page (\w+)">', index)  # a reader's pages, in order
+    assert kinds[0] == "opening" and kinds[-1] == "teacher" and "break-after: page" in index
+    assert kinds.count("question") == kinds.count("answer") == beats // 2
     assert all(f'src="{p.name}"' in index for p in pages)
 
 

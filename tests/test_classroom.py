@@ -444,7 +444,7 @@ def test_saving_a_position_twice_keeps_both_and_keeps_its_note(tmp_path):
     first, second = ctrl.do("save").path, ctrl.do("save").path
     assert first != second and first.exists() and second.exists()
     again = runner.app_from_args(["--position", str(second)])
-    assert again.session.note == ctrl.session.note != ""
+    assert again.session.lesson.note == ctrl.session.lesson.note != ""
     assert again.session.title.startswith("subset (saved ")
     assert Game.from_text(second.read_text()).to_text() == ctrl.game.to_text()
 

@@ -57,6 +57,7 @@ def give(m: Moment, cell: Cell, claim: str) -> Answer:
             verdict.exact,
             verdict.reason,
             verdict.counter is not None,
+            total=position.total is not None,
         )
     return Answer(cell, claim, verdict, reason, verdict.numbers, guess)
 

@@ -22,8 +22,9 @@ from sweeper.game import Game as Minesweeper
 from sweeper.search import opening_searched
 from window.classroom import Classroom
 from window.commands import TABLE, may_run, route
+from window.editor import Editor, editor_frame
 from window.frame import Frame, KnowledgeList, View, build_frame, clock_field, knowledge_list
-from window.modes import RECORDS, REVIEW, SHEET, TYPING, game_mode
+from window.modes import EDITOR, RECORDS, REVIEW, SHEET, TYPING, WORDING, game_mode
 from window.moment import Moment, moment_key
 from window.records_view import RecordsState, records_table
 from window.review_view import Reviewing, review_frame
@@ -63,6 +64,9 @@ class App:
         self.sheet: Optional[tuple[str, tuple[str, ...]]] = None
         self.records: Optional[RecordsState] = None  # the records view (I), while open
         self.reviewing: Optional[Reviewing] = None  # a finished game's review, while open
+        self.editor: Optional[Editor] = None  # the position editor, while open
+        self.last_editor: Optional[Editor] = None  # the editor a lesson was last taught from
+        self.lesson_path: Optional[Path] = None  # the file the lesson on screen came from
         damage = start_up_messages(session.stats, session.settings)
         if damage:
             self.sheet = ("Your files", (*damage, "", "Any key or click goes on."))
@@ -140,6 +144,8 @@ class App:
         room, session = self.room, self.session
         over, student = session.game.is_over(), self.student is not None
         below = game_mode(session.watch.paused, room.asking, room.on, over, student)
+        if self.editor is not None:  # over everything: the teacher's own board
+            return (WORDING if self.editor.field is not None else EDITOR, below)
         views: dict[str, object] = {TYPING: self.entering, SHEET: self.sheet}
         views |= {REVIEW: self.reviewing, RECORDS: self.records}
         return (*[mode for mode, view in views.items() if view is not None][:1], below)
@@ -238,6 +244,8 @@ class App:
     def frame(self) -> Frame:
         """Return everything the screen shows now: the game (with a student's AI in it, when
         there is one), the records view over it, or a review."""
+        if self.editor is not None:
+            return editor_frame(self.editor, self.message)
         if self.reviewing is not None:
             return review_frame(self.reviewing, self.session.judge, self.message)
         frame = build_frame(self.moment(), self.view())
@@ -249,7 +257,9 @@ class App:
 
     def clock(self) -> Optional[str]:
         """Return the Time box's words when they follow the game's clock, else None."""
-        return None if self.reviewing is not None else clock_field(self.moment())
+        if self.reviewing is not None or self.editor is not None:
+            return None
+        return clock_field(self.moment())
 
     def judged(self) -> object:
         """Return how far the judge's thread has got with what is on screen (None: nothing of

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
+from store.files import free_path, write_atomically
 from store.history import history_dir
 from store.notes import NOT_RECORD, Fault
 from sweeper import Cell, cell_name, parse_board_size, read_board_file
@@ -25,6 +27,7 @@ from sweeper.review import read_record
 from window.ai_turn import ai_move as play_ai_move
 from window.ai_turn import reason
 from window.answers import ON_A_NUMBER, give, tally
+from window.editor import Editor, field_at
 from window.frame import listed
 from window.ledger import unsaved_here
 from window.modes import (
@@ -32,6 +35,8 @@ from window.modes import (
     AUTO,
     BOARD,
     CLASS,
+    EDITING,
+    EDITOR,
     EVERY,
     GAME_KIND,
     MODES,
@@ -49,6 +54,7 @@ from window.modes import (
     SHEET,
     STUDENT,
     TYPING,
+    WORDING,
 )
 from window.options import (
     cycle_first_click,
@@ -61,7 +67,8 @@ from window.options import (
 )
 from window.records_view import RESET_ASK, RecordsState, board_beside, records_table
 from window.review_view import Reviewing
-from window.session import Outcome, Session, thought_step
+from window.session import Outcome, Session, position_session, thought_step
+from words.editor import UNSAVED_LEAVE, saved_words, typing_words
 from words.records import UNSAVED_QUIT, note_words
 from words.window import EARLIER, KEY_LINES, KEYS_TITLE
 
@@ -139,7 +146,7 @@ def route(app: App, name: str, arg: Any = None, typed: Optional[str] = None) -> 
             return Route(name, arg, closes=tuple(closes), asks=question)
         policy = MODES[mode]
         if policy.types and typed is not None:
-            return Route("type", typed)
+            return Route(policy.types, typed)
         if policy.closes:
             closes.append(mode)
             if command.kind == BOARD or name == "quit":  # meant for the view: it only closes
@@ -156,6 +163,8 @@ def refusal_words(app: App, mode: str, command: Command) -> str:
         return found
     if mode == TYPING:
         return custom_prompt(app)
+    if mode == WORDING and app.editor is not None and app.editor.field is not None:
+        return typing_words(app.editor.field, app.editor.typed)
     return over_words(app)
 
 
@@ -635,8 +644,8 @@ def type_custom(app: App, key: str) -> Outcome:
         session = app.session
         session.custom = session.board = BoardSize("Custom", size.height, size.width, size.mines)
         return with_leaving(session.new_game(), app)
-    elif len(app.entering) < 20 and (key.isdigit() or key == "x"):
-        app.entering += key
+    elif len(app.entering) < 20 and (key.isdigit() or key in "xX"):
+        app.entering += key.lower()
     return Outcome(custom_prompt(app))
 
 
@@ -694,6 +703,176 @@ def options(action: Callable[[Session], Outcome]) -> Handler:
     return lambda app, _: action(app.session)
 
 
+# -- the position editor ------------------------------------------------------------------
+
+
+EDIT_A_LESSON = (
+    "L opens the editor on a lesson's position (--position FILE); runner.py --edit draws a new one."
+)
+
+
+def open_editor(app: App, _: object) -> Outcome:
+    """L in class: the position editor on the lesson on screen (the one last taught from the
+    editor comes back as it was left, unsaved edits and all)."""
+    text = app.session.position_text
+    if text is None:
+        return Outcome(EDIT_A_LESSON)
+    kept = app.last_editor
+    if kept is not None and kept.text() == text:
+        editor = kept
+    else:
+        try:
+            editor = Editor.from_text(text, app.lesson_path)
+        except ValueError as error:
+            return Outcome(f"The editor cannot open this lesson: {error}.")
+    return Outcome(start_editing(app, editor))
+
+
+def edit_file(app: App, name: str) -> str:
+    """Open the editor on a lesson file (runner.py --edit FILE; a new lesson when there is no
+    such file, or no name: it saves to a new file in the saves folder); "" or what was wrong."""
+    path = Path(name) if name else None
+    try:
+        if path is not None and path.exists():
+            editor = Editor.from_text(read_board_file(path), path)
+        else:
+            editor = Editor(path=path)
+    except ValueError as error:
+        return f"{path}: {error}"
+    app.message = start_editing(app, editor)
+    return ""
+
+
+def start_editing(app: App, editor: Editor) -> str:
+    """Open the editor over the window; the game below waits, its clock held. Say so."""
+    app.editor = editor
+    app.room.keys = False
+    app.session.autoplay = False
+    app.session.watch.hold("editor", True)
+    where = f" (it saves to {editor.path})" if editor.path is not None else ""
+    return f"The position editor{where}: click cells, type the words; C teaches it, Esc leaves."
+
+
+def editing(action: Callable[[Editor, Any], str]) -> Handler:
+    """Return a handler that runs action on the editor open, and says what it returns."""
+
+    def run(app: App, arg: Any) -> Outcome:
+        return Outcome() if app.editor is None else Outcome(action(app.editor, arg))
+
+    return run
+
+
+def edit_press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
+    """A mouse button down, moved or let go over the editor's board: a stroke (see Editor.press).
+
+    While it is held the window passes the mouse's moves on (App.pressed).
+    """
+    editor = app.editor
+    if editor is None:
+        return Outcome()
+    cell, backwards = held
+    said = editor.press(cell, backwards)
+    app.pressed = frozenset({editor.drag.first}) if editor.drag is not None else frozenset()
+    return Outcome(said or None)
+
+
+def edit_field(app: App, which: Any) -> Outcome:
+    """Type one of the lesson's fields (a name, or its row in the list); the total's row
+    toggles the total. A field being typed keeps its words first."""
+    editor = app.editor
+    if editor is None:
+        return Outcome()
+    name = field_at(which) if isinstance(which, int) else which
+    if name is None:
+        return Outcome()
+    if editor.field is not None:
+        editor.type("enter")
+    if name == "total":
+        return Outcome(editor.toggle_total())
+    return Outcome(editor.start(name))
+
+
+def save_lesson(app: App, _: object) -> Outcome:
+    """S in the editor: write the lesson file (never a board no arrangement of mines fits)."""
+    editor = app.editor
+    if editor is None:
+        return Outcome()
+    problem = editor.problem()
+    if problem:
+        return Outcome(f"Not saved: {problem}")
+    path = editor.path or free_path(app.session.save_dir, f"lesson-{datetime.now():%Y%m%d-%H%M%S}")
+    text = editor.text()
+    failed = write_atomically(path, text)
+    if failed is not None:
+        return Outcome(f"Not saved: {note_words(failed)}")
+    editor.path, editor.saved, editor.kept = path, text, True
+    return Outcome(saved_words(str(path), True), path=path)
+
+
+def teach_lesson(app: App, _: object) -> Outcome:
+    """C in the editor: the lesson drawn opens in class now (L comes back to the editor)."""
+    editor = app.editor
+    if editor is None:
+        return Outcome()
+    problem = editor.problem()
+    if problem:
+        return Outcome(f"Nothing to teach yet: {problem}")
+    old = app.session
+    name = editor.path.name if editor.path is not None else ""
+    session = position_session(editor.text(), old.first_click, old.save_dir, name, old.settings)
+    app.left = old.ledger.leave()
+    old.watch.hold("editor", False)
+    app.session = session
+    app.room.reset()
+    app.room.on = True
+    session.ledger.helped()
+    app.last_editor, app.lesson_path, app.editor = editor, editor.path, None
+    return with_leaving(
+        Outcome(f"Teaching {session.describe()}: → steps through it; L edits it."), app
+    )
+
+
+def close_editor(app: App, _: object) -> Outcome:
+    """Esc in the editor: leave it (an unsaved lesson asks first: see the table's asks)."""
+    app.editor = None
+    app.pressed = frozenset()
+    app.session.watch.hold("editor", False)
+    return Outcome("Editor closed.")
+
+
+def unsaved(again: str, leaves: str) -> Asks:
+    """Return the question an unsaved lesson asks before the editor is left."""
+
+    def ask(app: App) -> Optional[str]:
+        editor = app.editor
+        if editor is None or not editor.unsaved:
+            return None
+        return UNSAVED_LEAVE.format(again=again, leaves=leaves)
+
+    return ask
+
+
+def toggle_editor_keys(editor: Editor, _: object) -> str:
+    """?: every key of the editor's under the panel, or the short line again."""
+    editor.keys = not editor.keys
+    return ""
+
+
+def resizer(rows: int, columns: int) -> Handler:
+    """Return a handler that adds rows and columns to the editor's board (or takes them away)."""
+    return editing(lambda editor, _: editor.resize(rows, columns))
+
+
+def as_arrows(mode: str) -> Reread:
+    """Outside the editor, Shift and an arrow is the arrow, as that mode reads it."""
+
+    def reread(arg: tuple[int, ...]) -> tuple[str, Any]:
+        arrows = TABLE["cursor"].rereads.get(mode)
+        return arrows(arg) if arrows is not None else ("cursor", arg)
+
+    return reread
+
+
 # The arrows: a cursor move on the board, re-read by the modes that use them otherwise.
 
 
@@ -726,13 +905,22 @@ def to(name: str, arg: Any = None) -> Reread:
     return lambda _: (name, arg)
 
 
+LET_GO = to("edit-press", (None, False))  # in the editor, a click's release ends the stroke
+
+
+def in_editor(name: str, arg: Any = None) -> dict[str, Reread]:
+    """Return a re-reading of a key in the position editor as its command name."""
+    return {EDITOR: to(name, arg)}
+
+
 PLAYING = frozenset({PLAY, STUDENT})  # a game being played, outside class
 GAME = PLAYING | {OVER, PAUSED}  # outside class, with no view open
 LESSON = frozenset({CLASS, QUESTION})
 LOOKING = PLAYING | {OVER} | LESSON  # looking at the board: not while paused (it is hidden)
 MOVES = PLAYING | {CLASS}  # a click on the board
 AT_NOW = (LIVE, NOW)
-SCREEN = EVERY - {TYPING}  # the screen's own commands: the window, not what is in it
+SCREEN = EVERY - {TYPING, WORDING}  # the screen's own commands: the window, not what is in it
+ONLY_EDITOR = frozenset({EDITOR})
 CLASS_ARROWS = {CLASS: arrows_in_class, QUESTION: arrows_in_class}
 IN_RECORDS = {RECORDS: to("records-board", 1)}
 BACK_IN_RECORDS = {RECORDS: to("records-board", -1)}
@@ -740,11 +928,24 @@ BACK_IN_RECORDS = {RECORDS: to("records-board", -1)}
 TABLE: dict[str, Command] = {
     # Moves on the board. A click plays in class too, at now; on a question beat it answers.
     # The keyboard's cell is not shown in class: its keys play outside class only.
-    "reveal": Command(players(reveal), MOVES, BOARD, {QUESTION: as_answer("safe")}, needs=AT_NOW),
-    "chord": Command(players(chord), MOVES, BOARD, {QUESTION: as_answer("safe")}, needs=AT_NOW),
-    "flag": Command(players(flag), MOVES, BOARD, {QUESTION: as_answer("mine")}, needs=AT_NOW),
-    "reveal-cursor": Command(players(at_cursor(reveal)), PLAYING, BOARD),
-    "flag-cursor": Command(players(at_cursor(flag)), PLAYING, BOARD),
+    # In the editor a button's press draws (the release ends the stroke): see edit_press.
+    "reveal": Command(
+        players(reveal), MOVES, BOARD, {QUESTION: as_answer("safe"), EDITOR: LET_GO}, needs=AT_NOW
+    ),
+    "chord": Command(
+        players(chord), MOVES, BOARD, {QUESTION: as_answer("safe"), EDITOR: LET_GO}, needs=AT_NOW
+    ),
+    "flag": Command(
+        players(flag),
+        MOVES,
+        BOARD,
+        {QUESTION: as_answer("mine"), EDITOR: lambda cell: ("edit-press", (cell, True))},
+        needs=AT_NOW,
+    ),
+    "reveal-cursor": Command(
+        players(at_cursor(reveal)), PLAYING, BOARD, in_editor("edit-cycle", False)
+    ),
+    "flag-cursor": Command(players(at_cursor(flag)), PLAYING, BOARD, in_editor("edit-cycle", True)),
     "chord-cursor": Command(players(at_cursor(chord)), PLAYING, BOARD),
     "undo": Command(undo, PLAYING | {OVER}, BOARD),
     "cursor": Command(
@@ -755,17 +956,23 @@ TABLE: dict[str, Command] = {
             **CLASS_ARROWS,
             RECORDS: arrows_in_records,
             REVIEW: arrows_in_review,
+            EDITOR: lambda arg: ("edit-cursor", arg),
         },
     ),
-    "press": Command(press, EVERY, silent=True),
+    "press": Command(
+        press, EVERY, rereads={EDITOR: lambda held: ("edit-press", (held[0], False))}, silent=True
+    ),
     # The AI.
-    "ai": Command(ai_move, PLAYING | {CLASS}, needs=(LIVE,)),
+    "ai": Command(
+        ai_move, PLAYING | {CLASS}, rereads=in_editor("edit-field", "answer"), needs=(LIVE,)
+    ),
     "auto": Command(toggle_autoplay, PLAYING, AUTO, needs=(LIVE,)),
     "tick": Command(tick, PLAYING, needs=(LIVE,), silent=True),
-    "think": Command(think, LOOKING),  # in class, on a question beat, it is →: see think()
+    # In class, on a question beat, it is →: see think().
+    "think": Command(think, LOOKING, rereads=in_editor("edit-field", "title")),
     "overlay": Command(toggle_overlay, PLAYING | {OVER}, ODDS),
     # The classroom.
-    "classroom": Command(toggle_classroom, GAME | {CLASS}),
+    "classroom": Command(toggle_classroom, GAME | {CLASS}, rereads=in_editor("edit-teach")),
     "answer": Command(answer, frozenset({QUESTION}), ANSWER),
     "step": Command(
         stepper(lambda room, t: room.forward(t)),
@@ -789,19 +996,27 @@ TABLE: dict[str, Command] = {
     ),
     "digit": Command(digit, LOOKING),
     "arrangements": Command(arrangements, LOOKING),
-    "select": Command(select, LESSON),
+    "select": Command(
+        select,
+        LESSON,
+        rereads={
+            EDITOR: lambda row: ("edit-field", row),
+            WORDING: lambda row: ("edit-field", row),
+        },
+    ),
     "scroll": Command(
         scroll,
         LOOKING,
         rereads={RECORDS: lambda move: ("records-move", 1 if move[0] > 0 else -1)},
         silent=True,
     ),
-    "keys": Command(toggle_keys, GAME | LESSON | {SHEET}),
+    "keys": Command(toggle_keys, GAME | LESSON | {SHEET}, rereads=in_editor("edit-keys")),
     # Games: leaving one asks first when it costs a loss, and in class always.
     "new": Command(
         new_game,
         GAME | {CLASS},
         GAME_KIND,
+        rereads=in_editor("edit-field", "teacher"),
         asks={
             **dict.fromkeys(GAME, leaving_game("The same button or N")),
             CLASS: leaving_lesson("a new game", "The same button or N"),
@@ -819,13 +1034,15 @@ TABLE: dict[str, Command] = {
     "pause": Command(pause, PLAYING | {PAUSED, CLASS}, needs=(LIVE,)),
     # Settings: remembered for the next start, so never changed in class.
     "first-click": Command(options(cycle_first_click), GAME, SETTING),
-    "marks": Command(options(toggle_question_marks), GAME, SETTING),
+    "marks": Command(
+        options(toggle_question_marks), GAME, SETTING, in_editor("edit-field", "question")
+    ),
     "ai-flags": Command(options(toggle_ai_flags), GAME, SETTING),
-    "hint": Command(options(toggle_hint), GAME, SETTING),
+    "hint": Command(options(toggle_hint), GAME, SETTING, in_editor("edit-total")),
     "custom": Command(start_custom, GAME, SETTING),
     "type": Command(type_custom, frozenset({TYPING})),
     "key": Command(type_custom, frozenset(), silent=True),  # a key that only types: Backspace
-    "save": Command(options(save_position), GAME | {CLASS}),
+    "save": Command(options(save_position), GAME | {CLASS}, rereads=in_editor("edit-save")),
     # The records and a review: views over the board.
     "stats": Command(
         lambda app, _: toggle_records(app),
@@ -846,10 +1063,50 @@ TABLE: dict[str, Command] = {
     "quit": Command(
         quit_window,
         GAME | LESSON,
-        rereads={RECORDS: to("stats"), REVIEW: to("review-close")},
+        rereads={RECORDS: to("stats"), REVIEW: to("review-close"), EDITOR: to("edit-close")},
     ),
-    "close": Command(close_window, EVERY),
+    "close": Command(
+        close_window,
+        EVERY,
+        asks=dict.fromkeys((EDITOR, WORDING), unsaved("The close button", "closes the window")),
+    ),
     "export": Command(on_screen, SCREEN),
     "zoom": Command(on_screen, SCREEN),
     "fullscreen": Command(on_screen, SCREEN),
+    # The position editor (window/editor.py): L opens it in class on the lesson on screen.
+    "edit": Command(open_editor, frozenset({CLASS})),
+    "edit-press": Command(edit_press, ONLY_EDITOR, EDITING, silent=True),
+    "edit-cursor": Command(
+        editing(lambda editor, step: editor.move(*step[:2])), ONLY_EDITOR, EDITING
+    ),
+    "edit-cycle": Command(
+        editing(lambda editor, back: editor.cycle(editor.cursor, back)), ONLY_EDITOR, EDITING
+    ),
+    "resize": Command(
+        editing(lambda editor, step: editor.resize(*step[:2])),
+        ONLY_EDITOR,
+        EDITING,
+        rereads={mode: as_arrows(mode) for mode in EVERY - {EDITOR, WORDING}},
+    ),
+    "edit-taller": Command(resizer(1, 0), ONLY_EDITOR, EDITING),
+    "edit-shorter": Command(resizer(-1, 0), ONLY_EDITOR, EDITING),
+    "edit-wider": Command(resizer(0, 1), ONLY_EDITOR, EDITING),
+    "edit-narrower": Command(resizer(0, -1), ONLY_EDITOR, EDITING),
+    "edit-keys": Command(editing(toggle_editor_keys), ONLY_EDITOR, EDITING),
+    "edit-total": Command(editing(lambda editor, _: editor.toggle_total()), ONLY_EDITOR, EDITING),
+    "edit-field": Command(edit_field, frozenset({EDITOR, WORDING}), EDITING),
+    "edit-type": Command(editing(lambda editor, key: editor.type(key)), frozenset({WORDING})),
+    "edit-save": Command(save_lesson, ONLY_EDITOR, EDITING),
+    "edit-teach": Command(
+        teach_lesson,
+        ONLY_EDITOR,
+        EDITING,
+        asks={EDITOR: unsaved("C", "teaches it as it is (L comes back to it)")},
+    ),
+    "edit-close": Command(
+        close_editor,
+        ONLY_EDITOR,
+        EDITING,
+        asks={EDITOR: unsaved("Esc", "leaves it, and its edits are lost")},
+    ),
 }

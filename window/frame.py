@@ -22,7 +22,7 @@ from sweeper.game import Game
 from sweeper.records import Step
 from window.answers import is_guess, mark, step_reasons
 from window.arrangements import Enumeration, counted_words, viewing_words
-from window.lesson import question
+from window.lesson import own_words, question, teachers_answer
 from window.moment import Moment
 from window.records_view import RecordsTable
 from window.session import opening
@@ -41,7 +41,8 @@ from words.model import (
 from words.window import CLASS_HELP, HELP, KEYS_HINT, ODDS_PICK, ODDS_SCALE
 
 # A cell as drawn: its number, or one of these pictures.
-Tile = Union[int, str]  # 0-8, "hidden", "?", "flag", "wrong flag", "mine", "exploded"
+Tile = Union[int, str]  # 0-8, "hidden", "?", "flag", "wrong flag", "mine", "exploded",
+# or "closed mine" (the editor: a mine the class does not see)
 ROLES = ("premise", "new sentence", "safe", "mine", "selected")  # highlight roles, legend order
 
 
@@ -133,6 +134,7 @@ class Frame:
     odds_key: Optional[OddsKey] = None  # with the overlay on: its colour scale, explained
     records: Optional[RecordsTable] = None  # the records view (I), over the board
     reviewing: bool = False  # a finished game's review is on screen (window/review_view.py)
+    editing: bool = False  # the position editor is on screen (window/editor.py): its buttons
     # What the tests and the command guard read: the moment's facts.
     paused: bool = False
     asking: bool = False
@@ -185,18 +187,21 @@ def build_frame(m: Moment, v: View) -> Frame:
     time = session.time_text() if end or then is None else clock_text(then.elapsed)
     odds = session.overlay and not room.on  # the classroom shows no odds: they give answers
     said = session.ending if end else m.words
+    if room.on and step is None and room.step_index < 0:  # the opening screen's own line
+        said = said or opening(session)
     message = v.message or said
     if v.on_paper and message == opening(session):  # a handout names no key
         message = opening(session, paper=True)
     marks = Highlights() if paused else highlights(m, v, end)
+    drawn = () if paused else tiles(m, end, flags)
     return Frame(
         rows=game.height,
         columns=game.width,
-        tiles=() if paused else tiles(m, end, flags),
-        odds=odds_row(m) if odds and not paused else (),
+        tiles=drawn,
+        odds=odds_row(m, drawn) if odds and not paused else (),
         highlights=marks,
         title=session.title or session.describe(),
-        mines=f"Mines {0 if end and game.won() else game.mine_count - len(flags)}",
+        mines=f"Mines {mine_counter(m, end, flags)}",
         time=f"Time {time}",
         status=status,
         state=kind,
@@ -282,6 +287,17 @@ def clock_field(m: Moment) -> Optional[str]:
     return None
 
 
+def mine_counter(m: Moment, end: bool, flags: frozenset[Cell] | set[Cell]) -> str:
+    """Return the mine counter's figure: the mines less the flags, or "?" for a lesson that
+    keeps its total from the class ('# Total: hidden'), until its end shows every mine."""
+    game = m.game
+    if end and game.won():
+        return "0"
+    if m.session.ai.total_mines is None and not end:
+        return "?"
+    return str(game.mine_count - len(flags))
+
+
 def tiles(m: Moment, end: bool, flags: frozenset[Cell] | set[Cell]) -> tuple[Tile, ...]:
     """Return every cell as the player saw it at the moment shown (flags: that moment's).
 
@@ -305,13 +321,17 @@ def tiles(m: Moment, end: bool, flags: frozenset[Cell] | set[Cell]) -> tuple[Til
     return tuple(found)
 
 
-def odds_row(m: Moment) -> tuple[str, ...]:
+def odds_row(m: Moment, drawn: tuple[Tile, ...]) -> tuple[str, ...]:
     """Return each cell's chance of a mine as the overlay writes it, row by row.
 
-    A flagged cell keeps its flag in sight: the player's own mark is not covered.
+    Only a closed cell shows one: a flag keeps the player's own mark in sight, and
+    the mines a lost game shows (the exploded one too) are no chance but a fact.
     """
     odds, game = m.session.probabilities(), m.game
-    return tuple(odds[c][1] if c in odds and c not in game.flags else "" for c in game.cells())
+    return tuple(
+        odds[c][1] if c in odds and tile in ("hidden", "?") else ""
+        for c, tile in zip(game.cells(), drawn, strict=True)
+    )
 
 
 def step_roles(step: Step, asking: bool = False) -> dict[Cell, str]:
@@ -427,7 +447,7 @@ def step_box(m: Moment, paper: bool = False) -> StepBox:
     if step is None:
         header = steps_so_far(m)
         words = "Step ▶ (→) shows the AI's inferences one at a time; Think (T) draws the next."
-        return StepBox(header, m.session.note if paper else words, True)
+        return StepBox(header, m.session.lesson.note if paper else words, True)
     if room.preview is not None and not room.ahead:
         rule = RULES.get(step.rule, "")
         words = f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
@@ -438,10 +458,13 @@ def step_box(m: Moment, paper: bool = False) -> StepBox:
         # An arrangement's words need the room; its marks are explained in those words.
         return StepBox(header, capital(viewing_words(enum, room.viewing, room.asking)), False)
     lead = m.lead
+    # A lesson file's own question and answer, on the lesson step they are for.
+    own = None if room.expanded else own_words(m.session.lesson, timeline.number(room.step_index))
     if room.asking:
         asked = lead if lead is not None and lead.rule == "subset" else step
         counter = m.session.ai.total_mines if enum is not None and counted(enum) else None
         ask = question(asked, len(m.numbers), counter)
+        ask = own.question if own is not None and own.question else ask
         spoken = room.spoken
         if spoken is not None:  # the class answered: its verdict under the question
             return StepBox(header, f"Question: {ask}\nYour answer, {spoken.words}", True)
@@ -456,6 +479,8 @@ def step_box(m: Moment, paper: bool = False) -> StepBox:
     words = answer_words(m, step, paper, rule=not why)
     if lead is not None:
         words = f"{step_text(lead)}, so {words}"
+    if own is not None and own.answer:  # the teacher's answer, the AI's reason under it
+        return StepBox(header, teachers_answer(own.answer, why.removeprefix("Why: ")), True)
     return StepBox(header, capital(words), True, why=why)
 
 

@@ -19,6 +19,7 @@ from typing import NamedTuple, Optional
 
 from sweeper.board import Cell
 from sweeper.engine import Rule
+from sweeper.notation import Lesson
 from sweeper.records import Step
 
 TEACHING = ("subset", "enumeration")
@@ -224,3 +225,26 @@ def maker_of(steps: Sequence[Step], k: int, limit: int = 200) -> Optional[int]:
         if premise in maker.added or (maker.rule == "clue" and maker.sentence == premise):
             return j
     return None
+
+
+# -- the teacher's own words ------------------------------------------------------------
+#
+# A lesson file's '# Question:' and '# Answer:' belong to its first lesson step: the step
+# the editor names as what the position teaches. The teacher's answer comes first, and
+# under it the AI's reason for the step's first conclusion, its numbers named.
+
+
+def own_words(lesson: Lesson, number: Optional[int]) -> Optional[Lesson]:
+    """Return the lesson's words when the lesson step numbered number is the one they are for."""
+    return lesson if number == 1 and (lesson.question or lesson.answer) else None
+
+
+def concluded(step: Step) -> Optional[tuple[Cell, bool]]:
+    """Return the first cell a step decides, in reading order, and True for a mine; else None."""
+    cells = sorted(step.safes | step.mines)
+    return (cells[0], cells[0] in step.mines) if cells else None
+
+
+def teachers_answer(answer: str, why: str) -> str:
+    """Return the answer beat's words: the teacher's answer, then the AI's reason under it."""
+    return f"Answer: {answer}\nThe AI: {why}" if why else f"Answer: {answer}"

@@ -5,7 +5,8 @@ one view over it:
 - the game's modes: play (the student's AI behind AI Move: student), the
   game over, paused, class, and class on a question beat;
 - the views over the board: the custom-board line being typed, a sheet,
-  the records view, a review.
+  the records view, a review, the position editor (and a field of its
+  lesson being typed: wording).
 The command table (window/commands.py) names, for every command, the modes
 it runs in, the modes that re-read its key as another command, and the
 modes in which it asks first. Each mode here says what happens to a
@@ -18,14 +19,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from words.editor import EDITOR_REFUSAL
 from words.window import PAUSED as PAUSED_WORDS
 
 PLAY, STUDENT, OVER, PAUSED = "play", "student", "over", "paused"
 CLASS, QUESTION = "class", "question"
 TYPING, SHEET, RECORDS, REVIEW = "typing", "sheet", "records", "review"
+EDITOR, WORDING = "editor", "wording"
 
 GAME_MODES = (PLAY, STUDENT, OVER, PAUSED, CLASS, QUESTION)
-VIEWS = (TYPING, SHEET, RECORDS, REVIEW)
+VIEWS = (TYPING, SHEET, RECORDS, REVIEW, EDITOR, WORDING)
 EVERY = frozenset(GAME_MODES + VIEWS)
 
 
@@ -36,7 +39,7 @@ class Mode:
     name: str
     refusal: str  # the one line a refused command says ("" : worked out where it is said)
     closes: bool = False  # such a command closes this view, then goes on to the mode below
-    types: bool = False  # every key is typed into the line instead (the custom-board line)
+    types: str = ""  # every key is typed instead, by this command (the custom-board line)
 
 
 QUESTION_REFUSAL = (
@@ -57,11 +60,14 @@ MODES: dict[str, Mode] = {
         "to play yourself.",
     ),
     QUESTION: Mode(QUESTION, QUESTION_REFUSAL),
-    TYPING: Mode(TYPING, "", types=True),  # the line as typed so far: commands.custom_prompt
+    TYPING: Mode(TYPING, "", types="type"),  # the line as typed so far: commands.custom_prompt
     SHEET: Mode(SHEET, "", closes=True),
     RECORDS: Mode(RECORDS, "", closes=True),
     REVIEW: Mode(REVIEW, "The review is open: Esc closes it (it changes nothing in the records)."),
+    EDITOR: Mode(EDITOR, EDITOR_REFUSAL),
+    WORDING: Mode(WORDING, "", types="edit-type"),  # the field as typed: words.editor
 }
+
 
 def game_mode(paused: bool, asking: bool, on: bool, over: bool, student: bool) -> str:
     """Return the game's mode: paused, a question beat, class, over, the student's AI, or play."""
@@ -79,6 +85,7 @@ def game_mode(paused: bool, asking: bool, on: bool, over: bool, student: bool) -
 # A command's kind, where a mode refuses one kind in words of its own.
 BOARD, SETTING, GAME_KIND, AUTO, ODDS = "board", "setting", "game", "auto", "odds"
 RECORDS_KIND, REVIEW_KIND, ANSWER = "records", "review", "answer"
+EDITING = "editing"  # the position editor's own commands
 
 REFUSALS: dict[tuple[str, str], str] = {
     (CLASS, SETTING): SETTINGS_WAIT,
@@ -96,6 +103,7 @@ REFUSALS: dict[tuple[str, str], str] = {
 for _mode in GAME_MODES:
     REFUSALS[(_mode, RECORDS_KIND)] = "That works in the records view: I opens it."
     REFUSALS[(_mode, REVIEW_KIND)] = "That works in a game's review: I, then Enter, opens one."
+    REFUSALS[(_mode, EDITING)] = "That works in the position editor: L opens it in class."
 for _mode in (PLAY, STUDENT, OVER):
     REFUSALS[(_mode, ANSWER)] = "Answers are given in class, on a question beat: C opens it."
 del _mode

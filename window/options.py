@@ -8,10 +8,12 @@ change of each in a window says so ("saved for next time").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 
 from store.saves import Saved, new_identity, save_text, write_save
 from store.settings import Settings
+from sweeper.notation import lesson_text
 from window.session import Outcome, Session
 from words.records import (
     SAVED_FOR_NEXT_TIME,
@@ -154,8 +156,8 @@ def save_position(session: Session) -> Outcome:
     else:
         title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
         title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
-        note = f"# {session.note}\n" if session.note else ""
-        text = f"# {title}\n{note}{game.to_text(hide_mines=True)}"
+        rows = game.to_text(hide_mines=True).splitlines()  # its words go with it
+        text = lesson_text(replace(session.lesson, title=title), rows)
         stem = f"position-{stamp:%Y%m%d-%H%M%S}"
         then = "in class mode"
     try:

@@ -35,12 +35,14 @@ def verdict_reason(
     exact: bool,
     reason: Optional[Reason],
     counter: bool,
+    total: bool = True,
 ) -> str:
     """Return why the class's answer is right, wrong or not certain, in words.
 
     reason: why the cell is as it is (sweeper/reasons.py), the same words the
     answer beat and --answer give; counter: a counter-arrangement is drawn
-    (on the board, or printed): the claim can fail.
+    (on the board, or printed): the claim can fail; total: the class is told
+    the mine total (a lesson's '# Total: hidden' keeps it from them).
     """
     name = cell_name(cell)
     why = why_line(reason) if reason is not None else ""
@@ -48,7 +50,8 @@ def verdict_reason(
         return why
     other = "safe" if claim == "mine" else "a mine"
     drawn = (
-        f" One arrangement that keeps every number and the mine total has {name} {other}: "
+        f" One arrangement that keeps every number{' and the mine total' if total else ''} "
+        f"has {name} {other}: "
         "its mines are drawn."
         if counter
         else ""

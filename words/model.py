@@ -254,26 +254,6 @@ def clock_text(seconds: float) -> str:
     return f"{tenths(seconds):.1f}" if seconds > 0 else "0"
 
 
-def position_note(text: str) -> str:
-    """Return the comment lines after a position's title, joined: what the class should see.
-
-    Lines that start with "Teacher:" are the teacher's notes (often the
-    answer) and are not shown; nor is a saved game's "#= mines" line.
-    """
-    comments = [
-        line.lstrip("#").strip()
-        for line in text.splitlines()
-        if line.startswith("#") and not line.startswith("#=")
-    ]
-    return " ".join(c for c in comments[1:] if c and not c.startswith("Teacher:"))
-
-
-def teacher_note(text: str) -> str:
-    """Return a position's "# Teacher:" lines, joined: the answer, never shown to the class."""
-    notes = [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
-    return " ".join(n.removeprefix("Teacher:").strip() for n in notes if n.startswith("Teacher:"))
-
-
 def cells_summary(cells: Iterable[Cell], most: int = 6, untouched: Iterable[Cell] = ()) -> str:
     """Return cell names in reading order, or, past most of them, a summary never cut off.
 

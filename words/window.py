@@ -80,6 +80,7 @@ CLASS_HELP = keys_help(
     "T: think",
     "A: AI move",
     "X: picture",
+    "L: edit the lesson",
     "C: leave class",
     "?: hide keys",
     "Esc: close, or leave",
