@@ -20,8 +20,6 @@ from sweeper import BOARDS, Cell
 from window.frame import ROLES, Frame
 
 SCREEN = (1280, 680)  # the default window fits a 1280x720 screen with room for a title bar
-TITLE_AND_TASKBAR = 90  # the height a screen keeps for the title bar and a taskbar
-DEFAULT_CELL_MOST = 70  # the default window's largest cell (a 9x9 board on a 1280x720 screen)
 PLAY_CELL = 24  # the smallest window's cell where the screen allows: one a mouse hits easily
 SMALL_SCREEN = (1024, 680)  # the smallest window of a board fits this screen where it can
 PANEL_WIDTH = 420
@@ -709,21 +707,13 @@ def minimum_window_size(frame: Frame, fonts: Optional[Fonts] = None) -> tuple[in
     return (width, max(panel, edges + cell * frame.rows))
 
 
-def screen_room(desktop: tuple[int, int]) -> tuple[int, int]:
-    """Return the room a window has on a screen of this size: its height less the title bar
-    and a taskbar, and never less than a 1280x720 screen's (SCREEN)."""
-    return (max(SCREEN[0], desktop[0]), max(SCREEN[1], desktop[1] - TITLE_AND_TASKBAR))
-
-
 def default_window_size(
-    rows: int, columns: int, room: tuple[int, int] = SCREEN, least: tuple[int, int] = (0, 0)
+    rows: int, columns: int, least: tuple[int, int] = (0, 0)
 ) -> tuple[int, int]:
-    """Return the window that shows a board at its best in the room a screen gives: its cells
-    as large as fit (up to DEFAULT_CELL_MOST), the window as tall as the board (not less than
-    least, the panel's own need), so the board fills its height."""
-    cell = min(
-        DEFAULT_CELL_MOST, fit_cell((room[0] - PANEL_WIDTH, room[1]), rows, columns, Scale())
-    )
+    """Return the window that shows a board at its best on a 1280x720 screen (SCREEN): its
+    cells as large as fit, the window as tall as the board (not less than least, the
+    panel's own need), so the board fills its height (expert left 40% of it empty)."""
+    cell = fit_cell((SCREEN[0] - PANEL_WIDTH, SCREEN[1]), rows, columns, Scale())
     width = 2 * MARGIN + LABEL + cell * columns + PANEL_WIDTH
     height = 2 * MARGIN + LABEL + cell * rows
     return (max(width, least[0]), max(height, least[1]))

@@ -24,7 +24,6 @@ from screen.layout import (
     layout,
     minimum_window_size,
     scale_for,
-    screen_room,
 )
 from screen.paint import IMAGES, Painter, paint
 from store.files import free_path
@@ -64,9 +63,8 @@ class Window:
     def open(self) -> pygame.Surface:
         """Open (or resize) the window to suit the board."""
         game = self.app.game
-        room = screen_room(pygame.display.get_desktop_sizes()[0])
         least = minimum_window_size(self.app.frame(), self.painter.font)
-        size = default_window_size(game.height, game.width, room, least)
+        size = default_window_size(game.height, game.width, least)
         surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Minesweeper")
         return surface
