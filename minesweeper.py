@@ -29,6 +29,17 @@ CS50's three classes come first, in CS50's order:
                 in groups that share no cell, and the mine total (when the AI
                 is told it) counted over the cells off the frontier.
 
+Tank enumeration: list every way the mines can lie on the frontier that
+fits every sentence, and count, for each cell, in how many a mine lies
+there; its share of them is the cell's chance of a mine. The look-ahead
+weighs a guess by what the number it may show would let the AI do next;
+the endgame search plays every remaining way to the end, near the end.
+
+Without ``sweeper`` the AI plays CS50's game in full (its calls, and the
+odds for make_random_move); the calls only the project's window makes of
+it (position, choose, make_move, counting, knowledge_after) say they need
+``sweeper`` beside this file.
+
 With ``sweeper`` there, the AI also answers what the project's window reads
 of an AI (sweeper/agent.py's ``Agent``): ``position``, ``choose``,
 ``make_move``, the odds and the steps, as the project's own solver does.
@@ -165,8 +176,8 @@ class MinesweeperAI:
             self.strategies = tuple(strategies or self.project.default_strategies())
             self.workspace = self.project.Workspace()
         self.pending: list[Sentence] = []  # sentences new or changed, to look at again
-        self.proofs: dict[Cell, int] = {}  # a safe cell -> the step that proved it
-        self.proved: dict[Cell, str] = {}  # a safe cell -> the rule that proved it
+        self.proof_step: dict[Cell, int] = {}  # a safe cell -> the step that proved it
+        self.proof_rule: dict[Cell, str] = {}  # a safe cell -> that step's rule
 
     def mark_mine(self, cell: Cell) -> None:
         """Mark a cell as a mine, and update all knowledge to mark it too."""
@@ -232,7 +243,9 @@ class MinesweeperAI:
         known_mines, known_safes = hidden & self.mines, hidden & self.safes
         unknown = hidden - known_mines - known_safes
         sentence = Sentence(unknown, count - len(known_mines))
-        added = bool(unknown) and self.add(sentence)
+        added = False
+        if unknown:
+            added = self.add(sentence)
         clue, new = self.Rule(frozenset(hidden), count), self.rule(sentence)
         known = {"known_mines": frozenset(known_mines), "known_safes": frozenset(known_safes)}
         gained = (new,) if added else ()
@@ -272,9 +285,13 @@ class MinesweeperAI:
         )  # fmt: skip
         for cell in sorted(mines | safes):
             if safes:
-                self.proved.setdefault(cell, "zero")
-            if cell not in self.mines and cell not in self.safes:
-                self.mark_mine(cell) if mines else self.mark_safe(cell)
+                self.proof_rule.setdefault(cell, "zero")
+            if cell in self.mines or cell in self.safes:
+                continue
+            if mines:
+                self.mark_mine(cell)
+            else:
+                self.mark_safe(cell)
 
     def subsets(self, sentence: Sentence) -> None:
         """Step 5: the difference of sentence and each sentence inside it, or it inside."""
@@ -303,7 +320,10 @@ class MinesweeperAI:
         """
         for sentence in [s for s in self.knowledge if cell in s.cells]:
             before = self.rule(sentence)
-            sentence.mark_mine(cell) if mine else sentence.mark_safe(cell)
+            if mine:
+                sentence.mark_mine(cell)
+            else:
+                sentence.mark_safe(cell)
             stays = bool(sentence.cells) and not self.said(sentence.cells, besides=sentence)
             if stays:
                 self.pending.append(sentence)
@@ -337,7 +357,7 @@ class MinesweeperAI:
         """Record a step of rule with its facts, and the safe cells it proves."""
         self.steps.append(self.Step(rule, told=len(self.revealed), **facts))
         for cell in facts.get("safes", ()):
-            self.proofs.setdefault(cell, len(self.steps) - 1)
+            self.proof_step.setdefault(cell, len(self.steps) - 1)
 
     def rule(self, sentence: Sentence) -> Any:
         """Return the sentence as steps keep it, frozen: its cells and its count."""
@@ -353,7 +373,7 @@ class MinesweeperAI:
             if new:
                 self.note("given", safes=new)
             for cell in sorted(new):
-                self.proved.setdefault(cell, "given")
+                self.proof_rule.setdefault(cell, "given")
                 self.mark_safe(cell)
         for cell, count in told.items():
             self.infer()
@@ -383,26 +403,40 @@ class MinesweeperAI:
 
     # -- with the sweeper package: what the project's window reads of an AI -------------
 
+    def sweeper(self, call: str) -> Any:
+        """Return the sweeper package, or raise what to do when it is not beside this file."""
+        if self.project is None:
+            raise ModuleNotFoundError(
+                f"{call}() needs the sweeper package: copy the sweeper folder beside minesweeper.py"
+            )
+        return self.project
+
     def position(self) -> Any:
         """Return what the AI knows now, frozen, as a sweeper Position."""
         sentences = [(frozenset(s.cells), s.count) for s in self.knowledge]
-        return self.project.Position.make(
+        return self.sweeper("position").Position.make(
             self.height, self.width, self.total_mines, self.revealed, self.mines,
             self.safes, sentences, self.first_click, self.workspace,
         )  # fmt: skip
 
     def choose(self) -> Any:
         """Return the Decision the AI would click now; None when only known mines are left."""
+        project = self.sweeper("choose")
         safe = self.make_safe_move()
         if safe is not None:
-            return self.project.Decision(
-                safe, "known safe", Fraction(0), proof=self.proofs.get(safe)
+            return project.Decision(
+                safe, "known safe", Fraction(0), proof=self.proof_step.get(safe)
             )
         self.workspace.found = {}
-        return self.project.decide(self.position(), self.strategies)
+        return project.decide(self.position(), self.strategies)
 
     def make_move(self) -> Optional[Cell]:
-        """Learn what counting proves, choose, and record the move; return its cell (or None)."""
+        """Learn what counting proves, choose, and record the move; return its cell (or None).
+
+        Without sweeper: CS50's move, a known safe cell, else make_random_move's.
+        """
+        if self.project is None:
+            return self.make_safe_move() or self.make_random_move()
         if self.make_safe_move() is None:
             self.learn_by_counting()
         decision = self.choose()
@@ -418,10 +452,11 @@ class MinesweeperAI:
         """Return the step counting every arrangement proves now, or None (looking)."""
         position = self.position()
         sentences = [(position.grid.mask(s.cells), s.count) for s in self.knowledge]
-        return self.project.counting_step(position, len(self.revealed), sentences)
+        return self.sweeper("counting_step").counting_step(position, len(self.revealed), sentences)
 
     def learn_by_counting(self) -> Any:
         """Mark every cell all arrangements agree on, as one step; None when none is new."""
+        self.sweeper("learn_by_counting")  # counting is the engine's
         step = self.counting_step()
         if step is None:
             return None
@@ -429,8 +464,8 @@ class MinesweeperAI:
         self.knowledge[:] = [s for s in self.knowledge if frozenset(s.cells) not in gone]
         self.steps.append(step)
         for cell in sorted(step.safes):
-            self.proofs.setdefault(cell, len(self.steps) - 1)
-            self.proved.setdefault(cell, "enumeration")
+            self.proof_step.setdefault(cell, len(self.steps) - 1)
+            self.proof_rule.setdefault(cell, "enumeration")
         for cell in sorted(step.mines):
             self.mark_mine(cell)
         for cell in sorted(step.safes):
@@ -440,15 +475,15 @@ class MinesweeperAI:
 
     def why_safe(self, cell: Cell) -> Any:
         """Return the step that proved cell safe, if any."""
-        return self.steps[self.proofs[cell]] if cell in self.proofs else None
+        return self.steps[self.proof_step[cell]] if cell in self.proof_step else None
 
     def proved_by(self, cell: Cell) -> Optional[str]:
         """Return the rule that proved cell safe (zero, given, enumeration), if any."""
-        return self.proved.get(cell)
+        return self.proof_rule.get(cell)
 
     def knowledge_after(self, k: int) -> Any:
         """Return the knowledge as it was after step k (k = -1: the start)."""
-        return self.project.knowledge_after(self.steps, self.revealed, k)
+        return self.sweeper("knowledge_after").knowledge_after(self.steps, self.revealed, k)
 
 
 # ---------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from sweeper.board import Cell
 
 CHILD = Path(__file__).with_name("child.py")
 LIMIT = 3.0  # seconds a call may take
+GRACE = 2.0  # seconds past the limit to wait for a late call's report, if it has not come
 LATE = 0.8  # the share of the limit after which a call still running sends its state
 STARTUP = 20.0  # seconds a new process may take to say it is ready (a busy machine)
 
@@ -220,6 +221,8 @@ class StudentProcess:
             try:
                 line = self._next(max(0.0, deadline - time.monotonic()))
             except queue.Empty:
+                if late is None and not running:  # a loaded machine: the report may be on its way
+                    late, running = self._report_of_late(request, late, running)
                 self._kill()
                 stopped = f"no answer within {self.limit:g} s: stopped"
                 return Answer(state=late, failure=Failure("timeout", during, stopped, running))
@@ -232,6 +235,33 @@ class StudentProcess:
                 return answer_of(data)
             late = _state(data["late"]) if data["late"] is not None else late
             running = _frames(data.get("frames", ()))
+
+    def _report_of_late(
+        self, request: dict[str, Any], late: Optional[State], running: tuple[Frame, ...]
+    ) -> tuple[Optional[State], tuple[Frame, ...]]:
+        """Wait a little past the limit for what a late call held and the line it was on.
+
+        The child sends them from a timer thread at LATE of the limit; on a busy
+        machine that thread can be scheduled after the limit has passed. The call
+        is a timeout either way; this only keeps its evidence. An answer that
+        comes in this time is the state the call ended with.
+        """
+        if "late" not in request:
+            return late, running
+        deadline = time.monotonic() + GRACE
+        while True:
+            try:
+                line = self._next(max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                return late, running
+            if line is None:
+                return late, running
+            data = json.loads(line)
+            if "late" in data:
+                state = _state(data["late"]) if data["late"] is not None else late
+                return state, _frames(data.get("frames", ()))
+            if "state" in data:
+                return answer_of(data).state, running
 
     def _next(self, seconds: float) -> Optional[str]:
         """Return the child's next line (None at its end); queue.Empty after seconds."""

@@ -153,6 +153,14 @@ def test_the_file_alone_in_an_empty_folder_plays_and_passes_cs50s_checks(tmp_pat
         moves = {ai.make_random_move() for _ in range(50)}
         found['random_move'] = not moves & ({(0, 0), (1, 1)} | ai.moves_made)
         found['safe_move'] = MinesweeperAI(height=3, width=3).make_safe_move() is None
+        # the project's own calls say what they need, and make_move plays CS50's move
+        lone = MinesweeperAI(height=3, width=3)
+        try:
+            lone.choose()
+            found['says_it_needs_sweeper'] = False
+        except ModuleNotFoundError as error:
+            found['says_it_needs_sweeper'] = 'copy the sweeper folder' in str(error)
+        found['make_move'] = lone.make_move() is not None
         # CS50's runner loop plays real games
         random.seed(7)
         games = [play_like_cs50s_runner() for _ in range(100)]

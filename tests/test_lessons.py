@@ -239,15 +239,39 @@ def test_think_s_outline_goes_when_the_class_steps_to_another_step():
     assert not ctrl.room.thought
 
 
-def test_an_ai_move_in_class_shows_now_not_the_step_before_it():
+def test_an_ai_move_in_class_shows_what_it_taught_first_at_now():
+    # The class saw the AI's next lesson (04's counting) before A played it: the move
+    # shows the first lesson step after that one, at its question, on the board of now.
     ctrl = opened(ROOT / "assets" / "positions" / "04-one-two.txt")
     ctrl.do("step")
     ctrl.do("think")
+    before = len(ctrl.ai.steps)
     ctrl.do("ai")
     timeline = ctrl.timeline()
-    assert ctrl.room.step_index in (timeline.now, timeline.lessons[-1])
+    new = [k for k in timeline.lessons if k >= before]
+    assert len(new) >= 2 and ctrl.room.step_index == new[1] and ctrl.room.asking
     assert not ctrl.moment().replaying
     assert ctrl.message.startswith("AI: ")
+
+
+def test_an_ai_move_that_teaches_two_lessons_asks_the_first_before_the_second():
+    # The trial's 05: A added a subset step and a zero after it; the class was taken to the
+    # second, the subset's question skipped.
+    ctrl = opened(ROOT / "assets" / "positions" / "05-three-numbers.txt")
+    ctrl.do("end")
+    if ctrl.room.asking:
+        ctrl.do("step")
+    for _ in range(6):
+        before = len(ctrl.ai.steps)
+        ctrl.do("ai")
+        if ctrl.game.is_over():
+            break
+        new = [k for k in ctrl.timeline().lessons if k >= before]
+        if new:
+            assert ctrl.room.step_index in new[:2] and ctrl.room.asking
+        while ctrl.room.asking or ctrl.room.step_index < ctrl.timeline().steps - 1:
+            if ctrl.do("step").said:
+                break
 
 
 def test_typed_numbers_and_home_count_lesson_steps_only():

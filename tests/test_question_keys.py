@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from sweeper import BOARDS
 from window.app import App
 from window.commands import TABLE
 from window.modes import CLASS, EVERY, QUESTION
@@ -121,7 +122,7 @@ def test_every_command_names_the_modes_it_runs_in_and_the_question_beat_takes_fe
     for name, command in TABLE.items():
         assert command.runs <= EVERY, name
     acting = {name for name, command in TABLE.items() if QUESTION in command.runs}
-    lesson_keys = {"think", "step", "back", "home", "end", "expand", "jump", "digit"}
+    lesson_keys = {"think", "step", "back", "home", "end", "jump", "digit"}
     assert acting == lesson_keys | {
         "answer", "arrangements", "select", "scroll", "keys", "quit", "press", "close",
         "export", "zoom", "fullscreen",
@@ -146,3 +147,42 @@ def test_a_new_game_in_class_asks_first_and_any_other_key_keeps_the_lesson(pygam
     assert "Leave the lesson" in app.do("new").said and app.game.to_text() == lesson
     app.do("new")
     assert app.game.to_text() != lesson
+
+
+def test_enter_twice_leaves_a_started_game_for_a_custom_board():
+    # The trial: the custom-board line asked "Enter again leaves it" for ever.
+    app = App.new(BOARDS["beginner"], seed=4)
+    app.do("reveal", (4, 4))
+    app.do("custom")
+    for key in "10x12x20":
+        app.do("type", key)
+    assert "Enter again leaves it" in app.do("type", "enter").said
+    app.do("type", "enter")
+    assert (app.game.height, app.game.width, app.game.mine_count) == (10, 12, 20)
+    assert app.entering is None
+
+
+def test_any_key_on_the_keys_sheet_only_closes_it():
+    app = App.new(BOARDS["beginner"], seed=4)
+    app.do("keys")
+    assert app.sheet is not None
+    app.do("ai")  # the sheet closes, and no move is played (it would make the game assisted)
+    assert app.sheet is None and not app.game.revealed
+
+
+def test_in_class_a_pause_is_refused_so_no_setting_slips_past_the_lesson():
+    app, _ = on_the_question_headless("02-lone-zero")
+    app.do("step")  # the answer beat
+    assert "no pause" in app.do("pause").said
+    assert not app.session.watch.paused
+    for name in ("first-click", "marks", "ai-flags", "hint", "custom"):
+        assert "Settings wait" in app.do(name).said
+
+
+def on_the_question_headless(name: str) -> tuple[App, None]:
+    """Open a bundled lesson without a window and step to its first question beat."""
+    path = POSITIONS / f"{name}.txt"
+    app = App.from_position(path.read_text(encoding="utf-8"), name=path.name)
+    while not app.room.asking:
+        app.do("step")
+    return app, None

@@ -343,7 +343,9 @@ def test_a_records_file_of_a_newer_version_is_left_as_it_is(private_data_folder)
     app = runner.app_from_args(["--board", "beginner", "--seed", "4"])
     assert "newer version" in app.message and "version 99" in " ".join(app.frame().sheet)
     assert "no game is counted in it" in " ".join(app.frame().sheet)
-    app.do("stats-line")  # the sheet closes; the records still show
+    app.do("stats-line")  # any key only closes the sheet
+    assert not app.frame().sheet
+    app.do("stats-line")  # the records still show
     assert "3 games, 1 won" in app.message
     app.do("reveal", (4, 4))
     app.do("reveal", min(app.game.mines))

@@ -159,12 +159,13 @@ class App:
         """
         found = route(self, name, arg, typed)
         name, arg = found.name, found.arg
-        for view in found.closes:  # a sheet or the records view closes under the command
+        for view in found.closes:  # a key not of a sheet or the records view closes it
             self.close_view(view)
         if name not in QUIET and name != self.armed:
             self.armed = None  # any other command answers "no" to a question asked
-        if found.swallowed:  # a click or Esc meant for the view: it only closed it
+        if found.swallowed:  # a key meant for the view: it only closed it
             self.message = ""
+            self._hold_clock()
             return Outcome("")
         if found.refused is not None:
             if not TABLE[name].silent:
@@ -174,15 +175,17 @@ class App:
             self.armed = name
             self.message = found.asks
             return Outcome(found.asks)
-        if name == self.armed and name != "quit":
-            self.armed = None  # asked and answered: it runs
+        armed, steps = self.armed, len(self.session.ai.steps)
+        seen = self.room.ahead  # the AI's next lesson, seen before A plays it
         version = self.session.version
         outcome = TABLE[name].run(self, arg)
+        if name == armed == self.armed and name != "quit":
+            self.armed = None  # asked and answered: it ran (a handler that asks keeps its own)
         if self.room.on:  # the class shows the AI's conclusions, however it was opened
             self.session.ledger.helped()
         news = self.session.ledger.sync()  # a started game is on the record at once
         if self.session.version != version:
-            self._moved(name)
+            self._moved(name, steps, seen)
         if self.student is not None:  # their AI is told what opened; a problem stops there
             outcome = self.student.after(self.session, self.room, outcome)
         if outcome.said is not None:
@@ -200,13 +203,20 @@ class App:
             self.records = None
 
     def _hold_clock(self) -> None:
-        """Hold the game's clock while the class looks at an earlier moment; run it at now."""
+        """Hold the game's clock while the class looks at an earlier moment, and while the
+        records view covers the board (as a pause does); run it at now."""
+        watch = self.session.watch
         past = self.room.on and self.moment().replaying
-        if past != ("past" in self.session.watch.holds):
-            self.session.watch.hold("past", past)
+        if past != ("past" in watch.holds):
+            watch.hold("past", past)
+        covered = self.records is not None
+        if covered != ("records" in watch.holds):
+            watch.hold("records", covered)
 
-    def _moved(self, name: str) -> None:
-        """After the game or the AI changed: a new game starts afresh; a move shows now."""
+    def _moved(self, name: str, steps: int, seen: bool) -> None:
+        """After the game or the AI changed: a new game starts afresh; a move shows what it
+        taught (steps: the AI's steps before it; seen: its first lesson was on screen as the
+        AI's next), else now."""
         room = self.room
         if name in ("new", "restart", "type"):
             on = room.on
@@ -216,7 +226,7 @@ class App:
             return
         room.changed()
         if room.on and room.step_index >= 0:  # the class sees now, not the step it was on
-            room.latest(self.timeline(), self.game.is_over())
+            room.latest(self.timeline(), self.game.is_over(), steps, seen)
 
     # -- what the moment holds ---------------------------------------------------------
 

@@ -176,10 +176,18 @@ class Classroom:
             self.show(timeline.lessons[-1], 0, timeline)
         return ""
 
-    def latest(self, timeline: Timeline, over: bool) -> None:
-        """After a move, show now: as End does, but a game's end at once (the move's answer)."""
+    def latest(self, timeline: Timeline, over: bool, since: int = -1, seen: bool = False) -> None:
+        """After a move, show what it taught: the question of the first lesson step it added
+        (since: the steps the log held before it; seen: the first was on screen already, as
+        the AI's next), else now as End does; a game's end at once.
+        """
         if over and timeline.stops and not self.expanded:
             self.show(timeline.stops[-1], 1, timeline)
+            return
+        new = [k for k in timeline.lessons if k >= since] if since >= 0 else []
+        first = new[1 if seen else 0] if len(new) > (1 if seen else 0) else None
+        if first is not None and not self.expanded:
+            self.show(first, 0, timeline)
         else:
             self.end(timeline)
 

@@ -43,6 +43,7 @@ from window.modes import (
     ODDS,
     OVER,
     PAUSED,
+    PAUSING,
     PLAY,
     QUESTION,
     RECORDS,
@@ -52,6 +53,7 @@ from window.modes import (
     REVIEW_KIND,
     SETTING,
     SHEET,
+    SPOILER,
     STUDENT,
     TYPING,
     WORDING,
@@ -127,7 +129,7 @@ def route(app: App, name: str, arg: Any = None, typed: Optional[str] = None) -> 
     The modes are asked top first (a view over the board, then the game's
     mode): a mode may re-read the key as another command; a command that
     runs in the mode runs (or asks first); else the mode refuses it, types
-    the key, or closes its view and hands the command to the mode below.
+    the key, or closes its view (and the command does nothing more).
     typed: what the key types, for the custom-board line (None: not a key).
     """
     closes: list[str] = []
@@ -147,11 +149,10 @@ def route(app: App, name: str, arg: Any = None, typed: Optional[str] = None) -> 
         policy = MODES[mode]
         if policy.types and typed is not None:
             return Route(policy.types, typed)
-        if policy.closes:
-            closes.append(mode)
-            if command.kind == BOARD or name == "quit":  # meant for the view: it only closes
-                return Route(name, arg, closes=tuple(closes), swallowed=True)
-            continue
+        if policy.closes and command.silent:  # a timer's tick or a wheel turn: nothing
+            return Route(name, arg, refused="")
+        if policy.closes:  # a key meant for the view only closes it
+            return Route(name, arg, closes=(mode,), swallowed=True)
         return Route(name, arg, refused=refusal_words(app, mode, command), closes=tuple(closes))
     raise AssertionError(f"no mode below {closes}")  # the game's modes never close
 
@@ -972,7 +973,9 @@ TABLE: dict[str, Command] = {
     "think": Command(think, LOOKING, rereads=in_editor("edit-field", "title")),
     "overlay": Command(toggle_overlay, PLAYING | {OVER}, ODDS),
     # The classroom.
-    "classroom": Command(toggle_classroom, GAME | {CLASS}, rereads=in_editor("edit-teach")),
+    "classroom": Command(
+        toggle_classroom, GAME - {PAUSED} | {CLASS}, rereads=in_editor("edit-teach")
+    ),
     "answer": Command(answer, frozenset({QUESTION}), ANSWER),
     "step": Command(
         stepper(lambda room, t: room.forward(t)),
@@ -990,7 +993,9 @@ TABLE: dict[str, Command] = {
     "end": Command(
         stepper(lambda room, t: room.end(t)), LOOKING, rereads={REVIEW: to("review-step", "end")}
     ),
-    "expand": Command(stepper(lambda room, t: room.toggle_expanded(t)), LOOKING),
+    "expand": Command(
+        stepper(lambda room, t: room.toggle_expanded(t)), LOOKING - {QUESTION}, SPOILER
+    ),
     "jump": Command(
         stepper(lambda room, t: room.jump(t)), LOOKING, rereads={RECORDS: to("records-open")}
     ),
@@ -1031,7 +1036,9 @@ TABLE: dict[str, Command] = {
             CLASS: leaving_lesson("the same board again", "R"),
         },
     ),
-    "pause": Command(pause, PLAYING | {PAUSED, CLASS}, needs=(LIVE,)),
+    # Not in class: a pause there would leave the lesson's guard (and the clock already
+    # stands still while the class looks back).
+    "pause": Command(pause, PLAYING | {PAUSED}, PAUSING, needs=(LIVE,)),
     # Settings: remembered for the next start, so never changed in class.
     "first-click": Command(options(cycle_first_click), GAME, SETTING),
     "marks": Command(

@@ -474,7 +474,7 @@ def step_box(m: Moment, paper: bool = False) -> StepBox:
         return StepBox(header, f"Question: {ask} {how}", True)
     if not room.expanded and timeline.is_now(room.step_index):
         lessons = timeline.lessons_up_to(room.step_index)
-        return StepBox(header, now_words(lessons, paper), True)
+        return StepBox(header, now_words(lessons, paper, m.game.is_over()), True)
     why = answer_why(m, step)
     words = answer_words(m, step, paper, rule=not why)
     if lead is not None:
@@ -489,10 +489,12 @@ def counted(enum: Enumeration) -> bool:
     return bool(enum.decided_by_the_count()) or enum.outside_decided()
 
 
-def now_words(lessons: int, paper: bool = False) -> str:
-    """Return the words of now, when the numbers told since the last lesson step decide nothing."""
+def now_words(lessons: int, paper: bool = False, over: bool = False) -> str:
+    """Return the words of now, when the numbers told since the last lesson step decide nothing
+    (over: the game is over, so no key plays on)."""
     since = f" since lesson step {lessons}" if lessons else ""
     keys = "" if paper else " T: the AI's next conclusion; A: its move."
+    keys = " The game is over: N starts a new one." if over and not paper else keys
     return f"Nothing new about a closed cell is certain from the numbers shown{since}.{keys}"
 
 

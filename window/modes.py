@@ -11,8 +11,8 @@ The command table (window/commands.py) names, for every command, the modes
 it runs in, the modes that re-read its key as another command, and the
 modes in which it asks first. Each mode here says what happens to a
 command that does not run in it: refused in one line that says why and
-what to press, or (a sheet, the records view) the view closes and the
-command goes on to the mode below.
+what to press, or (a sheet, the records view) the view closes, and the
+command does nothing more: "any key closes it" means only that.
 """
 
 from __future__ import annotations
@@ -38,16 +38,20 @@ class Mode:
 
     name: str
     refusal: str  # the one line a refused command says ("" : worked out where it is said)
-    closes: bool = False  # such a command closes this view, then goes on to the mode below
+    closes: bool = False  # such a command closes this view, and does nothing more
     types: str = ""  # every key is typed instead, by this command (the custom-board line)
 
 
 QUESTION_REFUSAL = (
-    "The class is answering this question: click a closed cell to answer, → shows the answer "
-    "(Esc leaves the lesson)."
+    "The class is answering this question: click a closed cell to answer, → shows the answer."
 )
 SETTINGS_WAIT = "Settings wait until the class ends: C closes the classroom."
 ODDS_WAIT = "In class the odds would give answers away: C closes the classroom."
+# On a question C is refused too: the way out starts with the answer.
+AFTER_THE_ANSWER = "the class is answering: → shows the answer, then C closes the classroom."
+SPOILS = (
+    "E shows every step with its conclusion, this question's answer too: → shows the answer first."
+)
 
 MODES: dict[str, Mode] = {
     PLAY: Mode(PLAY, "That works in class: C opens the classroom."),
@@ -86,6 +90,8 @@ def game_mode(paused: bool, asking: bool, on: bool, over: bool, student: bool) -
 BOARD, SETTING, GAME_KIND, AUTO, ODDS = "board", "setting", "game", "auto", "odds"
 RECORDS_KIND, REVIEW_KIND, ANSWER = "records", "review", "answer"
 EDITING = "editing"  # the position editor's own commands
+SPOILER = "spoiler"  # a lesson key that would show a question's answer before its beat
+PAUSING = "pausing"  # P: a game's pause
 
 REFUSALS: dict[tuple[str, str], str] = {
     (CLASS, SETTING): SETTINGS_WAIT,
@@ -93,17 +99,22 @@ REFUSALS: dict[tuple[str, str], str] = {
         "In class the keyboard's cell is not shown: click a cell to play it, or A for the "
         "AI's move."
     ),
-    (QUESTION, SETTING): SETTINGS_WAIT,
+    (QUESTION, SETTING): f"Settings wait until the class ends; {AFTER_THE_ANSWER}",
     (CLASS, AUTO): "Auto-play waits until the class ends: A plays one move; C closes the class.",
     (CLASS, ODDS): ODDS_WAIT,
-    (QUESTION, ODDS): ODDS_WAIT,
+    (QUESTION, ODDS): f"The odds would give the answer away; {AFTER_THE_ANSWER}",
+    (QUESTION, SPOILER): SPOILS,
+    (CLASS, PAUSING): "A lesson needs no pause: the clock stands still while the class looks "
+    "back, and C closes the classroom.",
+    (QUESTION, PAUSING): f"A lesson needs no pause; {AFTER_THE_ANSWER}",
     (CLASS, ANSWER): "A click answers only on a question beat: → goes to the next question.",
 }
 # Outside the view they belong to, its commands say where they work.
 for _mode in GAME_MODES:
-    REFUSALS[(_mode, RECORDS_KIND)] = "That works in the records view: I opens it."
-    REFUSALS[(_mode, REVIEW_KIND)] = "That works in a game's review: I, then Enter, opens one."
-    REFUSALS[(_mode, EDITING)] = "That works in the position editor: L opens it in class."
+    if _mode != QUESTION:  # on a question every way out starts with its answer
+        REFUSALS[(_mode, RECORDS_KIND)] = "That works in the records view: I opens it."
+        REFUSALS[(_mode, REVIEW_KIND)] = "That works in a game's review: I, then Enter, opens one."
+        REFUSALS[(_mode, EDITING)] = "That works in the position editor: L opens it in class."
 for _mode in (PLAY, STUDENT, OVER):
     REFUSALS[(_mode, ANSWER)] = "Answers are given in class, on a question beat: C opens it."
 del _mode

@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from window.moment import Moment
 
 RIGHT, WRONG = "✓", "✗"
+STOPPED = "Their AI plays no more in this game (A and G wait): N starts a new one."
 SHORT_WORDS = 240  # characters of a problem's words that leave the box room for the legend
 
 
@@ -193,7 +194,7 @@ class StudentPlay:
             title=title,
             message="",  # the box says it all: the message line's room goes to the list
             knowledge=knowledge,
-            step=problem_box(problem, mines, marks),
+            step=problem_box(problem, mines, marks, stopped=student.stopped is not None),
             highlights=marks,
             focus=focus_of(marks),  # a board too large for class shows these cells large
         )
@@ -342,13 +343,20 @@ MARK_WORDS = {
 
 
 def problem_box(
-    problem: Problem, mines: frozenset[Cell], marks: Optional[Highlights] = None
+    problem: Problem,
+    mines: frozenset[Cell],
+    marks: Optional[Highlights] = None,
+    stopped: bool = False,
 ) -> StepBox:
     """Return the step box that explains a problem: what went wrong, then the gist of why.
 
-    Its legend says what the board's ticks and crosses mean here (not what an AI knew).
+    Its legend says what the board's ticks and crosses mean here (not what an AI knew);
+    stopped: their AI plays no more (A and G do nothing), so the box says what does.
     """
-    words = "\n".join([problem_line(problem), *brief_lines(problem, mines)])
+    lines = [problem_line(problem), *brief_lines(problem, mines)]
+    if stopped:
+        lines.append(STOPPED)
+    words = "\n".join(lines)
     header = f"Their AI, {where_text(problem)}: {problem.kind}"
     meaning = MARK_WORDS.get(problem.kind, {})
     shown = sorted({mine for _, mine in marks.marks}) if marks is not None else []
