@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Optional
 
 from screen.ready import EXPORT_SIZE, export_size, no_display, pygame_missing
-from store.places import saves_dir, saves_problem
+from store.places import saves_dir, saves_problem, stops
 from store.settings import Settings
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
 from sweeper.cli import OneLineParser, Option, option, run
@@ -28,7 +28,8 @@ from sweeper.review import read_record, review
 from window.answers import answer_at, parse_answer
 from window.app import App
 from window.commands import edit_file, open_review, review_at
-from window.ledger import count_left
+from window.ledger import start_words
+from window.reopen import reopened
 from window.review_view import review_target
 from window.student import CS50_FIRST_CLICK, STUDENT_HELP
 from words.records import folder_words
@@ -62,8 +63,9 @@ OPTIONS: tuple[Option, ...] = (
     option(
         "--first-click",
         help="safe (CS50's rule: never a mine), opening (no mine around it either), none, or "
-        "no-guess (it opens, and logic alone clears the board); default: the rule last "
-        "chosen in the window with K, else safe",
+        "no-guess (it opens, and logic alone clears the board); default: the rule of the "
+        "last game played (the board and rule last played are remembered for the next "
+        "start, whether chosen here or with K), else safe",
         choices=FIRST_CLICK_RULES,
     ),
     option("--classroom", help="start with the knowledge panel open", action="store_true"),
@@ -203,7 +205,10 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     """Return an App for the command line; exits 2 with a message when it is bad.
 
     The window's start (no handout): the games left when a window went
-    without a word are counted as losses now, and the window says so.
+    without a word are counted as losses now, and so are the games that
+    waited in a save when this start plays another game of the player's;
+    the window says so, and says once what holds for this run (a read-only
+    data folder, the hint on as it was left).
     """
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -214,9 +219,10 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     if args.edit is not None and (problem := edit_file(app, args.edit)):
         parser.error(f"--edit: {problem}")
     if args.export is None and args.answer is None and args.deck is None:
-        said = count_left(app.session)
-        if said:
-            app.message = f"{said} {app.message}" if app.sheet is not None else said
+        elsewhere = args.review or args.student or args.edit is not None  # no game of theirs
+        own = app.session.ledger.counts() and not app.room.on and not elsewhere
+        said = start_words(app.session, settle=own)
+        app.message = f"{said} {app.message}".strip()
     return app
 
 
@@ -227,9 +233,15 @@ def build_app(parser: OneLineParser, args: argparse.Namespace) -> App:
         args.board, args.first_click = args.board or "cs50", args.first_click or CS50_FIRST_CLICK
     if args.first_click is None:
         args.first_click = settings.first_click
-    if (problem := saves_problem(args.save_dir)) is not None:
+    problem = saves_problem(args.save_dir)
+    if problem is not None and stops(problem, args.save_dir is not None):
         parser.error(folder_words(problem))  # it names what chose the folder
     save_dir = args.save_dir if args.save_dir is not None else saves_dir()
+    named = (args.position, args.seed, args.review, args.student, args.export, args.answer)
+    if all(given is None for given in (*named, args.deck, args.edit)) and not args.classroom:
+        waiting = reopened(args.board, args.first_click, save_dir, settings)
+        if waiting is not None:  # a game saved and left: this start reopens it
+            return waiting
     if args.position is not None:
         try:
             text = read_board_file(args.position)

@@ -20,6 +20,8 @@ from sweeper import BOARDS, Cell
 from window.frame import ROLES, Frame
 
 SCREEN = (1280, 680)  # the default window fits a 1280x720 screen with room for a title bar
+PLAY_CELL = 24  # the smallest window's cell where the screen allows: one a mouse hits easily
+SMALL_SCREEN = (1024, 680)  # the smallest window of a board fits this screen where it can
 PANEL_WIDTH = 420
 MARGIN = 12
 LABEL = 24  # the band for row letters and column numbers
@@ -674,14 +676,27 @@ def status_boxes(
     return mines, button, clock, words
 
 
+def minimum_cell(rows: int, columns: int) -> int:
+    """Return the cell the smallest window gives a board: PLAY_CELL, or less where the board
+    and the panel would not fit a 1024-pixel-wide screen at it (expert: 18, about Windows'
+    own 16), never under MIN_CELL."""
+    across = (SMALL_SCREEN[0] - PANEL_WIDTH - 2 * MARGIN - LABEL) // columns
+    down = (SMALL_SCREEN[1] - 2 * MARGIN - LABEL) // rows
+    return max(MIN_CELL, min(PLAY_CELL, across, down))
+
+
 def minimum_window_size(frame: Frame, fonts: Optional[Fonts] = None) -> tuple[int, int]:
-    """Return the smallest window that shows every cell at MIN_CELL and the whole panel.
+    """Return the smallest window that plays: every cell at minimum_cell (in class at
+    MIN_CELL) and the whole panel.
 
     The panel needs its buttons, message and step box, three lines for the
-    knowledge list and the help lines; the board needs MIN_CELL per cell.
+    knowledge list and the help lines; the board needs its cells large
+    enough to click (a 9x9 board's 24 px, not a 10 px thumbnail beside the panel).
     """
     edges = 2 * MARGIN + LABEL
-    width = PANEL_WIDTH + edges + MIN_CELL * frame.columns
+    # In class the board is shown (large, zoomed where it must be) more than played.
+    cell = MIN_CELL if frame.classroom else minimum_cell(frame.rows, frame.columns)
+    width = PANEL_WIDTH + edges + cell * frame.columns
     tall = layout((width, 10_000), frame, Scale(), fonts)  # a larger window only scales up
     lesson = frame.classroom
     said = (3 if lesson else 4) * tall.line  # a message may come: its room is kept
@@ -689,12 +704,16 @@ def minimum_window_size(frame: Frame, fonts: Optional[Fonts] = None) -> tuple[in
     listed = tall.head + 3 * tall.line
     key = tall.odds_key.height + 6 if tall.odds_key.height else 0  # the odds overlay's key
     panel = tall.message.y + said + step + 6 + listed + 6 + key + (tall.panel.bottom - tall.help.y)
-    return (width, max(panel, edges + MIN_CELL * frame.rows))
+    return (width, max(panel, edges + cell * frame.rows))
 
 
-def default_window_size(rows: int, columns: int) -> tuple[int, int]:
-    """Return the window size that shows a board at its best and fits SCREEN."""
+def default_window_size(
+    rows: int, columns: int, least: tuple[int, int] = (0, 0)
+) -> tuple[int, int]:
+    """Return the window that shows a board at its best on a 1280x720 screen (SCREEN): its
+    cells as large as fit, the window as tall as the board (not less than least, the
+    panel's own need), so the board fills its height (expert left 40% of it empty)."""
     cell = fit_cell((SCREEN[0] - PANEL_WIDTH, SCREEN[1]), rows, columns, Scale())
     width = 2 * MARGIN + LABEL + cell * columns + PANEL_WIDTH
-    height = max(SCREEN[1], 2 * MARGIN + LABEL + cell * rows)
-    return (width, height)
+    height = 2 * MARGIN + LABEL + cell * rows
+    return (max(width, least[0]), max(height, least[1]))

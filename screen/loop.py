@@ -63,7 +63,8 @@ class Window:
     def open(self) -> pygame.Surface:
         """Open (or resize) the window to suit the board."""
         game = self.app.game
-        size = default_window_size(game.height, game.width)
+        least = minimum_window_size(self.app.frame(), self.painter.font)
+        size = default_window_size(game.height, game.width, least)
         surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Minesweeper")
         return surface
@@ -237,5 +238,6 @@ def show(app: App, max_iterations: Optional[int] = None) -> None:
         pygame.display.set_icon(pygame.image.load(str(IMAGES / "icon.png")))
         window.run(max_iterations)
     finally:
+        app.session.judge.stop()  # a review under way would hold the closing process
         pygame.time.set_timer(AUTOPLAY_EVENT, 0)
         pygame.quit()

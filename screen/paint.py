@@ -720,21 +720,41 @@ def paint_knowledge(
     clip = screen.get_clip()
     screen.set_clip(rect)
     y = rect.y + view.head
-    for k, text in enumerate(shown, start=first):
+    # The step's own sentence in bold, so the class finds it in a long list; every row at
+    # one size, the largest at which the rows shown fit (a long one cut past SHRINK_MOST).
+    rows_shown = [(text, k == known.bold) for k, text in enumerate(shown, start=first)]
+    size = list_size(rows_shown, rect.width - px(4), view.font, painter)
+    for k, (text, bold) in enumerate(rows_shown, start=first):
         row = pygame.Rect(rect.x, y, rect.width, view.list_line - 1)
         if k == known.selected:
             screen.fill(SELECTED_ROW, row)
-        # The step's own sentence in bold, so the class finds it in a long list.
-        bold = k == known.bold
-        label = fitted(text, rect.width - px(4), view.font, painter, bold)  # 8 cells fit too
+        label = painter.text(cut_to(text, rect.width - px(4), size, painter, bold), size, INK, bold)
         screen.blit(label, (rect.x + px(4), y + 1))
         y += view.list_line
     screen.set_clip(clip)
 
 
-def fitted(
-    text: str, width: int, size: int, painter: Painter, bold: bool = True
-) -> pygame.Surface:
+def list_size(rows: list[tuple[str, bool]], width: int, size: int, painter: Painter) -> int:
+    """Return the one size a list's rows are drawn at: the largest, down to SHRINK_MOST of
+    size, at which every row (text, bold) fits width."""
+    floor = max(MIN_TEXT, round(size * SHRINK_MOST))
+    for text, bold in rows:
+        while size > floor and painter.font(size, bold).size(text)[0] > width:
+            size -= 1
+    return size
+
+
+def cut_to(text: str, width: int, size: int, painter: Painter, bold: bool) -> str:
+    """Return text as it fits width at size: whole, or cut at a word with " …"."""
+    font = painter.font(size, bold)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + " …")[0] > width:
+        text = text.rsplit(" ", 1)[0] if " " in text else text[:-1]
+    return f"{text} …"
+
+
+def fitted(text: str, width: int, size: int, painter: Painter, bold: bool = True) -> pygame.Surface:
     """Return one line of text (a header: bold), made smaller until it fits width (never cut)."""
     label = painter.text(text, size, INK, bold=bold)
     while label.get_width() > width and size > 8:

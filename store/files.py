@@ -11,12 +11,19 @@
 - A file from a newer version is left as it is; keys this version does not
   know are kept through every rewrite.
 - A window holds a lock file while its started game lives (Alive): the
-  kernel lets go when the process ends, however it ends.
+  kernel lets go when the process ends, however it ends. The lock file
+  keeps a little room (RESERVE bytes) that is written over in place when
+  the game's result cannot be written for want of space: a file written
+  over needs no new room, so a full disk still keeps the result for the
+  next start.
+- A failed write says why in the system's own code (NotWritten.code:
+  ENOSPC, EROFS, ...), which the window words ("the disk is full").
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import tempfile
@@ -111,9 +118,15 @@ def write_atomically(path: Path, text: str) -> Optional[NotWritten]:
                 os.unlink(temporary)
             raise
     except OSError as error:
-        blame = data_problem() if data_dir() in path.parents else None
-        return NotWritten(path, blame, error.strerror or str(error))
+        return not_written(path, error)
     return None
+
+
+def not_written(path: Path, error: OSError) -> NotWritten:
+    """Return the note for a write to path that failed: the data folder's fault, and the code."""
+    blame = data_problem() if data_dir() in path.parents else None
+    code = errno.errorcode.get(error.errno, "") if error.errno is not None else ""
+    return NotWritten(path, blame, error.strerror or str(error), code)
 
 
 @contextlib.contextmanager
@@ -140,30 +153,78 @@ def locked(path: Path) -> Iterator[None]:
             handle.close()
 
 
+RESERVE = 1024  # bytes a lock file keeps for its game's result (a result takes about 300)
+
+
 class Alive:
     """A window's hold on one started game: a lock file it keeps locked while it lives.
 
     The kernel lets go of the lock when the process ends, however it ends
     (SIGKILL included), so a lock nobody holds is a game nobody plays.
     Without fcntl no lock is held, and no window can tell: see held().
+    wait=False: take over a game only when no window holds it (None held otherwise).
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, wait: bool = True) -> None:
         self.path = path
         self.handle: Optional[IO[bytes]] = None
+        self.room = 0  # the bytes kept for the result (0: none could be kept)
         if fcntl is None:
             return
+        how = fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB
         for _ in range(3):
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 handle = open(path, "a+b")  # noqa: SIM115  (held open: the lock lives with it)
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # a start's probe lets go at once
             except OSError:
+                return
+            try:
+                fcntl.flock(handle.fileno(), how)  # a start's probe lets go at once
+            except OSError:  # another window holds it (wait=False), or no lock can be had
+                handle.close()
                 return
             if os.fstat(handle.fileno()).st_ino == _inode(path):
                 self.handle = handle
+                self.room = self._reserve(handle)
                 return
             handle.close()  # a start cleared the file away meanwhile: lock a fresh one
+
+    @property
+    def holds(self) -> bool:
+        """True when this window holds the game's lock."""
+        return self.handle is not None
+
+    @staticmethod
+    def _reserve(handle: IO[bytes]) -> int:
+        """Keep RESERVE bytes of room in the lock file; return the room kept (0 when none)."""
+        try:
+            size = os.fstat(handle.fileno()).st_size
+            if size == 0:
+                handle.write(b" " * RESERVE)
+                handle.flush()
+                os.fsync(handle.fileno())
+                size = RESERVE
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(handle.fileno(), 0)
+            return 0
+        return size
+
+    def keep(self, text: str) -> bool:
+        """Write text over the room kept in the lock file, in place; True when it is on disk."""
+        data = text.encode("utf-8")
+        if self.handle is None or len(data) > self.room:
+            return False
+        try:
+            out = os.open(self.path, os.O_WRONLY)
+            try:
+                os.pwrite(out, data.ljust(self.room), 0)  # over the room kept: no new block
+                os.fsync(out)
+            finally:
+                os.close(out)
+        except OSError:
+            return False
+        return True
 
     def close(self) -> None:
         """Let the game go: unlock and remove the lock file."""
@@ -180,6 +241,16 @@ def _inode(path: Path) -> Optional[int]:
         return os.stat(path).st_ino
     except OSError:
         return None
+
+
+def kept_in(path: Path) -> Optional[dict[str, Any]]:
+    """Return what a lock file keeps for its game (a result, as JSON), or None when nothing."""
+    try:
+        text = path.read_bytes().decode("utf-8").strip()
+        data = json.loads(text) if text else None
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def held(path: Path) -> bool:

@@ -10,7 +10,9 @@ data folder's history/ folder, one file per game:
   is kept by deleting the oldest files under the folder's lock;
 - a damaged file costs only its game: it is renamed aside
   (NAME.unreadable-TIME) and the window names it;
-- each file is a record `runner.py --review FILE` reads as it is.
+- each file is a record `runner.py --review FILE` reads as it is;
+- a game that cannot be written (the disk full) waits in memory, handed
+  back with the failure, and is written with the next try that succeeds.
 
 A history file shows the mines. It is written only once its game is over,
 so it tells nothing of a game in play (a save seals its mines instead:
@@ -137,24 +139,45 @@ class History:
     def __init__(self, folder: Optional[Path] = None) -> None:
         self.folder = folder if folder is not None else history_dir()
         self.notes: list[Note] = []  # what went wrong with the files, for the window to say
+        self.pending: list[tuple[Record, int]] = []  # games not written yet, and their bound
         self._heads: dict[str, tuple[tuple[int, int], Kept]] = {}  # name -> (mtime, size), head
 
     def keep(self, record: Record, most: int) -> tuple[Optional[Path], Optional[Note]]:
         """Write a finished game's record as a new file, then keep only the newest most files.
 
-        Return its path (None when not written) and None or the problem.
+        Return its path (None when not written) and None or the problem. A
+        game not written waits in self.pending for write_pending().
         """
         if most <= 0:
             return None, None
+        path, problem = self._write(record)
+        if problem is not None:
+            self.pending.append((record, most))
+            return None, problem
+        self.prune(most)
+        return path, None
+
+    def _write(self, record: Record) -> tuple[Optional[Path], Optional[Note]]:
+        """Write one game's record as a new file; return its path, or None and why not."""
         now = time.time()
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
         name = f"{stamp}-{int(now * 1000) % 1000:03d}-{uuid.uuid4().hex[:8]}.txt"
         path = self.folder / name
         problem = write_atomically(path, write_record(record))
-        if problem is not None:
-            return None, problem
-        self.prune(most)
-        return path, None
+        return (None, problem) if problem is not None else (path, None)
+
+    def write_pending(self) -> list[Path]:
+        """Write the games waiting, oldest first, until one fails; return the paths written."""
+        written = []
+        while self.pending:
+            record, most = self.pending[0]
+            path, _ = self._write(record)
+            if path is None:
+                break
+            self.pending.pop(0)
+            self.prune(most)
+            written.append(path)
+        return written
 
     def prune(self, most: int) -> None:
         """Delete the oldest games beyond the newest most (under the folder's lock)."""
@@ -245,6 +268,10 @@ class History:
 # -- judging, away from the window's thread ------------------------------------------------
 
 
+class Stopped(Exception):
+    """The judge was stopped in the middle of a review (the window closes)."""
+
+
 class Judge:
     """Reviews worked out one at a time, on a thread of their own once started.
 
@@ -264,6 +291,14 @@ class Judge:
         self.lock = threading.Lock()
         self.wake = threading.Event()
         self.thread: Optional[threading.Thread] = None
+        self.stopped = False  # the window is closing: no game is judged from now on
+
+    def stop(self) -> None:
+        """Judge nothing more, and leave the review under way at its next click (the window
+        closes: its process ends without waiting for a review nobody will read)."""
+        with self.lock:
+            self.stopped = True
+            self.waiting.clear()
 
     def start(self) -> None:
         """Judge on a thread of its own from now on (the window's loop never waits)."""
@@ -313,9 +348,13 @@ class Judge:
 
             def step(done: int, total: int) -> None:
                 with self.lock:
+                    if self.stopped:
+                        raise Stopped
                     self.progress[path] = (done, total)
 
             done = review(record, progress=step)
+        except Stopped:
+            return
         except FileNotFoundError:
             self._failed(path, Fault(GONE))
             return

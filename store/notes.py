@@ -12,7 +12,10 @@ Fault     what was wrong with a file's content, or why it could not be
 Unusable  a folder that cannot hold the user's files, and what chose it.
 Note      one of the notes below: a file set aside, unreachable, not
           written, of a newer version, partly left out; settings that are
-          bad or held for this run; a reset done; a kept game set aside.
+          bad or held for this run; a reset done; a kept game set aside; a
+          data folder that is read-only; a finished game not written yet.
+Code      the system's name for why a write failed (errno's: ENOSPC, EROFS,
+          ...), for words/records.py to say in a player's words.
 """
 
 from __future__ import annotations
@@ -39,6 +42,10 @@ READ_ONLY = "read-only"  # the nearest folder that exists cannot be written to
 DATA_DIR_VARIABLE = "MINESWEEPER_DATA_DIR"
 SAVE_DIR_OPTION = "--save-dir"
 DEFAULT_FOLDER = "the default data folder"
+
+# Why settings hold for this run only (ForThisRun.why).
+NEWER_FILE = "newer"  # the file is a newer version's
+READ_ONLY_FOLDER = "read-only"  # the data folder cannot be written to
 
 # Which file a newer version's note is about: what the window does then.
 RECORDS_FILE = "records"  # no game is counted in it
@@ -88,6 +95,27 @@ class NotWritten:
     path: Path
     blame: Optional[Unusable]
     error: str
+    code: str = ""  # the system's name for the error (ENOSPC: the disk is full), or ""
+
+
+@dataclass(frozen=True)
+class ReadOnly:
+    """A data folder that can be read but not written: its files are read and shown, never
+    written (no game, setting or save is kept)."""
+
+    blame: Unusable  # why READ_ONLY: the folder, the path that cannot be written, what chose it
+
+
+@dataclass(frozen=True)
+class Unsaved:
+    """A finished game whose result could not be written yet: kept, and written when it can.
+
+    kept: the result is on disk too (its started line and its lock file), so the next
+    start counts it if this window closes first; else it lives in this window only.
+    """
+
+    failed: NotWritten
+    kept: bool
 
 
 @dataclass(frozen=True)
@@ -120,9 +148,11 @@ class BadSettings:
 
 @dataclass(frozen=True)
 class ForThisRun:
-    """Settings not written, the file being a newer version's: they hold until the window closes."""
+    """Settings not written (the file is a newer version's, or the folder read-only): they
+    hold until the window closes."""
 
     path: Path
+    why: str = NEWER_FILE  # NEWER_FILE or READ_ONLY_FOLDER
 
 
 @dataclass(frozen=True)
@@ -144,7 +174,17 @@ class GameSetAside:
 
 
 Note = Union[
-    SetAside, Unreachable, NotWritten, Newer, LeftOut, BadSettings, ForThisRun, Reset, GameSetAside
+    SetAside,
+    Unreachable,
+    NotWritten,
+    Newer,
+    LeftOut,
+    BadSettings,
+    ForThisRun,
+    Reset,
+    GameSetAside,
+    ReadOnly,
+    Unsaved,
 ]
 
 

@@ -5,6 +5,11 @@ data, or the folder named by MINESWEEPER_DATA_DIR (the tests use it). When
 a folder cannot be used, the problem names what chose it (the --save-dir
 option, MINESWEEPER_DATA_DIR, or the platform's default), so the player
 knows what to change (words/records.py says it).
+
+A folder that cannot be written to (read-only) is not unusable: its files
+are read and shown, and nothing is written (ReadOnly, the store's state
+beside a newer version's file). Only a folder that is a file, or lies under
+one, stops the window.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from store.notes import (
     IS_FILE,
     READ_ONLY,
     SAVE_DIR_OPTION,
+    ReadOnly,
     Unusable,
 )
 
@@ -74,6 +80,18 @@ def folder_problem(folder: Path, source: str) -> Optional[Unusable]:
     if not os.access(parent, os.W_OK):
         return Unusable(folder, parent, READ_ONLY, source)
     return None
+
+
+def read_only(folder: Path) -> Optional[ReadOnly]:
+    """Return a note when the data folder holding folder can be read but not written, else None."""
+    problem = folder_problem(folder, data_dir_source())
+    return ReadOnly(problem) if problem is not None and problem.why == READ_ONLY else None
+
+
+def stops(problem: Unusable, given: bool) -> bool:
+    """True when a folder's problem stops the window: a file in its way, or a folder the
+    player named (--save-dir) that cannot be written to. A read-only data folder plays."""
+    return problem.why != READ_ONLY or given
 
 
 def saves_problem(given: Optional[Path]) -> Optional[Unusable]:

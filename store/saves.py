@@ -255,14 +255,29 @@ def save_text(game: Minesweeper, saved: Saved, title: str, key: Optional[SaveKey
 
 
 def write_save(folder: Path, stem: str, text: str) -> Path:
-    """Write a save (or a position) to a new file folder/stem.txt; return its path.
+    """Write a save (or a position) to a new file folder/stem.txt, whole or not at all; return
+    its path.
 
-    stem-2.txt, ... when the name is taken; OSError when it cannot be written.
+    stem-2.txt, ... when the name is taken; FileError (its note says why) when it cannot be
+    written.
     """
     path = free_path(folder, stem)
-    folder.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    problem = write_atomically(path, text)
+    if problem is not None:
+        raise FileError(problem)
     return path
+
+
+def holds_game(path: Path, identity: str) -> bool:
+    """True when the file at path is a whole save of the game identity (it may be reopened)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    lines = text.splitlines()
+    return f"{FACT} game {identity}" in lines and any(
+        line.startswith(f"{FACT} check ") for line in lines
+    )
 
 
 # -- reading -------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """The window's settings, remembered in the data folder's settings.json.
 
 One bad setting costs only that setting (the default is used, and said);
-a file of a newer version is read but never written (the settings hold
-until the window closes); keys this version does not know are kept.
+a file of a newer version, or in a read-only data folder, is read but
+never written (the settings hold until the window closes); keys this
+version does not know are kept.
 """
 
 from __future__ import annotations
@@ -13,8 +14,16 @@ from pathlib import Path
 from typing import Any, Optional
 
 from store.files import locked, newer_version, read_json, unknown, write_atomically
-from store.notes import SETTINGS_FILE, BadSettings, ForThisRun, Newer, Note
-from store.places import data_dir
+from store.notes import (
+    READ_ONLY_FOLDER,
+    SETTINGS_FILE,
+    BadSettings,
+    ForThisRun,
+    Newer,
+    Note,
+    ReadOnly,
+)
+from store.places import data_dir, read_only
 from store.records import is_count
 from sweeper.board import FIRST_CLICK_RULES, parse_board_size
 
@@ -69,6 +78,8 @@ class Settings:
         for name, setting in SETTINGS.items():
             setattr(self, name, setting.default)
         self.newer: Optional[Newer] = None  # the file is a newer version's: left as it is
+        self.read_only: Optional[ReadOnly] = read_only(self.path.parent)  # read, never written
+        self.changed: set[str] = set()  # the settings changed and saved in this run, by name
         data, _, self.note = read_json(self.path)  # what went wrong, for the window to say
         if data is None:
             return
@@ -87,8 +98,11 @@ class Settings:
     def save(self) -> Optional[Note]:
         """Write the settings, keeping keys this version does not know; return None or a problem.
 
-        A file of a newer version is not written: the settings hold until the window closes.
+        A file of a newer version, or in a read-only folder, is not written: the settings
+        hold until the window closes.
         """
+        if self.read_only is not None:
+            return ForThisRun(self.path, READ_ONLY_FOLDER)
         with locked(self.path):
             found, _, _ = read_json(self.path)
             found = found or {}

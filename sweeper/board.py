@@ -69,7 +69,6 @@ def neighbours(cell: Cell, height: int, width: int) -> tuple[Cell, ...]:
     )
 
 
-
 def positive_int(name: str, value: object) -> int:
     """Return value when it is a positive int, else raise a clear ValueError."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -125,6 +124,7 @@ def flood(
                     queue.append(n)
     return shown
 
+
 # -- the first-click rule ------------------------------------------------------------
 
 
@@ -176,7 +176,7 @@ BOARDS = {
     "expert": BoardSize("Expert", 16, 30, 99),
     "cs50": BoardSize("CS50", 8, 8, 8),
 }
-SIZE_PATTERN = re.compile(r"(\d{1,6})x(\d{1,6})x(\d{1,9})")
+SIZE_PATTERN = re.compile(r"(-?\d{1,6})x(-?\d{1,6})x(-?\d{1,9})")  # signed: limits said
 
 
 def parse_board_size(
@@ -204,6 +204,8 @@ def parse_board_size(
     if not (1 <= height <= max_rows and 1 <= width <= max_columns):
         raise ValueError(f"{text}: a board has 1 to {max_rows} rows and 1 to {max_columns} columns")
     limit = max_mines(height, width, rule or "none")
+    if mines < 0:
+        raise ValueError(f"{text}: the mines are a whole number, 0 or more")
     if mines > limit:
         under = f" under the {rule!r} first-click rule" if rule else ""
         raise ValueError(

@@ -13,18 +13,43 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Iterable
-from typing import Any, NoReturn
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NoReturn, Optional
 
 Option = tuple[tuple[str, ...], dict[str, Any]]  # a row of an option table: flags, and how
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line, "prog: error: what (see --help)", exit 2."""
+    """An ArgumentParser whose errors are one line, "prog: error: what (see --help)", exit 2.
+
+    A value that starts with '-' and a digit ('--board -3x9x1') is read as the option's value,
+    so that the option's own check says what is wrong with it; argparse would take it for
+    an option and say only "expected one argument".
+    """
 
     def error(self, message: str) -> NoReturn:
         """Print the one-line message and exit with status 2."""
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Optional[Sequence[str]] = None, namespace: Optional[argparse.Namespace] = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """Parse args (sys.argv's by default), a '-digit' value kept with its option."""
+        given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(self.dash_values(given), namespace)
+
+    def dash_values(self, args: list[str]) -> list[str]:
+        """Return args with '--option -3x9' written '--option=-3x9' where the option takes a
+        value: a value that begins with a dash and a digit, not an option."""
+        out: list[str] = []
+        for arg in args:
+            previous = out[-1] if out else ""
+            action = self._option_string_actions.get(previous)
+            if action is not None and action.nargs != 0 and arg[:1] == "-" and arg[1:2].isdigit():
+                out[-1] = f"{previous}={arg}"
+            else:
+                out.append(arg)
+        return out
 
     def add_options(self, table: Iterable[Option], one_of: bool = False) -> None:
         """Add every option of a table (one_of: at most one of them may be given)."""

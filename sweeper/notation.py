@@ -10,6 +10,7 @@ show where the mines are.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -198,6 +199,8 @@ def _read_symbol(
 def _read_hidden_mines(board: BoardText, line: int, digits: str) -> None:
     """Take a saved game's mines from its '#= mines HEX' line."""
     try:
+        if not re.fullmatch(r"[0-9a-fA-F]+", digits):
+            raise ValueError(digits)  # a sign, a space or "0x": not the line's plain digits
         bits = int(digits, 16)
     except ValueError:
         raise ValueError(

@@ -319,3 +319,17 @@ def test_two_real_windows_on_one_folder_both_keep_their_games_past_a_damaged_fil
     for record in records:
         assert record.actions[0] == Action("click", (0, 0), 0)
         assert review(record).clicks  # each reads and replays whole
+
+
+def test_a_stopped_judge_judges_nothing_more_and_leaves_a_review_under_way(private_data_folder):
+    # Esc: the window closes at once, not after the review of the game it just counted.
+    clock = Clock()
+    app = App.new(BOARDS["beginner"], seed=5, clock=clock)
+    play_to_the_end(app, clock, win=False)
+    (path,) = kept(private_data_folder)
+    judge = app.session.judge
+    judge.stop()
+    assert not judge.work() and judge.review_of(path) is None
+    judge.waiting.append(path)  # a review under way when the window closed
+    assert judge.work() and judge.review_of(path) is None and path not in judge.failed
+    assert "#= verdicts" not in path.read_text()

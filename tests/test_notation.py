@@ -152,6 +152,13 @@ def test_two_exploded_mines_are_refused():
     assert "line 2" in message and "column 2" in message
 
 
+@pytest.mark.parametrize("digits", ["-3", "+3", "0x3", "3 4"])
+def test_a_mines_line_that_is_not_plain_hexadecimal_says_so(digits):
+    # "#= mines -3" was blamed on cells beyond the board: -3 is no hexadecimal number.
+    message = error_of(f"#= mines {digits}\n...\n...\n")
+    assert "expected the mines as a hexadecimal number" in message and "beyond" not in message
+
+
 def test_from_text_raises_the_same_errors():
     with pytest.raises(ValueError, match="line 1"):
         Game.from_text("..z\n")

@@ -53,6 +53,20 @@ def test_keyboard_play_wins_a_small_seeded_game():
     )  # a game of the player's own counts
 
 
+def test_the_cursor_follows_the_last_cell_clicked():
+    # A right click or a chord left the cursor where it was: F or Space then hit a stale cell.
+    ctrl = App.from_position("# chord\n*1.\n11.\n...\n")
+    painter = start(ctrl)
+    press(pygame.K_c)  # out of the classroom: play
+    pump(ctrl, painter)
+    click_cell(ctrl, (0, 0), button=3)  # a flag
+    pump(ctrl, painter)
+    assert (0, 0) in ctrl.game.flags and ctrl.session.cursor == (0, 0)
+    click_cell(ctrl, (1, 1))  # a chord on B2's 1
+    pump(ctrl, painter)
+    assert ctrl.session.cursor == (1, 1)  # Space or F now acts here
+
+
 def test_f_flags_and_d_chords_at_the_cursor():
     ctrl = App.from_position("# chord\n*1.\n11.\n...\n")
     painter = start(ctrl)

@@ -258,11 +258,13 @@ def test_the_first_click_puts_the_game_on_the_record_and_remembers_the_board(tmp
     app.do("overlay")  # help seen: the line says so at once
     (line,) = Statistics().started.values()
     assert line["assisted"] is True
-    app.do("save")  # the save holds the game: off the record, uncounted
-    assert Statistics().started == {} and Statistics().boards == {}
+    path = app.do("save").path  # the save holds the game: its line waits there, uncounted
+    (waiting,) = Statistics().started.values()
+    assert waiting["save"] == str(path) and Statistics().boards == {}
     hidden = next(c for c in app.game.cells() if c not in app.game.revealed)
-    app.do("flag", hidden)  # moved on from its save: on the record again
-    assert len(Statistics().started) == 1
+    app.do("flag", hidden)  # moved on from its save: on the record, waiting in no save
+    (line,) = Statistics().started.values()
+    assert "save" not in line
     app.do("reveal", min(app.game.mines))  # finished: off the list, counted once
     stats = Statistics()
     assert stats.started == {} and stats.boards[line["board"]].assisted_games == 1
@@ -358,7 +360,9 @@ def test_a_records_file_of_a_newer_version_is_left_as_it_is(private_data_folder)
     assert "newer version" in app.do("reset-records").said  # nothing reset
     assert path.read_bytes() == before  # not one byte changed, and nothing set aside
     assert sorted(p.name for p in private_data_folder.iterdir() if "statistics" in p.name) == [
-        "statistics.json", "statistics.json.lock"]
+        "statistics.json",
+        "statistics.json.lock",
+    ]
 
 
 def test_keys_this_version_does_not_know_survive_a_rewrite(private_data_folder):
@@ -401,14 +405,17 @@ def test_a_left_game_from_a_save_counts_its_identity_and_its_clicks_stay_fresh(t
     app = App.new(runner.board_argument("beginner"), seed=6, save_dir=tmp_path)
     app.do("reveal", (4, 4))
     path = app.do("save").path
+    identity = app.session.ledger.identity
+    app.do("new")  # left: the game waits in its save, and the next window takes it over
     clock = FakeClock()
     again = App.from_position(path.read_text(), save_dir=tmp_path)
+    assert again.session.ledger.adopted
     again.session.watch.clock = clock
     game = again.game
     hidden = [c for c in game.cells() if c not in game.revealed and c not in game.mines]
     again.do("flag", hidden[0])  # moved on from its save: on the record
     (line,) = Statistics().started.values()
-    assert line["identity"] == app.session.ledger.identity and line["clicks"] == 2
+    assert line["identity"] == identity and line["clicks"] == 2
     again.do("reveal", next(c for c in hidden[1:] if c not in game.revealed))  # the clock runs
     clock.now += REFRESH_SECONDS - 1
     again.do("flag", hidden[0])  # within REFRESH_SECONDS: the line is left as it was
@@ -419,9 +426,8 @@ def test_a_left_game_from_a_save_counts_its_identity_and_its_clicks_stay_fresh(t
     assert line["clicks"] == game.clicks > 2 and line["seconds"] >= REFRESH_SECONDS
     again.session.ledger.alive.handle.close()  # its process dies
     assert "counts as a loss" in count_left(App.new(runner.board_argument("cs50")).session)
-    assert Statistics().was_counted(app.session.ledger.identity)
+    assert Statistics().was_counted(identity)
     (record,) = Statistics().boards.values()
     assert (record.games, record.recent[0].clicks) == (1, game.clicks)
     reopened = runner.app_from_args(["--position", str(path)])  # seen: assisted now
     assert reopened.session.ledger.helped_at_all and "records already" in reopened.message
-

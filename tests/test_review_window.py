@@ -275,3 +275,46 @@ def test_the_plots_time_labels_never_repeat():
     for top in (1.0, 1.7, 4.0, 9.96, 10.0, 22.0, 150.0):
         labels = plot_labels(top)
         assert len(set(labels)) == 3 and labels[-1].startswith("0"), (top, labels)
+
+
+CHORD = "#= rule none\n*...\n....\n...*\n#= click C1\n#= flag A1\n#= chord B1\n"
+
+
+def test_a_review_draws_its_zeros_blank_as_play_does(tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text(CHORD)
+    app = App.new(BOARDS["beginner"])
+    open_review(app, path)
+    app.do("review-step", "end")
+    frame = app.frame()
+    assert 0 in frame.tiles and not frame.zeros  # C1's opening holds zeros, drawn blank
+
+
+def test_a_list_is_drawn_at_one_size_however_long_a_row(pygame_display):
+    import pygame
+
+    from screen import paint
+    from window.frame import KnowledgeList
+
+    pygame.font.init()
+    painter = paint.Painter()
+    sizes = []
+    text = painter.text
+
+    def drawn(words, size, *args, **kwargs):
+        sizes.append(size)
+        return text(words, size, *args, **kwargs)
+
+    painter.text = drawn
+    rows = ("1. A1 safe 0%", "2. B2 safe 0% (" + "chord, opens C3 C4 C5 D3 D5 " * 3 + ")", "3. C1")
+    known = KnowledgeList("3 clicks", rows, selected=None, bold=1)
+    app = App.new(BOARDS["beginner"])
+    from screen.layout import layout, scale_for
+
+    view = layout((1100, 620), app.frame(), scale_for((1100, 620)), painter.font)
+    surface = pygame.Surface((1100, 620))
+    sizes.clear()
+    paint.paint_knowledge(surface, known, view, painter)
+    rows_drawn = sizes[1:]  # after the header
+    assert len(rows_drawn) == 3 and len(set(rows_drawn)) == 1  # one size for every row
+    assert rows_drawn[0] >= round(view.font * paint.SHRINK_MOST)

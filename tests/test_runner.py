@@ -401,6 +401,36 @@ def test_expert_fits_1280_by_720_beside_the_panel():
     assert corner.width >= 20  # cells large enough to click
 
 
+@pytest.mark.parametrize("board", ["beginner", "intermediate", "expert", "cs50"])
+def test_the_smallest_window_plays_its_board_beside_the_whole_panel(board):
+    # At 558x530 a 9x9 board was a 90 px thumbnail beside a full-width panel.
+    ctrl = App.new(BOARDS[board], seed=1)
+    width, height = minimum_window_size(ctrl.frame())
+    here = sized((width, height), ctrl)
+    least = 18 if board == "expert" else layout_module.PLAY_CELL  # expert fits 1024 px at 18
+    assert here.cell >= least and not here.crowded
+    corner = here.cell_rect((here.rows - 1, here.columns - 1))
+    assert corner.right <= width - layout_module.PANEL_WIDTH and corner.bottom <= height
+    assert width <= 1024 and height <= 720
+
+
+def test_the_default_expert_window_is_as_tall_as_its_board():
+    # On a 1600x900 screen the 1280x680 window left about 40% of the board's room empty.
+    ctrl = App.new(BOARDS["expert"], seed=1)
+    width, height = default_window_size(16, 30, minimum_window_size(ctrl.frame()))
+    assert width <= 1280 and height <= 720
+    board = sized((width, height), ctrl).board_box()
+    edges = 2 * layout_module.MARGIN + layout_module.LABEL
+    assert board.height >= 0.85 * (height - edges)  # the panel's own height is the rest
+    assert board.width >= 0.95 * (width - layout_module.PANEL_WIDTH - edges)
+
+
+def test_a_size_too_large_for_a_picture_says_its_limits(capsys):
+    assert runner.main(["--size", "100000x100000", "--export", "out.png"]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "outside 640x400 to 7680x4320 pixels" in line and "not a size" not in line
+
+
 def test_a_resized_window_scales_the_cells():
     ctrl = App.new(BOARDS["expert"], seed=1)
     small = sized((900, 500), ctrl)
@@ -496,6 +526,8 @@ def test_timer_counts_while_playing():
         (["--board", "3x3x20"], "under the 'safe' first-click rule: at most 8"),
         (["--board", "0x5x1"], "1 to 50 rows"),
         (["--board", "200x5x1"], "1 to 50 rows"),
+        (["--board", "-3x9x1"], "-3x9x1: a board has 1 to 50 rows"),  # not "expected one argument"
+        (["--board", "3x9x-1"], "the mines are a whole number, 0 or more"),
         (["--first-click", "maybe"], "invalid choice"),
         (["--seed", "ten"], "invalid int"),
         (["--position", "/no/such/file.txt"], "cannot read"),
@@ -594,10 +626,10 @@ def render(ctrl, painter, path):
 def test_each_state_renders_with_the_right_cell_colours(tmp_path):
     ctrl = position(TWO_MINES)
     painter = start(ctrl)
-    size = default_window_size(ctrl.game.height, ctrl.game.width)
     click_cell(ctrl, (3, 0))  # a 0: opens the lower left
     click_cell(ctrl, (0, 2), button=3)  # a wrong flag (no mine there)
     pump(ctrl, painter)
+    size = pygame.display.get_surface().get_size()  # the board's size, the panel's height
     cells = view(ctrl).cell_rect
 
     playing = render(ctrl, painter, tmp_path / "playing.png")

@@ -414,8 +414,9 @@ def test_a_saved_game_left_as_a_loss_and_then_replayed_counts_once(tmp_path):
 
 
 @pytest.mark.parametrize("leave", ["quit", "close", "new"])
-def test_leaving_a_game_just_saved_keeps_it_for_its_save_not_a_loss(tmp_path, leave):
+def test_a_game_saved_and_left_waits_in_its_save_and_the_next_start_reopens_it(tmp_path, leave):
     app, path = saved_midgame(tmp_path)
+    revealed = dict(app.game.revealed)
     if leave == "quit":
         assert "waits in its save" in app.do("quit").said
         assert app.do("quit").close
@@ -423,14 +424,17 @@ def test_leaving_a_game_just_saved_keeps_it_for_its_save_not_a_loss(tmp_path, le
         assert app.do("close").close
     else:
         assert "waits in its save" in app.do("new").said  # no question: nothing is lost
-    assert not (Statistics().boards or {})  # not a loss: the save holds the game
-    again = runner.app_from_args(["--position", str(path)])
-    assert not again.session.ledger.assisted and "records already" not in again.message
-    assert "waits in its save" in again.do("new").said  # reopened, unmoved: still its save's
-    again = runner.app_from_args(["--position", str(path)])
+    assert not (Statistics().boards or {})  # not a loss yet: the save holds the game
+    (line,) = Statistics().started.values()  # but it stays on the record, waiting there
+    assert line["save"] == str(path)
+    again = runner.app_from_args([])  # the next start reopens it, as Windows 7 does
+    assert again.game.revealed == revealed and "is open again" in again.message
+    assert not again.session.ledger.assisted and not Statistics().boards
+    assert "counts as a loss" in again.do("new").said  # leaving it unsaved now would cost it
     finish(again)  # finished from the save, without help: the game of one's own
     stats = record(again)
     assert (stats.games, stats.wins, stats.assisted_games) == (1, 1, 0)
+    assert Statistics().started == {}
 
 
 def test_an_uncounted_save_counts_once_when_finished_and_no_more_after(tmp_path):

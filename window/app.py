@@ -183,13 +183,15 @@ class App:
             self.armed = None  # asked and answered: it ran (a handler that asks keeps its own)
         if self.room.on:  # the class shows the AI's conclusions, however it was opened
             self.session.ledger.helped()
-        self.session.ledger.sync()  # a started game is on the record at once
+        news = self.session.ledger.sync()  # a started game is on the record at once
         if self.session.version != version:
             self._moved(name, steps, seen)
         if self.student is not None:  # their AI is told what opened; a problem stops there
             outcome = self.student.after(self.session, self.room, outcome)
         if outcome.said is not None:
             self.message = outcome.said
+        if news:  # a result kept waiting (the disk was full) is written now
+            self.message = f"{self.message} {news}".strip()
         self._hold_clock()
         return outcome
 

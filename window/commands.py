@@ -29,6 +29,7 @@ from window.ai_turn import reason
 from window.answers import ON_A_NUMBER, give, tally
 from window.editor import Editor, field_at
 from window.frame import listed
+from window.ledger import unsaved_here
 from window.modes import (
     ANSWER,
     AUTO,
@@ -70,7 +71,7 @@ from window.records_view import RESET_ASK, RecordsState, board_beside, records_t
 from window.review_view import Reviewing
 from window.session import Outcome, Session, position_session, thought_step
 from words.editor import UNSAVED_LEAVE, saved_words, typing_words
-from words.records import note_words
+from words.records import UNSAVED_QUIT, note_words
 from words.window import EARLIER, KEY_LINES, KEYS_TITLE
 
 if TYPE_CHECKING:
@@ -671,6 +672,9 @@ def quit_window(app: App, _: object) -> Outcome:
     if room.on and app.armed != "quit" and not playing:
         app.armed = "quit"
         return Outcome(CLASS_LEAVE)
+    if app.armed != "quit" and unsaved_here(app.session):
+        app.armed = "quit"  # a result kept in this window only (the disk full) would be lost
+        return Outcome(UNSAVED_QUIT)
     if not playing or app.armed == "quit":
         app.session.ledger.leave()
         return Outcome(close=True)

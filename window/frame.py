@@ -597,7 +597,8 @@ def summary(m: Moment) -> str:
     ai = session.ai
     if not session.settings.known_safe_hint and session.ledger.counts():  # a teacher's: shown
         return (
-            "H shows how many safe cells the AI knows (a hint: the game then counts as assisted)."
+            "H shows how many safe cells the AI knows (a hint: on after the first click, the "
+            "game counts as assisted)."
         )
     return (
         f"The AI knows {plural(len(ai.knowledge), 'sentence')}, {plural(len(ai.mines), 'mine')} "

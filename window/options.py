@@ -1,7 +1,8 @@
 """The player's options and chores: first-click rule, question marks, AI flags, statistics, saves.
 
 No pygame here. Each takes the Session and returns an Outcome; the options
-are remembered in the user's settings (store/settings.py).
+are remembered in the user's settings (store/settings.py), and the first
+change of each in a window says so ("saved for next time").
 """
 
 from __future__ import annotations
@@ -14,7 +15,12 @@ from store.saves import Saved, new_identity, save_text, write_save
 from store.settings import Settings
 from sweeper.notation import lesson_text
 from window.session import Outcome, Session
-from words.records import error_words, note_words, record_lines
+from words.records import (
+    SAVED_FOR_NEXT_TIME,
+    error_words,
+    note_words,
+    record_lines,
+)
 
 FIRST_CLICK_WORDS = {
     "safe": "the first click is never a mine (CS50's rule)",
@@ -24,14 +30,26 @@ FIRST_CLICK_WORDS = {
 }
 
 
+def remembered(session: Session, name: str) -> str:
+    """Save the settings after a change of name; return what to say of it: "saved for next
+    time" the first time in this window, why it was not saved, or nothing."""
+    problem = session.settings.save()
+    if problem is not None:
+        return note_words(problem)
+    if name in session.settings.changed:
+        return ""
+    session.settings.changed.add(name)
+    return SAVED_FOR_NEXT_TIME
+
+
 def cycle_first_click(session: Session) -> Outcome:
     """Choose the next first-click rule (safe, opening, none, no-guess) for new games; keep it."""
     rules = Settings.RULES
     session.first_click = rules[(rules.index(session.first_click) + 1) % len(rules)]
     session.settings.first_click = session.first_click
-    problem = note_words(session.settings.save())
+    said = remembered(session, "first_click")
     words = FIRST_CLICK_WORDS[session.first_click]
-    return Outcome(f"First click for new games: {words}. {problem}".strip())
+    return Outcome(f"First click for new games: {words}. {said}".strip())
 
 
 def toggle_question_marks(session: Session) -> Outcome:
@@ -40,34 +58,41 @@ def toggle_question_marks(session: Session) -> Outcome:
     settings.question_marks = not settings.question_marks
     if not settings.question_marks:
         session.marks.clear()
-    problem = note_words(settings.save())
+    said = remembered(session, "question_marks")
     state = "on" if settings.question_marks else "off"
-    return Outcome(f"Question marks {state}. {problem}".strip())
+    return Outcome(f"Question marks {state}. {said}".strip())
 
 
 def toggle_ai_flags(session: Session) -> Outcome:
     """Let the AI flag the mines it knows as it plays (so the mine counter moves), or not."""
     settings = session.settings
     settings.ai_flags = not settings.ai_flags
-    problem = note_words(settings.save())
+    said = remembered(session, "ai_flags")
     if settings.ai_flags:
         words = "on: the AI flags every mine it knows after each of its moves"
     else:
         words = "off: the AI leaves the flags to you"
-    return Outcome(f"AI flags {words}. {problem}".strip())
+    return Outcome(f"AI flags {words}. {said}".strip())
 
 
 def toggle_hint(session: Session) -> Outcome:
-    """Show or hide the line that says how many safe cells the AI knows (off by default)."""
+    """Show or hide the line that says how many safe cells the AI knows (off by default).
+
+    It is help once it shows something: turned on after the first click, the game
+    counts as assisted; on before it and off again before it, the game does not.
+    """
     settings = session.settings
     settings.known_safe_hint = not settings.known_safe_hint
-    problem = note_words(settings.save())
+    said = remembered(session, "known_safe_hint")
     if not settings.known_safe_hint:
-        return Outcome(f"Hint off: the panel keeps what the AI knows to itself. {problem}".strip())
-    session.ledger.helped()
+        return Outcome(f"Hint off: the panel keeps what the AI knows to itself. {said}".strip())
+    if session.ledger.started():
+        session.ledger.helped()
+        counts = "this game now counts as assisted"
+    else:
+        counts = "a game in which it is on after the first click counts as assisted"
     return Outcome(
-        f"Hint on: the panel says how many safe cells the AI knows; a game with it counts "
-        f"as assisted. {problem}".strip()
+        f"Hint on: the panel says how many safe cells the AI knows; {counts}. {said}".strip()
     )
 
 
@@ -124,7 +149,10 @@ def save_position(session: Session) -> Outcome:
         except ValueError as error:
             return Outcome(f"Could not save: {error_words(error)}.")
         stem = f"game-{stamp:%Y%m%d-%H%M%S}"
-        then = "to play on where it stopped"
+        then = (
+            "to play on where it stopped. Left now, it waits there: the next start reopens "
+            "it, and it counts when it is finished (as a loss if it is not)"
+        )
     else:
         title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
         title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
@@ -134,8 +162,7 @@ def save_position(session: Session) -> Outcome:
         then = "in class mode"
     try:
         path = write_save(session.save_dir, stem, text)
-    except OSError as error:
-        return Outcome(f"Could not save: {error}.")
-    session.ledger.kept()  # leaving it now loses nothing: the save holds the game as it is
+    except ValueError as error:  # FileError: its note says why
+        return Outcome(f"Could not save: {error_words(error)}.")
+    session.ledger.kept(path)  # leaving it now loses nothing: the save holds the game as it is
     return Outcome(f"Saved to {path}; open it with --position {then}.", path=path)
-

@@ -178,7 +178,8 @@ def build_table(session: Session, state: RecordsState) -> RecordsTable:
     state.chosen = min(max(state.chosen, 0), len(recent) - 1) if recent else -1
     plot = tuple(TimePoint(g.seconds, g.won, g.assisted) for g in found.recent[-PLOT_GAMES:])
     notes = [RULES, KEYS]
-    notes += [m for m in (note_words(stats.note), history_message(session.history.notes)) if m]
+    said = (note_words(stats.read_only), note_words(stats.note))  # read-only: shown as it is
+    notes += [m for m in (*said, history_message(session.history.notes)) if m]
     asking = RESET_ASK if state.reset_armed else ""
     return RecordsTable(
         columns=COLUMNS,

@@ -123,7 +123,7 @@ def review_frame(reviewing: Reviewing, judge: Judge, message: str) -> Frame:
         knowledge=click_list(done, reviewing.index),
         summary="",
         help=REVIEW_HELP,
-        zeros=True,
+        zeros=False,  # a 0 drawn blank, as in play
         replaying=not at_end,
         numbers=shown,
         reviewing=True,
@@ -160,7 +160,7 @@ def waiting_frame(reviewing: Reviewing, judge: Judge, message: str) -> Frame:
         knowledge=KnowledgeList("Clicks: judging...", withheld=True),
         summary="",
         help=REVIEW_HELP,
-        zeros=True,
+        zeros=False,  # a 0 drawn blank, as in play
         replaying=True,
         numbers={},
         reviewing=True,

@@ -36,7 +36,7 @@ from sweeper.game import MoveResult
 from sweeper.notation import Lesson, read_lesson
 from sweeper.review import Action
 from sweeper.solver import Solver as MinesweeperAI
-from window.ledger import Ledger
+from window.ledger import Ledger, scores
 from window.lesson import LessonLog
 from window.timeline import Timeline
 from words.model import clock_text, percent, plural
@@ -194,8 +194,7 @@ class Session:
         self.pending: Optional[Decision] = None  # what the AI would play next, once asked
         self.watch = Stopwatch(self.clock)
         self.marks: set[Cell] = set()  # the player's question marks (the game knows only flags)
-        # The hint, when on, is help from the start; so is a board from a seed the player chose.
-        self.ledger = Ledger(self, assisted=self.settings.known_safe_hint or self.chosen_seed)
+        self.ledger = Ledger(self, assisted=self.chosen_seed)  # a seed chosen: help from the start
         self.ending = ""  # the last move's words: once the game is over, the ones that ended it
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self.autoplay = False
@@ -279,6 +278,7 @@ class Session:
 
     def chord(self, cell: Cell) -> Outcome:
         """Reveal the unflagged neighbours of a number whose flags match it."""
+        self.cursor = cell  # the keyboard's cell follows the last cell clicked
         return self.play(self.game.chord(cell), cell, "You", "chord")
 
     def log(self, kind: str, cell: Cell) -> None:
@@ -294,6 +294,7 @@ class Session:
 
     def flag(self, cell: Cell) -> Outcome:
         """Cycle a hidden cell: flag, question mark (when on), nothing. The AI uses neither."""
+        self.cursor = cell
         if cell in self.marks:
             self.marks.discard(cell)
             return Outcome(f"Question mark taken off {cell_name(cell)}.")
@@ -345,7 +346,7 @@ class Session:
         if self.game.is_over() and self.ledger.counts():
             # A teacher's position starts with cells open that nobody clicked: its 3BV
             # against its clicks would mean nothing (position 01 won in 1 click: "200%").
-            text += f" {self.ledger.scores()}{self.ledger.apart()}."
+            text += f" {scores(self)}{self.ledger.apart()}.{self.ledger.not_written()}"
         if self.game.lost():
             text += " U takes the click back."
         return text

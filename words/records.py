@@ -13,6 +13,7 @@ from typing import Any, Optional, Protocol
 
 from store.notes import (
     DATA_DIR_VARIABLE,
+    DEFAULT_FOLDER,
     FILE_ABOVE,
     GONE,
     IS_FILE,
@@ -20,6 +21,7 @@ from store.notes import (
     NOT_JSON,
     NOT_OBJECT,
     NOT_UTF8,
+    READ_ONLY_FOLDER,
     RECORDS_FILE,
     SAVE_DIR_OPTION,
     SETTINGS_FILE,
@@ -32,12 +34,24 @@ from store.notes import (
     Newer,
     Note,
     NotWritten,
+    ReadOnly,
     Reset,
     SetAside,
     Unreachable,
+    Unsaved,
     Unusable,
 )
-from store.records import BoardStats, OverviewRow, Statistics
+from store.records import (
+    KEPT,
+    LEFT,
+    NOT_REOPENED,
+    SAVE_GONE,
+    WAITS,
+    BoardStats,
+    OverviewRow,
+    Settled,
+    Statistics,
+)
 
 # -- a board's record ------------------------------------------------------------------
 
@@ -159,10 +173,71 @@ def unreachable_words(note: Unreachable) -> str:
     return f"{note.path} cannot be read: {why}."
 
 
+# Why a write failed, by the system's code for it, in a player's words; the others are
+# said in the system's own words.
+ERROR_WORDS = {
+    "ENOSPC": "the disk is full",
+    "EDQUOT": "your disk quota is used up",
+    "EROFS": "the disk is read-only",
+    "EACCES": "you may not write there",
+    "EPERM": "you may not write there",
+}
+# When a result not written will be: the disk needs room, the rest something else.
+WRITTEN_WHEN = {"ENOSPC": "when there is room", "EDQUOT": "when there is room"}
+
+
+def error_code_words(note: NotWritten) -> str:
+    """Return why a write failed: the data folder's fault, the code's words, or the system's."""
+    if note.blame is not None:
+        return folder_words(note.blame)
+    return ERROR_WORDS.get(note.code) or note.error or "it could not be written"
+
+
 def not_written_words(note: NotWritten) -> str:
     """Return that a file could not be written, blaming the data folder when it is at fault."""
-    why = folder_words(note.blame) if note.blame else note.error
-    return f"Could not save {note.path}: {why}."
+    return f"Could not save {note.path}: {error_code_words(note)}."
+
+
+def unsaved_words(note: Unsaved) -> str:
+    """Return what the end of a game says when its result could not be written yet."""
+    why = error_code_words(note.failed)
+    when = WRITTEN_WHEN.get(note.failed.code, "when it can be")
+    until = "at the latest at the next start" if note.kept else "while this window stays open"
+    return f"Not saved: {why}; it will be written {when} ({until})."
+
+
+def review_unkept_words(note: NotWritten) -> str:
+    """Return what the end of a game says when its history file (its review) is not written."""
+    when = WRITTEN_WHEN.get(note.code, "when it can be")
+    return (
+        f"Its review is not kept yet: {error_code_words(note)}; it will be written {when} "
+        "(while this window stays open)."
+    )
+
+
+def uncounted_words(problem: Optional[Note]) -> str:
+    """Return why a finished game was not counted: a read-only folder, a newer file, or
+    another start that counted it as left."""
+    if isinstance(problem, ReadOnly):
+        return f"{problem.blame.culprit} cannot be written to."
+    if problem is not None:
+        return note_words(problem)
+    return "it was counted as a loss already, when another window started and found it left."
+
+
+def read_only_words(note: ReadOnly) -> str:
+    """Return the one line that says nothing is recorded, and why: the folder is read-only."""
+    blame = note.blame
+    if blame.source == DATA_DIR_VARIABLE:
+        fix = f"point {DATA_DIR_VARIABLE} at a folder you can write to, to keep them"
+    else:
+        fix = f"set {DATA_DIR_VARIABLE} to a folder you can write to, to keep them"
+    whose = "the data folder" if blame.source == DEFAULT_FOLDER else f"{blame.source}'s folder"
+    above = f" ({blame.culprit} is read-only)" if blame.culprit != blame.folder else ""
+    return (
+        f"Nothing is recorded this time (no game, setting or save): {whose} {blame.folder} "
+        f"cannot be written to{above}. Your records are shown as they are; {fix}."
+    )
 
 
 def newer_words(note: Newer) -> str:
@@ -191,8 +266,17 @@ def bad_settings_words(note: BadSettings) -> str:
 
 
 def for_this_run_words(note: ForThisRun) -> str:
-    """Return that a setting changed holds for this run only (the file is a newer version's)."""
+    """Return that a setting changed holds for this run only (a newer file, a read-only folder)."""
+    if note.why == READ_ONLY_FOLDER:
+        return f"(For this run only: {note.path.parent} cannot be written to.)"
     return f"(For this run only: {note.path} is a newer version's.)"
+
+
+SAVED_FOR_NEXT_TIME = "(Saved for next time.)"
+HINT_REMEMBERED = (
+    "The hint (H) is on, as you left it: a game in which it is on after the first click "
+    "counts as assisted; H turns it off."
+)
 
 
 def reset_words(note: Reset) -> str:
@@ -212,6 +296,8 @@ SAYS: dict[type, Callable[[Any], str]] = {
     BadSettings: bad_settings_words,
     ForThisRun: for_this_run_words,
     Reset: reset_words,
+    ReadOnly: read_only_words,
+    Unsaved: unsaved_words,
 }
 
 
@@ -248,3 +334,74 @@ def newer_messages(*stores: HasNote) -> set[str]:
 def history_message(notes: list[Note]) -> str:
     """Return everything found wrong with the history's files, in words ("" when nothing)."""
     return " ".join(note_words(note) for note in notes)
+
+
+# -- the games a start found nobody playing, and a saved game reopened -------------------
+
+REOPENED = (
+    "The game you saved and left is open again: finish it, or S then Esc to keep it for the "
+    "next start; leaving it any other way counts it as a loss (as in Windows)."
+)
+RESULT_WRITTEN = "The result kept waiting is written now."
+UNSAVED_QUIT = (
+    "A finished game's result is not saved yet and lives only in this window (the disk was "
+    "full). Esc again quits: it is written if there is room by then, else lost; any other "
+    "key stays."
+)
+
+
+def settled_words(found: list[Settled]) -> str:
+    """Return what a start says of the games it found nobody playing ("" when none)."""
+    said = []
+    left = [s for s in found if s.how == LEFT]
+    if len(left) == 1:
+        said.append(
+            "The game left unfinished when its window went without a word (killed, or the "
+            f"power cut) counts as a loss: {board_of(left[0])}."
+        )
+    elif left:
+        boards = "; ".join(sorted({board_of(s) for s in left}))
+        said.append(
+            f"{len(left)} games left unfinished when their windows went without a word "
+            f"(killed, or the power cut) count as losses: {boards}."
+        )
+    for settled in found:
+        if settled.how != LEFT:
+            said.append(SETTLED[settled.how](settled))
+    return " ".join(said)
+
+
+def board_of(settled: Settled) -> str:
+    """Return the board a started line names."""
+    return str(settled.line.get("board", "Custom"))
+
+
+def save_of(settled: Settled) -> str:
+    """Return the save a started line waits in."""
+    return str(settled.line.get("save", ""))
+
+
+def kept_words(settled: Settled) -> str:
+    """Return that a result kept while the disk was full is counted now."""
+    won = settled.record is not None and settled.record.won
+    return (
+        f"The game finished while its result could not be written is counted now: "
+        f"{'won' if won else 'lost'}, {board_of(settled)}."
+    )
+
+
+SETTLED: dict[str, Callable[[Settled], str]] = {
+    KEPT: kept_words,
+    SAVE_GONE: lambda s: (
+        f"The game you saved and left counts as a loss: its save {save_of(s)} is gone or "
+        f"not whole ({board_of(s)})."
+    ),
+    NOT_REOPENED: lambda s: (
+        f"The game you saved and left counts as a loss: this start plays another game "
+        f"({board_of(s)}; its save {save_of(s)} plays on as assisted)."
+    ),
+    WAITS: lambda s: (
+        f"A game you saved and left waits in {save_of(s)}: runner.py with no game named "
+        "reopens it (a start that plays another game counts it as a loss)."
+    ),
+}
