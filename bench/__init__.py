@@ -15,6 +15,8 @@
     student   a student's CS50 AI checked call by call against the board and the judge
     student_process, student_child   their file in a process of its own, with a time limit
     student_report   the student check's figures and table
+    trial     candidate techniques paired with today's AI, played only where they could act
+    book      builds the opening book (sweeper/book.txt) by playing each candidate guess
 
 Imports point one way: bench uses minesweeper.py and sweeper/; nothing there uses bench.
 The window uses the student check (window/student_words.py and the window's student mode).
