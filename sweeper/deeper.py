@@ -11,9 +11,10 @@ played:
 
     value(c) = sum over numbers v of P(c safe and shows v) x best score after (c, v)
 
-A number that proves cells safe is weighed on the position with those cells
-known but not yet revealed (what they would show is not branched on), so
-its value is a lower bound; a number that leaves only mines wins (1).
+A number that proves cells safe is followed by the free clicks the AI would
+make (up to one, every number they could show tried), then weighed with
+any further safe cells known but unrevealed (a lower bound); a number that
+leaves only mines wins (1).
 
 This is a strategy (a callable: position, solution -> Decision or None),
 passed to the AI like any other; it replaces the plain look-ahead in the
@@ -35,7 +36,8 @@ from .position import Position
 from .records import Candidate, Decision
 from .strategies import FIFTY_WEIGHT, LookAhead, is_dead
 
-DEEPER_POSITIONS = 24  # positions weighed one click deeper, past which the plain choice stands
+DEEPER_POSITIONS = 30  # positions weighed one click deeper, past which the plain choice stands
+CHILD_CANDIDATES = 6  # the look-ahead's candidates in a position one click deeper
 
 
 @dataclass(frozen=True)
@@ -43,9 +45,13 @@ class DeeperLook:
     """The look-ahead, then one click deeper among its nearly tied best cells."""
 
     look: LookAhead = field(default_factory=lambda: LookAhead(fifty_weight=FIFTY_WEIGHT))
+    child: LookAhead = field(  # weighs the positions one click deeper
+        default_factory=lambda: LookAhead(fifty_weight=FIFTY_WEIGHT, candidates=CHILD_CANDIDATES)
+    )
     tie: Fraction = Fraction(1, 100)  # scores within this share of the best are tied
-    most: int = 3  # at most this many tied cells are looked at deeper
+    most: int = 2  # at most this many tied cells are looked at deeper
     positions: int = DEEPER_POSITIONS
+    free: int = 1  # free clicks followed after a number that proves cells safe
     name: str = "deeper look"
 
     def __call__(self, position: Position, solution: object) -> Optional[Decision]:
@@ -86,10 +92,13 @@ class DeeperLook:
         floor = top * (1 - self.tie)
         return [c for c in scored if c.score is not None and c.score >= floor][: self.most]
 
-    def value(self, position: Position, cell: Cell, left: Optional[list[int]] = None) -> Fraction:
+    def value(
+        self, position: Position, cell: Cell, left: Optional[list[int]] = None, free: int = 0
+    ) -> Fraction:
         """Return the sum over cell's numbers of P(safe, shows it) x the best score after.
 
         left: a one-item list of positions still to weigh; _OutOfWork past it.
+        free: the free clicks already followed on this line (see _best_score).
         """
         solution = position.solution
         index = position.grid.index(cell)
@@ -102,21 +111,31 @@ class DeeperLook:
                 if left[0] < 0:
                     raise _OutOfWork
             after = position.after(cell, shown + known)
-            value += Fraction(weight, total) * self._best_score(after)
+            value += Fraction(weight, total) * self._best_score(after, left, free)
         return value
 
-    def _best_score(self, after: Position) -> Fraction:
-        """Return the look-ahead's best score in a position (1 when the game is won)."""
+    def _best_score(self, after: Position, left: Optional[list[int]], free: int) -> Fraction:
+        """Return the look-ahead's best score in a position (1 when the game is won).
+
+        When the numbers prove cells safe, the AI clicks the first of them
+        (reading order) for free: up to `self.free` such clicks are followed,
+        every number they could show tried; past that, the position is
+        weighed with the safe cells known but unrevealed (a lower bound).
+        """
         try:
             learned = after.with_certainties()
         except Contradiction:
             return Fraction(0)
         if not learned.unknown_bits:
             return Fraction(1)
+        if learned.safe_bits and free < self.free:
+            safe = learned.grid.first(learned.safe_bits)
+            if after.is_unknown(safe):
+                return self.value(after, safe, left, free + 1)
         solution = learned.solution
         if not solution.exact:
             raise TooWide(0, "the deeper look")
-        decision = self.look(learned, solution)
+        decision = self.child(learned, solution)
         if decision is not None and decision.alternatives:
             score = decision.alternatives[0].score
             if score is not None:
@@ -128,7 +147,7 @@ class DeeperLook:
                 cell = c
                 break
         budget: list[int] = [LOOKAHEAD_WORK]
-        weighed = self.look._weigh(
+        weighed = self.child._weigh(
             learned,
             cell,
             solution.probability(cell),
