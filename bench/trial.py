@@ -36,18 +36,20 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Optional
 
-from bench.paired import compare_report, format_compare
+from bench.paired import compare_report, format_compare, read_per_board
 from bench.play import derive_seed, opening_with, play, tank
 from bench.runs import streamed
+from bench.stats import cpu_figures, mcnemar_p, paired_counts, paired_interval
 from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import Decision, Position, Solution, Strategy, default_strategies
-from sweeper.board import Cell
+from sweeper.board import Cell, parse_cell
 from sweeper.boardsets import BoardSet, SetBoard, read_board_set, seen_from, turned
-from sweeper.book import Book, format_key, key_of
+from sweeper.book import Book, Key, format_key, key_of
 from sweeper.deeper import DeeperLook
 from sweeper.search import SEARCH_CONFIGS
 from sweeper.strategies import Endgame, LookAhead
 
+A1_IS_1: Key = (16, 30, 99, "safe", (((0, 0), 1),))  # expert, after A1 showed 1
 PROBE_LIMIT = 100_000  # arrangements: the largest endgame a probe records
 
 
@@ -57,7 +59,8 @@ PROBE_LIMIT = 100_000  # arrangements: the largest endgame a probe records
 def variant(spec: str) -> tuple[Strategy, ...]:
     """Return the strategies of a named variant of today's AI.
 
-    base: today's; book: the opening book first; deeper[:TIE]: the deeper
+    base: today's; book[:CELL]: the opening book first (CELL: a book of one
+    line, that cell at A1 = 1 on expert); deeper[:TIE]: the deeper
     look at near ties (TIE a fraction, default 1/100); endgame:N[:BUDGET]:
     the endgame search from N arrangements (BUDGET visits).
     """
@@ -65,8 +68,9 @@ def variant(spec: str) -> tuple[Strategy, ...]:
     base = default_strategies()
     if name == "base":
         return base
-    if name == "book":
-        return (base[0], Book(), *base[1:])
+    if name == "book":  # book: the repository's book; book:CELL: that cell at A1 = 1 on expert
+        book = Book(entries=((A1_IS_1, parse_cell(arg)),)) if arg else Book()
+        return (base[0], book, *base[1:])
     if name == "deeper":
         tie = Fraction(arg) if arg else Fraction(1, 100)
         return tuple(DeeperLook(look=s, tie=tie) if isinstance(s, LookAhead) else s for s in base)
@@ -85,8 +89,8 @@ def triggered(spec: str, probes: dict[str, Any]) -> bool:
     """True when a baseline game's probes say the variant could have played otherwise."""
     name, _, arg = spec.partition(":")
     if name == "book":
-        book = Book()
-        return any(format_key(k, (0, 0)) == probes.get("book") for k, _ in book.entries)
+        entries = ((A1_IS_1, (0, 0)),) if arg else Book().entries
+        return any(format_key(k, (0, 0)) == probes.get("book") for k, _ in entries)
     if name == "deeper":
         tie = Fraction(arg) if arg else Fraction(1, 100)
         gap = probes.get("gap")
@@ -354,6 +358,34 @@ def report(base_path: Path, cand_path: Path, per_board: Optional[Path]) -> str:
     return "\n".join(lines)
 
 
+def against_set(per_board: Path, set_path: Path) -> str:
+    """Pair a --per-board file (ours) with a board set's recorded results (the other solver's)."""
+    ours = read_per_board(per_board)
+    _, boards = read_board_set(set_path)
+    theirs = {b.index: (bool(b.won), b.cpu_ns / 1e9) for b in boards if b.won is not None}
+    common = sorted(ours.keys() & theirs.keys())
+    both, only_ours, only_theirs, neither = paired_counts(
+        (ours[k][0], theirs[k][0]) for k in common
+    )
+    delta, low, high = paired_interval(both, only_ours, only_theirs, neither)
+    n = len(common)
+    our_cpu = cpu_figures([ours[k][1] for k in common])
+    their_cpu = cpu_figures([theirs[k][1] for k in common])
+    return "\n".join(
+        [
+            f"{n:,} boards: ours {both + only_ours:,} ({100 * (both + only_ours) / n:.2f}%), "
+            f"theirs {both + only_theirs:,} ({100 * (both + only_theirs) / n:.2f}%)",
+            f"  both {both:,}, only theirs {only_theirs:,}, only ours {only_ours:,}, "
+            f"neither {neither:,}",
+            f"  difference (ours - theirs) {100 * delta:+.2f} points, 95% "
+            f"[{100 * low:+.2f}, {100 * high:+.2f}], McNemar exact p = "
+            f"{mcnemar_p(only_ours, only_theirs):.3g}",
+            f"  CPU per game (recorded; not back to back): ours {our_cpu['mean']:.1f} ms, "
+            f"theirs {their_cpu['mean']:.1f} ms",
+        ]
+    )
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """The command line (see the module's docstring)."""
     parser = argparse.ArgumentParser(prog="python -m bench.trial")
@@ -369,7 +401,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     )
     parser.add_argument("--report", nargs=2, type=Path, metavar=("BASE", "CANDIDATE"))
     parser.add_argument("--per-board", type=Path, help="with --report: the files' stem")
+    parser.add_argument(
+        "--against", nargs=2, type=Path, metavar=("PER_BOARD", "SET"), help="pair with a set"
+    )
     args = parser.parse_args(argv)
+    if args.against:
+        print(against_set(args.against[0], args.against[1]))
+        return 0
     if args.report:
         print(report(args.report[0], args.report[1], args.per_board))
         return 0
