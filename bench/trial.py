@@ -319,10 +319,15 @@ def run_trial(
             print(f"{done} boards, {rate:.1f}/s", file=sys.stderr, flush=True)
 
 
-def report(base_path: Path, cand_path: Path, per_board: Optional[Path]) -> str:
-    """Pair a candidate's trial with today's: every board, copied where its probe did not fire."""
-    base = read_lines(base_path)
-    cand = read_lines(cand_path)
+def report(
+    base_path: Path, cand_path: Path, per_board: Optional[Path], limit: Optional[int] = None
+) -> str:
+    """Pair a candidate's trial with today's: every board, copied where its probe did not fire.
+
+    limit: the candidate was played on the first `limit` boards only; the rest are left out.
+    """
+    base = {k: r for k, r in read_lines(base_path).items() if limit is None or k < limit}
+    cand = {k: r for k, r in read_lines(cand_path).items() if k in base}
     merged = {k: cand.get(k, r) for k, r in base.items()}
     played = [k for k in cand if k in base]
     same = sum(cand[k]["moves"] == base[k]["moves"] for k in played)
@@ -409,7 +414,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(against_set(args.against[0], args.against[1]))
         return 0
     if args.report:
-        print(report(args.report[0], args.report[1], args.per_board))
+        print(report(args.report[0], args.report[1], args.per_board, args.limit))
         return 0
     if not args.variant or not args.boards or not args.out:
         parser.error("a variant, --boards and --out are needed")
