@@ -3,7 +3,7 @@
     python benchmark.py --board expert --first-click safe --games 1000 --seed 1 [--jobs N] [--json]
 
 Two players meet the same game seeds in one run, side by side:
-  tank   MinesweeperAI.make_move: the knowledge base, then exact odds;
+  tank   Solver.make_move (sweeper/solver.py): the knowledge base, then exact odds;
   cs50   the plain knowledge base: make_safe_move, else make_random_move.
 
 Game i's seed comes from (--seed, i) alone, so the figures other than
@@ -15,7 +15,7 @@ any of them, a player crash or a stuck player makes the exit status 1.
 
     python benchmark.py --student PATH/minesweeper.py --games 100 --seed 1 [--json]
 
-checks a student's CS50 AI instead (bench/student.py): their MinesweeperAI
+checks a student's CS50 AI instead (student/check.py): their MinesweeperAI
 plays seeded games, every call held against the real board and what the
 numbers prove; exit 1 when anything is wrong, 2 when the file cannot be
 checked.
@@ -44,15 +44,15 @@ from bench.replay import format_only_theirs, only_theirs, replay_report
 from bench.runs import Board, Progress, tally_games
 from bench.sets import play_board_set, write_board_set
 from bench.stress import run_stress
-from bench.student import CS50_FIRST_CLICK, StudentFileError, check_student
-from bench.student_process import LIMIT
-from bench.student_report import format_student, student_report
+from student.check import CS50_FIRST_CLICK, StudentFileError, check_student
+from student.process import LIMIT
+from student.report import format_student, student_report
 from sweeper import default_strategies
 from sweeper.board import BOARDS, FIRST_CLICK_RULES, kept_clear, parse_board_size
 from sweeper.boardsets import read_board_set
-from sweeper.cli import OneLineParser, run
+from sweeper.cli import OneLineParser, Option, option, run
 from sweeper.strategies import TECHNIQUES
-from window.student_words import problem_line, problem_lines
+from words.student import problem_line, problem_lines
 
 MAX_GAMES = 1_000_000  # a run's records are kept in memory for the figures
 EXACT_LIMIT = 20_000  # mine placements --exact will search exhaustively
@@ -122,156 +122,158 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     return args
 
 
-def build_parser() -> OneLineParser:
-    """Return the command-line parser."""
-    parser = OneLineParser(
-        prog="benchmark.py",
-        description="Play seeded headless games and compare two players on the same seeds: "
-        "tank, this project's AI (MinesweeperAI.make_move: the knowledge base, then exact "
-        "odds, the endgame search and its guessing strategies), and cs50, CS50's plain "
-        "knowledge base (make_safe_move, else make_random_move).",
-    )
-    parser.add_argument(
+# Every option: its flags, and how argparse reads it.
+OPTIONS: tuple[Option, ...] = (
+    option(
         "--board",
         help=f"{', '.join(BOARDS)} or HxWxM, rows x columns x mines (default expert; "
         "with --student cs50)",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--first-click",
         "--rule",
         dest="rule",
         choices=FIRST_CLICK_RULES,
         help="the first-click rule (default safe; with --student none, CS50's rules); "
         "--rule is the same option",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--games",
         type=positive_int,
         help=f"games to play (default 1,000; with --student {STUDENT_GAMES}; "
         f"at most {MAX_GAMES:,})",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--seed",
         type=int,
         default=1,
         help="the run's seed: game i's board comes from (--seed, i) alone, so a run's "
         "figures, timings apart, repeat whatever --jobs is (default 1)",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--jobs",
         type=positive_int,
         default=os.cpu_count() or 1,
         help="worker processes (default: every core)",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--players",
         type=players_arg,
         default=tuple(PLAYERS),
         help="comma-separated, from tank,cs50 (default both)",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--without",
         type=techniques_arg,
         default=(),
         help="leave guess techniques out, comma-separated, from " + ",".join(TECHNIQUES),
-    )
-    parser.add_argument(
+    ),
+    option(
         "--exact",
         action="store_true",
         help="small boards only: best play and the AI over every board, no sampling",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--boards",
         type=Path,
         metavar="FILE",
         help="play every board of a board set (its format: docs/benchmarking.md) and compare "
         "board by board with the results it records",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--start", type=int, default=0, metavar="K", help="with --boards: skip the first K boards"
-    )
-    parser.add_argument(
-        "--limit", type=positive_int, metavar="N", help="with --boards: play at most N boards"
-    )
-    parser.add_argument(
+    ),
+    option("--limit", type=positive_int, metavar="N", help="with --boards: play at most N boards"),
+    option(
         "--per-board",
         type=Path,
         metavar="FILE",
         help="with --boards: write one line per board: index, won, guesses, CPU seconds",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--compare",
         nargs=2,
         type=Path,
         metavar=("BEFORE", "AFTER"),
         help="compare two --per-board files of the same boards, board by board, and stop",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--only-theirs",
         nargs=2,
         type=Path,
         metavar=("OURS", "THEIRS"),
         help="list the boards THEIRS won and OURS lost: OURS a --per-board file, THEIRS another "
         "or a board set with its recorded results; and stop",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--replay",
         type=int,
         metavar="K",
         help="with --boards: play board K as --boards does and stop before our --guess N "
         "(default the first): our cell, its odds and reasons, and the position",
-    )
-    parser.add_argument(
-        "--guess", type=positive_int, default=1, metavar="N", help="with --replay: which guess"
-    )
-    parser.add_argument(
+    ),
+    option("--guess", type=positive_int, default=1, metavar="N", help="with --replay: which guess"),
+    option(
         "--position-out",
         type=Path,
         metavar="FILE",
         help="with --replay: write the position before that guess for runner.py --position",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--write-boards",
         type=Path,
         metavar="FILE",
         help="write --games boards of --board and --rule from --seed as a board set, and stop",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--stress",
         action="store_true",
         help="play the worst positions we can build at full size (200 moves at most each): "
         "the slowest call of each kind and the peak memory",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--scheduler",
         metavar="ADDRESS",
         help="play on a Dask distributed cluster (for example tcp://10.0.0.5:8786) instead of "
         f"local processes; needs {CLUSTER_INSTALL}",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--patience",
         type=positive_int,
         default=30,
         metavar="SECONDS",
         help="with --scheduler: how long to wait for a worker, at the start or when every "
         "worker is gone (default 30)",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--student",
         type=Path,
         metavar="FILE",
         help="check a student's CS50 minesweeper.py: their MinesweeperAI plays --games seeded "
         "games (game i has seed --seed + i), every call held against the real board and what "
         "the numbers prove; exit 1 when anything is wrong",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--time-limit",
         type=positive_float,
         default=LIMIT,
         metavar="SECONDS",
         help=f"with --student: the longest a call to their AI may take (default {LIMIT:g})",
+    ),
+    option("--json", action="store_true", help="print one JSON object"),
+)
+
+
+def build_parser() -> OneLineParser:
+    """Return the command-line parser, from the option table above."""
+    parser = OneLineParser(
+        prog="benchmark.py",
+        description="Play seeded headless games and compare two players on the same seeds: "
+        "tank, this project's AI (Solver.make_move: the knowledge base, then exact "
+        "odds, the endgame search and its guessing strategies), and cs50, CS50's plain "
+        "knowledge base (make_safe_move, else make_random_move).",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_options(OPTIONS)
     return parser
 
 
@@ -310,10 +312,10 @@ def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
         parser.error("--replay K goes with --boards FILE, the set that holds board K")
     if (args.position_out or args.guess != 1) and args.replay is None:
         parser.error("--guess and --position-out go with --replay K")
-    for option in ("per_board", "write_boards", "position_out"):
-        target = getattr(args, option)
+    for name in ("per_board", "write_boards", "position_out"):
+        target = getattr(args, name)
         if target is not None and (target.is_dir() or not target.parent.is_dir()):
-            flag = "--" + option.replace("_", "-")
+            flag = "--" + name.replace("_", "-")
             parser.error(f"argument {flag}: cannot write {target} (a folder, or no such folder)")
     try:
         args.board = board_named(args.board, args.rule)

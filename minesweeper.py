@@ -1,375 +1,97 @@
-"""Minesweeper: CS50's game, CS50's knowledge-base AI, and the AI's exact odds.
+"""Minesweeper: CS50's game, CS50's knowledge-base AI, and how that AI guesses.
+
+This is the file of CS50's Minesweeper problem set, and it stands alone:
+copy it into CS50's folder, beside their runner.py, and it plays with the
+standard library only.
 
 Glossary
 --------
 Cell      a pair ``(row, col)``, both counted from 0 at the top left.
 Sentence  "``count`` of these ``cells`` are mines" (CS50's name for a rule).
 Frontier  the unknown cells that some sentence names.
-Step      one thing the AI learned: the rule, the premises, the conclusion.
-Position  what the AI knows at one moment, frozen, to ask "what if".
-Decision  the cell the AI would click, which strategy chose it, its odds, why.
+Step      one thing the AI learned: its rule, its premises, its conclusion.
 
-The file holds CS50's three classes, in CS50's order: ``Minesweeper`` (the
-game: CS50's names, plus the window's first-click rules, flags and chords),
-``Sentence`` (CS50's contract exactly) and ``MinesweeperAI`` (CS50's calls,
-then exact counting and the guess). The AI does two kinds of things, kept
-apart. *Learning* changes its knowledge and records steps: ``add_knowledge``,
-``mark_mine``, ``mark_safe``, ``add_reveal`` and ``learn_by_counting``.
-*Looking* changes nothing: ``make_safe_move``, ``make_random_move``,
-``position``, ``mine_probabilities`` and ``choose``. ``make_move`` learns,
-chooses and records the move.
+CS50's three classes come first, in CS50's order:
 
-Everything else lives one import away in the ``sweeper`` package (standard
-library only): the knowledge base's machinery (``sweeper/knowledge.py``),
-the board's rules and names, the notation, the probability engine,
-positions, the endgame search and the guess strategies.
+``Minesweeper``    the game, as CS50's: the mines placed at random when it is made.
+``Sentence``       CS50's contract exactly.
+``MinesweeperAI``  CS50's calls. ``add_knowledge`` is CS50's five steps over
+                   ``Sentence`` objects in plain sets, and records every
+                   inference as a step in ``ai.steps``. When no cell is known
+                   to be safe, ``make_random_move`` guesses the cell least
+                   likely to hold a mine, and ``ai.engine`` says who worked
+                   the odds out:
+
+    "sweeper"   the project's ``sweeper`` package, when it stands beside this
+                file: exact odds with the mine total, the best guess by
+                look-ahead, the endgame search;
+    "fallback"  this file's own, at the end: Tank enumeration of the frontier
+                in groups that share no cell, and the mine total (when the AI
+                is told it) counted over the cells off the frontier.
+
+Tank enumeration: list every way the mines can lie on the frontier that
+fits every sentence, and count, for each cell, in how many a mine lies
+there; its share of them is the cell's chance of a mine. The look-ahead
+weighs a guess by what the number it may show would let the AI do next;
+the endgame search plays every remaining way to the end, near the end.
+
+Without ``sweeper`` the AI plays CS50's game in full (its calls, and the
+odds for make_random_move); the calls only the project's window makes of
+it (position, choose, make_move, counting, knowledge_after) say they need
+``sweeper`` beside this file.
+
+With ``sweeper`` there, the AI also answers what the project's window reads
+of an AI (sweeper/agent.py's ``Agent``): ``position``, ``choose``,
+``make_move``, the odds and the steps, as the project's own solver does.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Optional
+from types import SimpleNamespace
+from typing import Any, NamedTuple, Optional
 
-from sweeper.board import (
-    Cell,
-    cell_name,
-    check_cell,
-    check_rule,
-    flood,
-    kept_clear,
-    max_mines,
-    neighbours,
-    positive_int,
-)
-from sweeper.knowledge import KnowledgeBase, Listed
-from sweeper.noguess import NO_GUESS_SECONDS, no_guess_mines, solved_without_guessing
-from sweeper.notation import MINES_LINE, mines_hex, parse_board
-from sweeper.position import Odds, Position, Workspace
-from sweeper.records import Decision, Knowledge, Step, StepLog
-from sweeper.search import Memo, adopt
-from sweeper.strategies import Strategy, decide, default_strategies
-
-__all__ = ["Minesweeper", "MoveResult", "Sentence", "MinesweeperAI"]
-
-
-# ---------------------------------------------------------------------------
-# The game
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MoveResult:
-    """What one move did: the cells it revealed, or why it did nothing."""
-
-    revealed: tuple[tuple[Cell, int], ...] = ()
-    exploded: Optional[Cell] = None
-    flagged: Optional[bool] = None
-    ignored: str = ""
-
-    @property
-    def changed(self) -> bool:
-        """True when the move changed the game."""
-        return not self.ignored
+Cell = tuple[int, int]
 
 
 class Minesweeper:
-    """Minesweeper game representation: the hidden mines and what a player sees.
+    """Minesweeper game representation."""
 
-    With first_click="none" the mines are placed at construction, as CS50's
-    game places them. Under the other rules ("safe", the default, "opening"
-    and "no-guess") they are placed when the first click is known, so that
-    it can be kept clear: at the first reveal(), or at the first cell asked
-    about with is_mine or nearby_mines (CS50's runner asks and never reveals).
-    """
-
-    def __init__(
-        self,
-        height: int = 8,
-        width: int = 8,
-        mines: int = 8,
-        *,
-        seed: Optional[int] = None,
-        first_click: str = "safe",
-        no_guess_seconds: float = NO_GUESS_SECONDS,
-    ) -> None:
-        self.height = positive_int("height", height)
-        self.width = positive_int("width", width)
-        if isinstance(mines, bool) or not isinstance(mines, int) or mines < 0:
-            raise ValueError(f"mines must be a whole number of 0 or more, not {mines!r}")
-        check_rule(first_click)
-        limit = max_mines(height, width, first_click)
-        if mines > limit:
-            raise ValueError(
-                f"{mines} mines do not fit a {height}x{width} board under the "
-                f"{first_click!r} first-click rule: at most {limit}"
-            )
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        self.seed = seed
-        self.first_click = first_click
-        self.no_guess_seconds = no_guess_seconds  # the most a no-guess deal may take
-        self.mine_count = mines
-        self.rng = random.Random(seed)
-        self.mines: set[Cell] = set()
-        self.board: list[list[bool]] = [[False] * width for _ in range(height)]
-        self.revealed: dict[Cell, int] = {}
-        self.flags: set[Cell] = set()
-        self.exploded: Optional[Cell] = None
-        self.placed = False
-        self.clicks = 0  # moves that changed the game: reveals, chords, flags (for efficiency)
-        if first_click == "none":
-            self._place_mines(set())
-
-    # -- CS50's calls -----------------------------------------------------------------------
+    def __init__(self, height: int = 8, width: int = 8, mines: int = 8) -> None:
+        """Make a board with its mines placed at random, every cell as likely as any other."""
+        self.height = height
+        self.width = width
+        every = [(i, j) for i in range(height) for j in range(width)]
+        self.mines: set[Cell] = set(random.sample(every, mines))
+        self.board = [[(i, j) in self.mines for j in range(width)] for i in range(height)]
+        self.mines_found: set[Cell] = set()  # the mines the player has flagged
 
     def print(self) -> None:
         """Print a text representation of where mines are located."""
-        for i in range(self.height):
+        for row in self.board:
             print("--" * self.width + "-")
-            print("|" + "".join("X|" if self.board[i][j] else " |" for j in range(self.width)))
+            print("|" + "".join("X|" if mine else " |" for mine in row))
         print("--" * self.width + "-")
 
     def is_mine(self, cell: Cell) -> bool:
         """Return True when a mine lies on cell."""
-        i, j = self._touch(cell)
+        i, j = cell
         return self.board[i][j]
 
     def nearby_mines(self, cell: Cell) -> int:
-        """Return the number of mines within one row and column of cell."""
-        cell = self._touch(cell)
-        return sum(1 for n in self.neighbors(cell) if n in self.mines)
-
-    @property
-    def mines_found(self) -> set[Cell]:
-        """Return the flagged cells that really are mines (CS50's name)."""
-        return self.flags & self.mines
+        """Return the number of mines within one row and column of cell, not counting cell."""
+        return sum(self.is_mine(near) for near in neighbours(cell, self.height, self.width))
 
     def won(self) -> bool:
-        """Return True when every safe cell is revealed."""
-        return (
-            self.placed
-            and self.exploded is None
-            and len(self.revealed) == self.height * self.width - self.mine_count
-        )
-
-    # -- the mines: placed at the first click, or the first cell asked about ----------------
-
-    def _touch(self, cell: Cell) -> Cell:
-        """Return cell checked; the first cell asked about before any reveal is the first click.
-
-        CS50's runner never calls reveal(): it asks is_mine and nearby_mines.
-        So the mines are placed at the first of these calls as at a first
-        click on that cell (under the default rule it is kept clear).
-        """
-        cell = self.check_cell(cell)
-        if not self.placed:
-            self._first_click(cell)
-        return cell
-
-    def _place_mines(self, keep_clear: set[Cell]) -> None:
-        """Place the mines uniformly among the cells outside keep_clear."""
-        candidates = [c for c in self.cells() if c not in keep_clear]
-        self._set_mines(self.rng.sample(candidates, self.mine_count))
-
-    def _set_mines(self, mines: Iterable[Cell]) -> None:
-        """Put mines on exactly these cells."""
-        self.mines = set(mines)
-        self.mine_count = len(self.mines)
-        for i, j in self.cells():
-            self.board[i][j] = (i, j) in self.mines
-        self.placed = True
-
-    def _first_click(self, cell: Cell) -> None:
-        """Place the mines once the first click is known, by the rule.
-
-        Under "no-guess" the board is one that the AI's knowledge base and
-        exact counting clear from this click without a guess (checked by a
-        whole game of the AI without its guessing strategies); NoGuessTimeout
-        when none is found in time, and then nothing is placed.
-        """
-        if self.first_click == "no-guess":
-            h, w = self.height, self.width
-            self._set_mines(
-                no_guess_mines(
-                    h, w, self.mine_count, cell, self.rng, self.no_guess_seconds,
-                    confirm=lambda mines: solved_without_guessing(h, w, mines, cell),
-                )
-            )  # fmt: skip
-            return
-        self._place_mines(set(kept_clear(cell, self.height, self.width, self.first_click)))
-
-    # -- geometry ---------------------------------------------------------------------------
-
-    def cells(self) -> Iterator[Cell]:
-        """Yield every cell in reading order."""
-        for i in range(self.height):
-            for j in range(self.width):
-                yield (i, j)
-
-    def check_cell(self, cell: object) -> Cell:
-        """Return cell when it is on the board, else raise a clear ValueError."""
-        return check_cell(cell, self.height, self.width)
-
-    def neighbors(self, cell: Cell) -> list[Cell]:
-        """Return the cells around cell (not cell itself), in reading order."""
-        return list(neighbours(cell, self.height, self.width))
-
-    # -- the game as it stands --------------------------------------------------------------
-
-    def lost(self) -> bool:
-        """Return True when a mine has been revealed."""
-        return self.exploded is not None
-
-    def is_over(self) -> bool:
-        """Return True when the game is won or lost."""
-        return self.won() or self.lost()
-
-    def status(self) -> str:
-        """Return "playing", "won" or "lost"."""
-        return "lost" if self.lost() else "won" if self.won() else "playing"
-
-    def mines_left(self) -> int:
-        """Return the mine counter a player sees: mines minus flags."""
-        return self.mine_count - len(self.flags)
-
-    # -- moves ------------------------------------------------------------------------------
-
-    def _refusal(self, cell: Cell) -> str:
-        """Return why a reveal of cell would do nothing, or "" if it would act."""
-        if self.is_over():
-            return "the game is over"
-        if cell in self.flags:
-            return f"{cell_name(cell)} is flagged"
-        if cell in self.revealed:
-            return f"{cell_name(cell)} is already revealed"
-        return ""
-
-    def reveal(self, cell: Cell) -> MoveResult:
-        """Reveal cell; a zero floods its neighbours. Returns what was revealed."""
-        cell = self.check_cell(cell)
-        refusal = self._refusal(cell)
-        if refusal:
-            return MoveResult(ignored=refusal)
-        if not self.placed:
-            self._first_click(cell)
-        self.clicks += 1
-        if cell in self.mines:
-            self.exploded = cell
-            return MoveResult(exploded=cell)
-        return MoveResult(revealed=tuple(self._flood(cell)))
-
-    def _flood(self, start: Cell) -> list[tuple[Cell, int]]:
-        """Reveal start and, through zeros, every safe cell it connects to."""
-
-        def closed(c: Cell) -> bool:
-            return c not in self.revealed and c not in self.flags
-
-        shown = flood(start, self.height, self.width, self.mines, closed)
-        self.revealed.update(shown)
-        return shown
-
-    def toggle_flag(self, cell: Cell) -> MoveResult:
-        """Put a flag on a hidden cell, or take it off again."""
-        cell = self.check_cell(cell)
-        if self.is_over():
-            return MoveResult(ignored="the game is over")
-        if cell in self.revealed:
-            return MoveResult(ignored=f"{cell_name(cell)} is already revealed")
-        self.clicks += 1
-        if cell in self.flags:
-            self.flags.discard(cell)
-            return MoveResult(flagged=False)
-        self.flags.add(cell)
-        return MoveResult(flagged=True)
-
-    def chord(self, cell: Cell) -> MoveResult:
-        """Reveal the unflagged neighbours of a number whose flags match it."""
-        cell = self.check_cell(cell)
-        if self.is_over():
-            return MoveResult(ignored="the game is over")
-        if cell not in self.revealed:
-            return MoveResult(ignored=f"{cell_name(cell)} is not revealed")
-        around = self.neighbors(cell)
-        flags = sum(1 for n in around if n in self.flags)
-        if flags != self.revealed[cell]:
-            around_it = "no flags" if flags == 0 else f"{flags} flag" + "s" * (flags != 1)
-            return MoveResult(
-                ignored=f"{cell_name(cell)} shows {self.revealed[cell]} "
-                f"but has {around_it} around it"
-            )
-        hidden = [n for n in around if n not in self.revealed and n not in self.flags]
-        if not hidden:
-            return MoveResult(ignored=f"{cell_name(cell)} has no hidden unflagged neighbours")
-        self.clicks += 1
-        revealed: list[tuple[Cell, int]] = []
-        for n in hidden:
-            if n in self.revealed:
-                continue
-            if n in self.mines:
-                self.exploded = n
-                return MoveResult(revealed=tuple(revealed), exploded=n)
-            revealed.extend(self._flood(n))
-        return MoveResult(revealed=tuple(revealed))
-
-    # -- notation ---------------------------------------------------------------------------
-
-    def to_text(self, hide_mines: bool = False) -> str:
-        """Return the board in the project's notation (see parse_board).
-
-        hide_mines writes a saved game: hidden cells all as '.', flags all as
-        'F', and the mines on a '#= mines' line, so the file shows no answer.
-        """
-        rows = "\n".join(
-            "".join(self._symbol((i, j), hide_mines) for j in range(self.width))
-            for i in range(self.height)
-        )
-        if hide_mines:
-            rows = f"{MINES_LINE}{mines_hex(self.mines, self.width)}\n{rows}"
-        return rows + "\n"
-
-    def _symbol(self, cell: Cell, hide_mines: bool = False) -> str:
-        """Return the notation's character for one cell."""
-        mine = cell in self.mines and not hide_mines
-        if cell == self.exploded:
-            return "X"
-        if cell in self.flags:
-            return "F" if mine or hide_mines else "f"
-        if cell in self.revealed:
-            return str(self.revealed[cell])
-        return "*" if mine else "."
-
-    @classmethod
-    def from_mines(cls, height: int, width: int, mines: Iterable[Cell]) -> Minesweeper:
-        """Return a game with its mines on exactly these cells (first click rule: none)."""
-        game = cls(height, width, 0, seed=0, first_click="none")
-        placed = {game.check_cell(cell) for cell in mines}
-        game._set_mines(placed)
-        return game
-
-    @classmethod
-    def from_text(cls, text: str) -> Minesweeper:
-        """Return the game a board text describes (see parse_board)."""
-        board = parse_board(text)
-        game = cls(board.height, board.width, 0, seed=0, first_click="none")
-        game._set_mines(board.mines)
-        game.flags = set(board.flags)
-        game.exploded = board.exploded
-        for cell in board.revealed:
-            game.revealed[cell] = game.nearby_mines(cell)
-        return game
-
-
-# ---------------------------------------------------------------------------
-# The sentence: CS50's contract
-# ---------------------------------------------------------------------------
+        """Return True when every mine has been flagged."""
+        return self.mines_found == self.mines
 
 
 class Sentence:
-    """Logical statement about a Minesweeper game: count of cells are mines."""
+    """Logical statement about a Minesweeper game: count of these cells are mines."""
 
     def __init__(self, cells: Iterable[Cell], count: int) -> None:
         self.cells: set[Cell] = set(cells)
@@ -380,17 +102,11 @@ class Sentence:
             return NotImplemented
         return self.cells == other.cells and self.count == other.count
 
-    __hash__ = None  # type: ignore[assignment]  # mutable, as in CS50
-
     def __str__(self) -> str:
         return f"{self.cells} = {self.count}"
 
     def __repr__(self) -> str:
         return f"Sentence({sorted(self.cells)}, {self.count})"
-
-    def copy(self) -> Sentence:
-        """Return an independent copy (steps keep copies: sentences change)."""
-        return Sentence(self.cells, self.count)
 
     def known_mines(self) -> set[Cell]:
         """Return the set of all cells in self.cells known to be mines."""
@@ -401,33 +117,25 @@ class Sentence:
         return set(self.cells) if self.count == 0 else set()
 
     def mark_mine(self, cell: Cell) -> None:
-        """Remove a known mine from the sentence and lower its count."""
+        """Take a cell known to be a mine out of the sentence, lowering its count."""
         if cell in self.cells:
             self.cells.remove(cell)
             self.count -= 1
 
     def mark_safe(self, cell: Cell) -> None:
-        """Remove a known safe cell from the sentence."""
+        """Take a cell known to be safe out of the sentence."""
         if cell in self.cells:
             self.cells.remove(cell)
 
 
-# ---------------------------------------------------------------------------
-# The AI: CS50's knowledge base, then exact counting, then the strategies
-# ---------------------------------------------------------------------------
-
-
 class MinesweeperAI:
-    """Minesweeper game player: CS50's knowledge base of sentences, then exact odds.
+    """Minesweeper game player: CS50's knowledge base, then the odds when it must guess.
 
-    Learning calls change the knowledge and record steps in self.steps:
-    add_knowledge, mark_mine, mark_safe (CS50's), add_reveal and
-    learn_by_counting. Looking calls change nothing: make_safe_move,
-    make_random_move (CS50's), position, mine_probabilities and choose.
-    make_move learns what counting proves, chooses, and records the move.
-    The knowledge lives in a KnowledgeBase (sweeper/knowledge.py): CS50's
-    knowledge, mines, safes and moves_made read it, and other code may
-    edit them as CS50's code does.
+    CS50's: moves_made, mines and safes (sets of cells) and knowledge (a list
+    of Sentences, none empty, no two over the same cells). The project's:
+    steps (every inference, in order), revealed (the numbers told, in order),
+    total_mines (the board's mine total, or None: CS50's runner does not
+    tell it) and engine ("sweeper" or "fallback", see the module).
     """
 
     def __init__(
@@ -436,251 +144,520 @@ class MinesweeperAI:
         width: int = 8,
         mines: Optional[int] = None,
         *,
-        first_click: str = "safe",
+        engine: Optional[str] = None,
+        first_click: str = "none",
         seed: Optional[int] = None,
-        strategies: Optional[Sequence[Strategy]] = None,
-        record: bool = True,
+        strategies: Optional[Sequence[Any]] = None,
     ) -> None:
-        self.height = positive_int("height", height)
-        self.width = positive_int("width", width)
-        check_rule(first_click)
-        cells = height * width
-        if mines is not None and (
-            isinstance(mines, bool) or not isinstance(mines, int) or not 0 <= mines <= cells
-        ):
-            raise ValueError(
-                f"mines must be None or a whole number from 0 to {cells} (the cells of "
-                f"a {height}x{width} board), not {mines!r}"
-            )
-        strategies = default_strategies() if strategies is None else tuple(strategies)
-        if not all(callable(s) for s in strategies):
-            raise TypeError("strategies must be callables: position, solution -> Decision or None")
-        # CS50's ai.mines is the set of known mines, so the total lives here.
+        """Start knowing nothing; engine None means "sweeper" when that package is there."""
+        self.height = height
+        self.width = width
+        self.moves_made: set[Cell] = set()
+        self.mines: set[Cell] = set()
+        self.safes: set[Cell] = set()
+        self.knowledge: list[Sentence] = []
+        # What the project adds: the numbers told, the steps learned, and how to guess.
         self.total_mines = mines
-        self.first_click = first_click
-        self.strategies = strategies
-        # No seed: the global random, as CS50's make_random_move uses (random.seed rules it).
+        self.first_click = first_click  # CS50's game has no first-click rule: "none"
+        self.revealed: dict[Cell, int] = {}
+        self.steps: list[Any] = []
+        self.last_decision: Any = None
         self.rng: Any = random if seed is None else random.Random(seed)
-        self.kb = KnowledgeBase(height, width, record)  # record=False: steps made when read
-        self.last_decision: Optional[Decision] = None
-        self._listed = Listed(Sentence)
-        self._workspace = Workspace()
-        self._cached: Optional[tuple[int, Position]] = None
-        # The last decision, for its position and strategies, with its search's findings.
-        self._chosen: Optional[tuple[Position, Any, Optional[Decision], Memo]] = None
-
-    # -- CS50's calls (learning: mark_mine, mark_safe, add_knowledge; looking: the moves) ----
+        if engine not in (None, "sweeper", "fallback"):
+            raise ValueError(f"engine is 'sweeper', 'fallback' or None, not {engine!r}")
+        self.project: Any = load_sweeper() if engine in (None, "sweeper") else None
+        if engine == "sweeper" and self.project is None:
+            raise ModuleNotFoundError("engine='sweeper' needs the sweeper package beside this file")
+        self.engine = "fallback" if self.project is None else "sweeper"
+        records = (Step, Rule) if self.project is None else self.project.records
+        self.Step: Any = records[0]  # what steps are made of: sweeper's, or this file's own
+        self.Rule: Any = records[1]
+        if self.project is not None:
+            self.strategies = tuple(strategies or self.project.default_strategies())
+            self.workspace = self.project.Workspace()
+        self.pending: list[Sentence] = []  # sentences new or changed, to look at again
+        self.proof_step: dict[Cell, int] = {}  # a safe cell -> the step that proved it
+        self.proof_rule: dict[Cell, str] = {}  # a safe cell -> that step's rule
 
     def mark_mine(self, cell: Cell) -> None:
         """Mark a cell as a mine, and update all knowledge to mark it too."""
-        cell = check_cell(cell, self.height, self.width)
-        with self._learning():
-            self.kb.give([cell], [])
+        self.mines.add(cell)
+        self.take_out(cell, mine=True)
 
     def mark_safe(self, cell: Cell) -> None:
         """Mark a cell as safe, and update all knowledge to mark it too."""
-        cell = check_cell(cell, self.height, self.width)
-        with self._learning():
-            self.kb.give([], [cell])
+        self.safes.add(cell)
+        self.take_out(cell, mine=False)
 
     def add_knowledge(self, cell: Cell, count: int) -> None:
-        """Record that a safe cell shows count, and infer all that follows.
+        """Learn that a safe cell shows count mines around it, and everything that follows.
 
-        A bad argument raises ValueError and changes nothing; numbers that
-        contradict what is known raise Contradiction and change nothing (the
-        call is whole: see KnowledgeBase.learning).
+        CS50's five steps: 1) the cell is a move made; 2) it is safe; 3) a
+        new sentence over its neighbours not yet known; 4) cells that the
+        knowledge now proves safe or mines are marked; 5) sentences that
+        follow from two others are added. 4 and 5 repeat until nothing new
+        comes: each sentence new or changed is looked at once more.
         """
-        cell = check_cell(cell, self.height, self.width)
-        if self.kb.is_new(cell, count, {}):  # a number told again teaches nothing
-            with self._learning():
-                # 1) the cell is a move made, 2) it is safe, 3) a sentence over its
-                # neighbours not yet known is added (known mines lower its count)
-                self.kb.tell(cell, count)
-                # 4) and 5) the zero, full and subset rules mark cells and add
-                # sentences until nothing changes
-                self.kb.infer()
+        if cell in self.revealed:
+            return  # a number told again teaches nothing
+        self.tell(cell, count)
+        self.infer()
 
     def make_safe_move(self) -> Optional[Cell]:
-        """Return a known safe cell not yet played, or None; changes nothing."""
-        return self.kb.unplayed_safe()
+        """Return a cell known to be safe and not yet played (the first in reading order)."""
+        left = self.safes - self.moves_made
+        return min(left) if left else None
 
     def make_random_move(self) -> Optional[Cell]:
-        """Return a random cell that is neither played nor a known mine, or None."""
-        played, mines = self.kb.moves_made, self.kb.mines
-        choices = [c for c in self.all_cells() if c not in played and c not in mines]
-        return self.rng.choice(choices) if choices else None
+        """Return a cell neither played nor a known mine, the least likely to hold a mine.
 
-    # -- CS50's names for what the knowledge base holds -------------------------------------
+        CS50 asks for a random one; any such cell keeps CS50's contract, and
+        the safest is the better guess. Ties are broken at random (random.seed
+        rules them). None when no such cell is left.
+        """
+        if self.project is not None:
+            decision = self.choose()
+            guess: Optional[Cell] = None if decision is None else decision.cell
+            return guess
+        odds = self.mine_probabilities()
+        choices = [c for c in odds if c not in self.mines and c not in self.moves_made]
+        if not choices:
+            return None
+        lowest = min(odds[c] for c in choices)
+        pick: Cell = self.rng.choice([c for c in choices if odds[c] == lowest])
+        return pick
 
-    @property
-    def knowledge(self) -> list[Sentence]:
-        """Return the sentences: CS50's list, which other code may edit."""
-        return self._listed.get(self.kb)
+    # -- add_knowledge, step by step ----------------------------------------------------
 
-    @knowledge.setter
-    def knowledge(self, sentences: list[Sentence]) -> None:
-        self._listed.put(sentences)
+    def tell(self, cell: Cell, count: int, opened: Iterable[Cell] = ()) -> None:
+        """Steps 1 to 3: cell is played and safe, and its number becomes a sentence.
 
-    @property
-    def mines(self) -> set[Cell]:
-        """Return the cells known to be mines (other code may edit the set)."""
-        self.kb.watch()
-        return self.kb.mines
+        opened: cells the same click opened, safe already, whose numbers are told next.
+        """
+        self.moves_made.add(cell)  # 1
+        self.revealed[cell] = count
+        if cell not in self.safes:
+            self.mark_safe(cell)  # 2
+        around = neighbours(cell, self.height, self.width)  # 3
+        hidden = {c for c in around if c not in self.moves_made and c not in opened}
+        known_mines, known_safes = hidden & self.mines, hidden & self.safes
+        unknown = hidden - known_mines - known_safes
+        sentence = Sentence(unknown, count - len(known_mines))
+        added = False
+        if unknown:
+            added = self.add(sentence)
+        clue, new = self.Rule(frozenset(hidden), count), self.rule(sentence)
+        known = {"known_mines": frozenset(known_mines), "known_safes": frozenset(known_safes)}
+        gained = (new,) if added else ()
+        if not unknown:  # every neighbour known: the number only confirms it
+            self.note("clue", sentence=clue, cell=cell, shown=count, **known)
+        elif known_mines or known_safes:
+            self.note("clue", sentence=clue, cell=cell, shown=count)
+            self.note("known", premises=(clue,), sentence=new, added=gained, **known)
+        else:
+            self.note("clue", sentence=clue, cell=cell, shown=count, added=gained)
 
-    @mines.setter
-    def mines(self, cells: set[Cell]) -> None:
-        self.kb.watch()
-        self.kb.mines = cells
+    def infer(self) -> None:
+        """Steps 4 and 5: look at each sentence new or changed until none is left.
 
-    @property
-    def safes(self) -> set[Cell]:
-        """Return the cells known to be safe (other code may edit the set)."""
-        self.kb.watch()
-        return self.kb.safes
+        A count of 0 makes every cell safe, a count equal to the number of
+        cells makes every cell a mine; otherwise the sentence is held against
+        every other sharing a cell with it: when one lies inside the other,
+        set2 - set1 = count2 - count1 is a new sentence.
+        """
+        while self.pending:
+            sentence = self.pending.pop(0)
+            if not any(s is sentence for s in self.knowledge):
+                continue  # it left the knowledge since
+            if sentence.known_mines() or sentence.known_safes():
+                self.conclude(sentence)
+            else:
+                self.subsets(sentence)
 
-    @safes.setter
-    def safes(self, cells: set[Cell]) -> None:
-        self.kb.watch()
-        self.kb.safes = cells
+    def conclude(self, sentence: Sentence) -> None:
+        """Step 4: every cell of the sentence is a mine (full) or safe (zero)."""
+        mines, safes = sentence.known_mines(), sentence.known_safes()
+        premise = self.rule(sentence)
+        self.forget(sentence)
+        self.note(
+            "full" if mines else "zero", premises=(premise,), removed=(premise,),
+            mines=frozenset(mines), safes=frozenset(safes),
+        )  # fmt: skip
+        for cell in sorted(mines | safes):
+            if safes:
+                self.proof_rule.setdefault(cell, "zero")
+            if cell in self.mines or cell in self.safes:
+                continue
+            if mines:
+                self.mark_mine(cell)
+            else:
+                self.mark_safe(cell)
 
-    @property
-    def moves_made(self) -> set[Cell]:
-        """Return the cells played, their numbers told (other code may edit the set)."""
-        self.kb.watch()
-        return self.kb.moves_made
+    def subsets(self, sentence: Sentence) -> None:
+        """Step 5: the difference of sentence and each sentence inside it, or it inside."""
+        others = [s for s in self.knowledge if s is not sentence and s.cells & sentence.cells]
+        others.sort(key=lambda s: min(s.cells & sentence.cells))  # cell by cell, reading order
+        for other in others:
+            if other.cells < sentence.cells:
+                small, big = other, sentence
+            elif sentence.cells < other.cells:
+                small, big = sentence, other
+            else:
+                continue
+            derived = Sentence(big.cells - small.cells, big.count - small.count)
+            if self.said(derived.cells):
+                continue
+            self.add(derived)
+            new = self.rule(derived)
+            premises = (self.rule(small), self.rule(big))
+            self.note("subset", premises=premises, sentence=new, added=(new,))
 
-    @moves_made.setter
-    def moves_made(self, cells: set[Cell]) -> None:
-        self.kb.watch()
-        self.kb.moves_made = cells
+    def take_out(self, cell: Cell, mine: bool) -> None:
+        """Take a known cell out of every sentence naming it, a "known" step each.
 
-    @property
-    def steps(self) -> StepLog:
-        """Return every step learned, in order (see sweeper/records.py)."""
-        return self.kb.steps
+        A sentence left empty, or saying what another already says, leaves
+        the knowledge; one that stays is looked at again.
+        """
+        for sentence in [s for s in self.knowledge if cell in s.cells]:
+            before = self.rule(sentence)
+            if mine:
+                sentence.mark_mine(cell)
+            else:
+                sentence.mark_safe(cell)
+            stays = bool(sentence.cells) and not self.said(sentence.cells, besides=sentence)
+            if stays:
+                self.pending.append(sentence)
+            else:
+                self.forget(sentence)
+            after = self.rule(sentence)
+            self.note(
+                "known", premises=(before,), removed=(before,),
+                sentence=after if stays else None, added=(after,) if stays else (),
+                known_mines=frozenset([cell] if mine else []),
+                known_safes=frozenset([] if mine else [cell]),
+            )  # fmt: skip
 
-    @property
-    def revealed(self) -> dict[Cell, int]:
-        """Return the numbers told, cell -> number, in the order told."""
-        return self.kb.revealed
+    def add(self, sentence: Sentence) -> bool:
+        """Add a sentence to the knowledge, to be looked at; False when its cells are known."""
+        if self.said(sentence.cells):
+            return False
+        self.knowledge.append(sentence)
+        self.pending.append(sentence)
+        return True
 
-    def all_cells(self) -> list[Cell]:
-        """Return every cell of the board in reading order."""
-        return [(i, j) for i in range(self.height) for j in range(self.width)]
+    def said(self, cells: set[Cell], besides: Optional[Sentence] = None) -> bool:
+        """True when a sentence in the knowledge (other than besides) is over these cells."""
+        return any(s.cells == cells and s is not besides for s in self.knowledge)
 
-    # -- more learning ----------------------------------------------------------------------
+    def forget(self, sentence: Sentence) -> None:
+        """Take the sentence out of the knowledge (by identity: its twin may be equal)."""
+        self.knowledge[:] = [s for s in self.knowledge if s is not sentence]
 
-    @contextmanager
-    def _learning(self) -> Iterator[None]:
-        """Run one learning call whole (KnowledgeBase.learning), with CS50's list kept in step."""
-        try:
-            with self.kb.learning(self._listed.edits()):
-                yield
-        finally:
-            self._listed.refresh(self.kb)
+    def note(self, rule: str, **facts: Any) -> None:
+        """Record a step of rule with its facts, and the safe cells it proves."""
+        self.steps.append(self.Step(rule, told=len(self.revealed), **facts))
+        for cell in facts.get("safes", ()):
+            self.proof_step.setdefault(cell, len(self.steps) - 1)
+
+    def rule(self, sentence: Sentence) -> Any:
+        """Return the sentence as steps keep it, frozen: its cells and its count."""
+        return self.Rule(frozenset(sentence.cells), sentence.count)
+
+    # -- one click's cells, and the odds ------------------------------------------------
 
     def add_reveal(self, revealed: Iterable[tuple[Cell, int]]) -> None:
-        """Record one click's reveal, as one learning call (see KnowledgeBase.add_reveal)."""
-        told: dict[Cell, int] = {}
-        for cell, count in revealed:
-            cell = check_cell(cell, self.height, self.width)
-            if self.kb.is_new(cell, count, told):
-                told[cell] = count
-        if told:
-            with self._learning():
-                self.kb.add_reveal(told)
+        """Learn one click's cells: all safe at once (a "given" step), then each number."""
+        told = {cell: count for cell, count in revealed if cell not in self.revealed}
+        if len(told) > 1:
+            new = frozenset(c for c in told if c not in self.safes)
+            if new:
+                self.note("given", safes=new)
+            for cell in sorted(new):
+                self.proof_rule.setdefault(cell, "given")
+                self.mark_safe(cell)
+        for cell, count in told.items():
+            self.infer()
+            self.tell(cell, count, told if len(told) > 1 else ())
+        self.infer()
 
-    def learn_by_counting(self) -> Optional[Step]:
-        """Count the arrangements and mark every cell they all agree on, as one step.
+    def unknown(self) -> list[Cell]:
+        """Return the cells neither played nor known, in reading order."""
+        known = self.moves_made | self.mines | self.safes
+        return [c for c in all_cells(self.height, self.width) if c not in known]
 
-        Returns the enumeration step, or None when counting proves nothing
-        new. Only exact counts prove anything: an estimate never does.
+    def mine_probabilities(self) -> dict[Cell, Fraction]:
+        """Return every cell not played -> its chance of a mine (known cells 1 and 0).
+
+        Every arrangement of the mines that fits the sentences counts once;
+        with the total known, each is weighted by the ways to put the other
+        mines on the cells no sentence names. Without it, such a cell is 1/2.
         """
-        step = self.counting_step()
-        if step is not None:
-            with self._learning():
-                self.kb.learn_counted(step)
-        return step
+        if self.project is not None:
+            return self.position().probabilities()  # type: ignore[no-any-return]
+        left = None if self.total_mines is None else self.total_mines - len(self.mines)
+        sentences = [(frozenset(s.cells), s.count) for s in self.knowledge]
+        odds = {c: Fraction(1) for c in self.mines} | {c: Fraction(0) for c in self.safes}
+        odds.update(tank_odds(self.unknown(), sentences, left))
+        cells = all_cells(self.height, self.width)
+        return {c: odds[c] for c in cells if c in odds and c not in self.moves_made}
 
-    # -- more looking: nothing below changes the AI -----------------------------------------
+    # -- with the sweeper package: what the project's window reads of an AI -------------
 
-    def counting_step(self) -> Optional[Step]:
-        """Return the step learn_by_counting would record now, without recording it."""
-        return self.kb.counting_step(self.position())
+    def sweeper(self, call: str) -> Any:
+        """Return the sweeper package, or raise what to do when it is not beside this file."""
+        if self.project is None:
+            raise ModuleNotFoundError(
+                f"{call}() needs the sweeper package: copy the sweeper folder beside minesweeper.py"
+            )
+        return self.project
 
-    def position(self) -> Position:
-        """Return what the AI knows now, frozen: numbers, known cells, sentences, total."""
-        edits = self._listed.edits()
-        in_step = edits is None and not self.kb.edited()
-        if in_step and self._cached is not None and self._cached[0] == self.kb.version:
-            return self._cached[1]
-        position = self.kb.position(self.total_mines, self.first_click, self._workspace, edits)
-        if in_step:
-            self._cached = (self.kb.version, position)
-        return position
+    def position(self) -> Any:
+        """Return what the AI knows now, frozen, as a sweeper Position."""
+        sentences = [(frozenset(s.cells), s.count) for s in self.knowledge]
+        return self.sweeper("position").Position.make(
+            self.height, self.width, self.total_mines, self.revealed, self.mines,
+            self.safes, sentences, self.first_click, self.workspace,
+        )  # fmt: skip
 
-    def mine_probabilities(self) -> Odds:
-        """Return every unrevealed cell -> the exact chance that it holds a mine.
-
-        Every arrangement of the remaining mines that agrees with the revealed
-        numbers and the total counts once. Known mines give 1, known safe
-        cells 0. Without a total (mines=None), each arrangement of the cells
-        next to numbers counts once and a cell no number touches gets 1/2,
-        meaning "no information". The result is a dict; its `exact` attribute
-        is False when a position was too wide to count within the budget and
-        the unknown cells' figures are estimates (which never prove a cell).
-        """
-        return self.position().probabilities()
-
-    def choose(self) -> Optional[Decision]:
-        """Return the cell the AI would click now and why; None when only known mines are left.
-
-        A looking call: it changes nothing, and asked again it answers the same,
-        so the answer is kept for the position it was worked out on (with what
-        its endgame search found, which make_move adopts).
-        """
+    def choose(self) -> Any:
+        """Return the Decision the AI would click now; None when only known mines are left."""
+        project = self.sweeper("choose")
         safe = self.make_safe_move()
         if safe is not None:
-            return Decision(safe, "known safe", Fraction(0), proof=self.kb.proof(safe))
-        position, kept = self.position(), self._chosen
-        if kept is not None and kept[0] is position and kept[1] is self.strategies:
-            self._workspace.found = kept[3]
-            return kept[2]
-        self._workspace.found = {}
-        decision = decide(position, self.strategies)
-        self._chosen = (position, self.strategies, decision, self._workspace.found)
-        return decision
-
-    def why_safe(self, cell: Cell) -> Optional[Step]:
-        """Return the step that proved cell safe, if any (its steps made now, if they were not)."""
-        steps = self.steps
-        index = self.kb.proof(cell)
-        return None if index is None else steps[index]
-
-    def proved_by(self, cell: Cell) -> Optional[str]:
-        """Return the rule that proved cell safe (zero, given, enumeration), with no steps made."""
-        return self.kb.proved_by(cell)
-
-    def knowledge_after(self, k: int) -> Knowledge:
-        """Return the knowledge as it was after step k (k = -1: the start; see KnowledgeBase)."""
-        return self.kb.knowledge_after(k)
-
-    # -- the whole turn ---------------------------------------------------------------------
+            return project.Decision(
+                safe, "known safe", Fraction(0), proof=self.proof_step.get(safe)
+            )
+        self.workspace.found = {}
+        return project.decide(self.position(), self.strategies)
 
     def make_move(self) -> Optional[Cell]:
         """Learn what counting proves, choose, and record the move; return its cell (or None).
 
-        The decision is kept in self.last_decision and logged as a "move"
-        step. The cell becomes a move made when add_knowledge is told its
-        number: a guess may be a mine, and a move may not be played at all.
+        Without sweeper: CS50's move, a known safe cell, else make_random_move's.
         """
+        if self.project is None:
+            return self.make_safe_move() or self.make_random_move()
         if self.make_safe_move() is None:
             self.learn_by_counting()
         decision = self.choose()
-        adopt(self._workspace.search_memo, self._workspace.found)
-        self._workspace.found = {}
+        self.project.adopt(self.workspace.search_memo, self.workspace.found)
+        self.workspace.found = {}
         self.last_decision = decision
         if decision is None:
             return None
-        self.kb.move(decision.cell, decision)
-        return decision.cell
+        self.note("move", cell=decision.cell, decision=decision)
+        return decision.cell  # type: ignore[no-any-return]
+
+    def counting_step(self) -> Any:
+        """Return the step counting every arrangement proves now, or None (looking)."""
+        position = self.position()
+        sentences = [(position.grid.mask(s.cells), s.count) for s in self.knowledge]
+        return self.sweeper("counting_step").counting_step(position, len(self.revealed), sentences)
+
+    def learn_by_counting(self) -> Any:
+        """Mark every cell all arrangements agree on, as one step; None when none is new."""
+        self.sweeper("learn_by_counting")  # counting is the engine's
+        step = self.counting_step()
+        if step is None:
+            return None
+        gone = {rule.cells for rule in step.removed}
+        self.knowledge[:] = [s for s in self.knowledge if frozenset(s.cells) not in gone]
+        self.steps.append(step)
+        for cell in sorted(step.safes):
+            self.proof_step.setdefault(cell, len(self.steps) - 1)
+            self.proof_rule.setdefault(cell, "enumeration")
+        for cell in sorted(step.mines):
+            self.mark_mine(cell)
+        for cell in sorted(step.safes):
+            self.mark_safe(cell)
+        self.infer()
+        return step
+
+    def why_safe(self, cell: Cell) -> Any:
+        """Return the step that proved cell safe, if any."""
+        return self.steps[self.proof_step[cell]] if cell in self.proof_step else None
+
+    def proved_by(self, cell: Cell) -> Optional[str]:
+        """Return the rule that proved cell safe (zero, given, enumeration), if any."""
+        return self.proof_rule.get(cell)
+
+    def knowledge_after(self, k: int) -> Any:
+        """Return the knowledge as it was after step k (k = -1: the start)."""
+        return self.sweeper("knowledge_after").knowledge_after(self.steps, self.revealed, k)
+
+
+# ---------------------------------------------------------------------------
+# The board's geometry, and the steps when sweeper is not there
+# ---------------------------------------------------------------------------
+
+
+def all_cells(height: int, width: int) -> list[Cell]:
+    """Return every cell of the board in reading order."""
+    return [(i, j) for i in range(height) for j in range(width)]
+
+
+def neighbours(cell: Cell, height: int, width: int) -> list[Cell]:
+    """Return the cells around cell on the board (not cell itself), in reading order."""
+    i, j = cell
+    rows, cols = range(max(i - 1, 0), min(i + 2, height)), range(max(j - 1, 0), min(j + 2, width))
+    return [(r, c) for r in rows for c in cols if (r, c) != cell]
+
+
+class Rule(NamedTuple):
+    """A sentence frozen, as steps keep it (sweeper's Rule, when that is there)."""
+
+    cells: frozenset[Cell]
+    count: int  # type: ignore[assignment]  # CS50's name, over tuple.count
+
+
+class Step(NamedTuple):
+    """One thing learned: the rule, its premises, its conclusion (sweeper's Step, when there).
+
+    rule: clue, known, zero, full, subset, given, enumeration or move.
+    """
+
+    rule: str
+    premises: tuple[Rule, ...] = ()
+    sentence: Optional[Rule] = None  # the new sentence, for clue, known and subset
+    safes: frozenset[Cell] = frozenset()  # cells concluded safe
+    mines: frozenset[Cell] = frozenset()  # cells concluded to be mines
+    known_safes: frozenset[Cell] = frozenset()  # known cells a premise relied on
+    known_mines: frozenset[Cell] = frozenset()
+    cell: Optional[Cell] = None  # the revealed cell (clue) or the cell chosen (move)
+    shown: Optional[int] = None  # the number the revealed cell shows (clue)
+    added: tuple[Rule, ...] = ()  # sentences this step put into the knowledge
+    removed: tuple[Rule, ...] = ()  # sentences it took out
+    told: int = 0  # how many numbers the AI had been told by then
+    counting: Any = None  # enumeration only
+    decision: Any = None  # move only
+
+
+def load_sweeper() -> Any:
+    """Return what the AI uses of the sweeper package, or None when it is not there."""
+    try:
+        from sweeper import records, search
+        from sweeper.engine import Rule
+        from sweeper.position import Position, Workspace
+        from sweeper.strategies import decide, default_strategies
+    except ModuleNotFoundError as missing:
+        if missing.name != "sweeper":
+            raise  # sweeper is there and broken: say so
+        return None
+
+    return SimpleNamespace(
+        records=(records.Step, Rule), Decision=records.Decision,
+        counting_step=records.counting_step, knowledge_after=records.knowledge_after,
+        adopt=search.adopt, Position=Position, Workspace=Workspace,
+        decide=decide, default_strategies=default_strategies,
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------
+# The fallback: Tank enumeration of the frontier, in groups that share no cell
+# ---------------------------------------------------------------------------
+
+Pair = tuple[frozenset[Cell], int]
+
+
+def tank_odds(
+    unknown: list[Cell], sentences: list[Pair], left: Optional[int]
+) -> dict[Cell, Fraction]:
+    """Return each unknown cell's chance of a mine: every arrangement that fits counts once.
+
+    left: the mines not yet known, or None. Each group of sentences that
+    shares no cell with the others is counted alone, by its number of mines;
+    the groups are then combined. With left known, a combination with m
+    mines on the frontier is weighted by the ways to put left - m mines on
+    the cells off it; without, those cells get 1/2 ("no information").
+    """
+    groups = [tally(cells, rules) for cells, rules in split(sentences)]
+    frontier = set().union(*(cells for cells, _ in sentences))
+    outside = [c for c in unknown if c not in frontier]
+
+    def weight(m: int) -> int:
+        return 1 if left is None else math.comb(len(outside), left - m) if m <= left else 0
+
+    everything = combine([counts for counts, _ in groups])
+    total = sum(ways * weight(m) for m, ways in everything.items())
+    if total == 0:
+        raise ValueError("no arrangement of the mines fits these numbers")
+    odds: dict[Cell, Fraction] = {}
+    for g, (_, by_cell) in enumerate(groups):
+        rest = combine([counts for h, (counts, _) in enumerate(groups) if h != g])
+        for cell, mines_at in by_cell.items():
+            ways = sum(n * rest[r] * weight(m + r) for m, n in mines_at.items() for r in rest)
+            odds[cell] = Fraction(ways, total)
+    for cell in outside:
+        if left is None:
+            odds[cell] = Fraction(1, 2)
+        else:
+            mines = sum(ways * weight(m) * (left - m) for m, ways in everything.items())
+            odds[cell] = Fraction(mines, total * len(outside))
+    return odds
+
+
+def split(sentences: list[Pair]) -> list[tuple[set[Cell], list[Pair]]]:
+    """Return the sentences in groups that share no cell, each with its cells."""
+    groups: list[tuple[set[Cell], list[Pair]]] = []
+    for cells, count in sentences:
+        joined = [g for g in groups if g[0] & cells]
+        merged: tuple[set[Cell], list[Pair]] = (set(cells), [(cells, count)])
+        for g in joined:
+            merged[0].update(g[0])
+            merged[1].extend(g[1])
+        groups = [g for g in groups if all(g is not j for j in joined)] + [merged]
+    return groups
+
+
+def tally(cells: set[Cell], rules: list[Pair]) -> tuple[dict[int, int], dict[Cell, dict[int, int]]]:
+    """Count a group's arrangements by number of mines, and how often each cell holds one."""
+    counts: dict[int, int] = {}
+    by_cell: dict[Cell, dict[int, int]] = {c: {} for c in cells}
+    for mines in arrangements(sorted(cells), rules):
+        counts[len(mines)] = counts.get(len(mines), 0) + 1
+        for c in mines:
+            by_cell[c][len(mines)] = by_cell[c].get(len(mines), 0) + 1
+    return counts, by_cell
+
+
+def arrangements(cells: list[Cell], rules: list[Pair]) -> Iterator[set[Cell]]:
+    """Yield every set of mines among cells that makes each sentence true (Tank's search).
+
+    Cells are decided one by one, mine first; a branch is dropped as soon as
+    some sentence has too many mines, or too few cells left to reach its count.
+    """
+    naming = {c: [r for r in rules if c in r[0]] for c in cells}
+    mines: set[Cell] = set()
+    decided: set[Cell] = set()
+
+    def holds(rule: Pair) -> bool:
+        placed = len(rule[0] & mines)
+        return placed <= rule[1] <= placed + len(rule[0] - decided)
+
+    def place(k: int) -> Iterator[set[Cell]]:
+        if k == len(cells):
+            yield set(mines)
+            return
+        cell = cells[k]
+        decided.add(cell)
+        for mine in (True, False):
+            if mine:
+                mines.add(cell)
+            if all(holds(r) for r in naming[cell]):
+                yield from place(k + 1)
+            mines.discard(cell)
+        decided.discard(cell)
+
+    yield from place(0)
+
+
+def combine(groups: list[dict[int, int]]) -> dict[int, int]:
+    """Return the ways to have m mines in all the groups together, for every m."""
+    together = {0: 1}
+    for counts in groups:
+        joined: dict[int, int] = {}
+        for m, ways in together.items():
+            for n, more in counts.items():
+                joined[m + n] = joined.get(m + n, 0) + ways * more
+        together = joined
+    return together

@@ -15,24 +15,24 @@ picture (--export).
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import os
-import re
-import shlex
 import sys
 from pathlib import Path
 from typing import Optional
 
+from screen.ready import EXPORT_SIZE, export_size, no_display, pygame_missing
+from store.places import saves_dir, saves_problem
+from store.settings import Settings
 from sweeper import FIRST_CLICK_RULES, BoardSize, parse_board_size, read_board_file
-from sweeper.cli import OneLineParser, run
-from window.answers import answer_at
+from sweeper.cli import OneLineParser, Option, option, run
+from sweeper.review import read_record, review
+from window.answers import answer_at, parse_answer
 from window.app import App
+from window.commands import edit_file, open_review, review_at
 from window.ledger import count_left
-from window.places import saves_dir, saves_problem
-from window.review_view import open_review, review_at, review_target
-from window.review_words import report_file
-from window.stats import Settings
-from window.student import CS50_FIRST_CLICK, STUDENT_HELP, attach_student
+from window.review_view import review_target
+from window.student import CS50_FIRST_CLICK, STUDENT_HELP
+from words.records import folder_words
+from words.review import report
 
 # ---------------------------------------------------------------------------
 # The command line
@@ -47,100 +47,116 @@ def board_argument(text: str) -> BoardSize:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+# Where the game comes from: one of these two.
+WHERE: tuple[Option, ...] = (
+    option(
+        "--board",
+        help="beginner (9x9, 10), intermediate (16x16, 40), expert (16x30, 99), cs50 (8x8, 8) or "
+        "HxWxM such as 10x12x20; default: the board last played, else cs50",
+    ),
+    option("--position", help="start from a board in the text notation", type=Path),
+)
+# Every other option.
+OPTIONS: tuple[Option, ...] = (
+    option("--seed", help="seed of the first game (Restart replays it)", type=int),
+    option(
+        "--first-click",
+        help="safe (CS50's rule: never a mine), opening (no mine around it either), none, or "
+        "no-guess (it opens, and logic alone clears the board); default: the rule last "
+        "chosen in the window with K, else safe",
+        choices=FIRST_CLICK_RULES,
+    ),
+    option("--classroom", help="start with the knowledge panel open", action="store_true"),
+    option(
+        "--export",
+        help="draw the view to a PNG and exit, with no window (a handout); see --step, --size",
+        type=Path,
+        metavar="OUT.png",
+    ),
+    option(
+        "--step",
+        help="with --export: lesson step N (1 = the first, or 'last'), its conclusion shown",
+        metavar="N",
+    ),
+    option(
+        "--ai-moves",
+        help="with --export: let the AI play N moves first (a live game's handout)",
+        type=int,
+        metavar="N",
+    ),
+    option(
+        "--arrangement",
+        help="with --export and --step on an enumeration step: draw its K-th arrangement (or, "
+        "when there are too many to draw, the table by number of mines: K = 1)",
+        type=int,
+        metavar="K",
+    ),
+    option(
+        "--question",
+        help="with --export and --step: the step's question, before its conclusion",
+        action="store_true",
+    ),
+    option(
+        "--size",
+        help="with --export: the picture's size in pixels (default 1920x1080)",
+        metavar="WxH",
+    ),
+    option(
+        "--answer",
+        help="the class's answer, CELL:safe or CELL:mine (such as B2:safe), on the question of "
+        "--step N (else on the board as it is): prints right, wrong or uncertain, why, and a "
+        "counter-arrangement where the claim can fail; with --export it draws that view",
+        metavar="CELL:CLAIM",
+    ),
+    option(
+        "--deck",
+        help="write every beat of the lesson as numbered PNG pages (see --size) and an index.html "
+        "that prints one page per beat, then the teacher's note, into DIR",
+        type=Path,
+        metavar="DIR",
+    ),
+    option(
+        "--questions-only",
+        help="with --deck: a sheet for the class, the question beats only (no answer, no "
+        "teacher's page)",
+        action="store_true",
+    ),
+    option(
+        "--review",
+        help="a finished game's record, or 'last' (the last game finished): its review in the "
+        "window, every click judged (--export with --step N: a picture of click N)",
+        metavar="FILE|last",
+    ),
+    option(
+        "--report",
+        help="with --review: print a line per click (cell, safe/risk/guess, chances) and exit",
+        action="store_true",
+    ),
+    option("--student", help=STUDENT_HELP, type=Path, metavar="FILE"),
+    option(
+        "--edit",
+        help="open the position editor: draw a lesson, word it, save it to FILE (a new file in the "
+        "saves folder without one), C teaches it",
+        nargs="?",
+        const="",
+        metavar="FILE",
+    ),
+    option(
+        "--save-dir",
+        help="folder for key S (default: a 'saved' folder in the user's data folder)",
+        type=Path,
+    ),
+)
+
+
 def build_parser() -> OneLineParser:
-    """Return the command-line parser."""
+    """Return the command-line parser, from the option tables above."""
     parser = OneLineParser(
         prog="runner.py",
         description="Play Minesweeper, let the AI move, and step through its inferences.",
     )
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--board",
-        default=None,
-        help="beginner (9x9, 10), intermediate (16x16, 40), expert (16x30, 99), "
-        "cs50 (8x8, 8) or HxWxM such as 10x12x20; default: the board last played, else cs50",
-    )
-    where.add_argument("--position", type=Path, help="start from a board in the text notation")
-    parser.add_argument("--seed", type=int, help="seed of the first game (Restart replays it)")
-    parser.add_argument(
-        "--first-click",
-        choices=FIRST_CLICK_RULES,
-        default=None,
-        help="safe (CS50's rule: never a mine), opening (no mine around it either), none, "
-        "or no-guess (it opens, and logic alone clears the board); "
-        "default: the rule last chosen in the window with K, else safe",
-    )
-    parser.add_argument(
-        "--classroom", action="store_true", help="start with the knowledge panel open"
-    )
-    parser.add_argument(
-        "--export",
-        type=Path,
-        metavar="OUT.png",
-        help="draw the view to a PNG and exit, with no window (a handout); see --step, --size",
-    )
-    parser.add_argument(
-        "--step",
-        metavar="N",
-        help="with --export: lesson step N (1 = the first, or 'last'), its conclusion shown",
-    )
-    parser.add_argument(
-        "--ai-moves",
-        type=int,
-        default=None,
-        metavar="N",
-        help="with --export: let the AI play N moves first (a live game's handout)",
-    )
-    parser.add_argument(
-        "--arrangement",
-        type=int,
-        metavar="K",
-        help="with --export and --step on an enumeration step: draw its K-th arrangement "
-        "(or, when there are too many to draw, the table by number of mines: K = 1)",
-    )
-    parser.add_argument(
-        "--question",
-        action="store_true",
-        help="with --export and --step: the step's question, before its conclusion",
-    )
-    parser.add_argument(
-        "--size",
-        default=None,
-        metavar="WxH",
-        help="with --export: the picture's size in pixels (default 1920x1080)",
-    )
-    parser.add_argument(
-        "--answer",
-        metavar="CELL:CLAIM",
-        help="the class's answer, CELL:safe or CELL:mine (such as B2:safe), on the question of "
-        "--step N (else on the board as it is): prints right, wrong or uncertain, why, and a "
-        "counter-arrangement where the claim can fail; with --export it draws that view",
-    )
-    parser.add_argument(
-        "--deck",
-        type=Path,
-        metavar="DIR",
-        help="write every beat of the lesson as numbered PNG pages (see --size) and an "
-        "index.html that prints one page per beat, then the teacher's note, into DIR",
-    )
-    parser.add_argument(
-        "--review",
-        metavar="FILE|last",
-        help="a finished game's record, or 'last' (the last game finished): its review in the "
-        "window, every click judged (--export with --step N: a picture of click N)",
-    )
-    parser.add_argument(
-        "--report",
-        action="store_true",
-        help="with --review: print a line per click (cell, safe/risk/guess, chances) and exit",
-    )
-    parser.add_argument("--student", type=Path, metavar="FILE", help=STUDENT_HELP)
-    parser.add_argument(
-        "--save-dir",
-        type=Path,
-        default=None,
-        help="folder for key S (default: a 'saved' folder in the user's data folder)",
-    )
+    parser.add_options(WHERE, one_of=True)
+    parser.add_options(OPTIONS)
     return parser
 
 
@@ -161,6 +177,8 @@ DECK_READS = ("size",)
 
 def handout_misuse(args: argparse.Namespace) -> str:
     """Return the one-line refusal of handout options given without --export, or ""."""
+    if args.questions_only and args.deck is None:
+        return "--questions-only goes with --deck DIR: a sheet of the lesson's questions"
     if args.export is not None:
         return ""
     answering = getattr(args, "answer", None) is not None
@@ -190,8 +208,11 @@ def app_from_args(argv: Optional[list[str]]) -> App:
     parser = build_parser()
     args = parser.parse_args(argv)
     app = build_app(parser, args)
-    if args.student is not None and (problem := attach_student(app, args.student)):
+    if args.student is not None and (problem := app.attach_student(args.student)):
         parser.error(f"--student: {problem}")
+    app.lesson_path = args.position  # where the editor (L in class) saves the lesson back
+    if args.edit is not None and (problem := edit_file(app, args.edit)):
+        parser.error(f"--edit: {problem}")
     if args.export is None and args.answer is None and args.deck is None:
         said = count_left(app.session)
         if said:
@@ -206,9 +227,8 @@ def build_app(parser: OneLineParser, args: argparse.Namespace) -> App:
         args.board, args.first_click = args.board or "cs50", args.first_click or CS50_FIRST_CLICK
     if args.first_click is None:
         args.first_click = settings.first_click
-    problem = saves_problem(args.save_dir)  # it names what chose the folder
-    if problem:
-        parser.error(problem)
+    if (problem := saves_problem(args.save_dir)) is not None:
+        parser.error(folder_words(problem))  # it names what chose the folder
     save_dir = args.save_dir if args.save_dir is not None else saves_dir()
     if args.position is not None:
         try:
@@ -245,54 +265,6 @@ def last_board(remembered: Optional[str], rule: str) -> BoardSize:
         return parse_board_size("cs50")
 
 
-PROJECT = Path(__file__).resolve().parent
-SET_UP = (
-    "runner.py: pygame is not installed for this Python; set up first (README, 'Set-up'): "
-    f"cd {shlex.quote(str(PROJECT))} && python3 -m venv .venv && "
-    ".venv/bin/python -m pip install -q -r requirements.txt && .venv/bin/python runner.py"
-)
-
-
-def pygame_missing() -> str:
-    """Return the one-line pointer to the set-up command when pygame cannot be imported, or ""."""
-    try:
-        found = importlib.util.find_spec("pygame") is not None
-    except ValueError:  # a module set to None in sys.modules: as good as absent
-        found = False
-    return "" if found else SET_UP
-
-
-def no_display() -> str:
-    """Return why no window can open here (Linux with no screen), or "" when one can."""
-    if not sys.platform.startswith("linux"):
-        return ""
-    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
-        return ""
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return ""  # the caller chose a driver (the tests choose "dummy")
-    return (
-        "runner.py: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); "
-        "run it in a desktop session, or over ssh with -X"
-    )
-
-
-EXPORT_SIZE = "1920x1080"
-EXPORT_MIN = (640, 400)
-EXPORT_MAX = (7680, 4320)
-
-
-def export_size(text: str) -> tuple[int, int]:
-    """Return a WxH size for --size; ValueError with the limits when it is not one."""
-    match = re.fullmatch(r"(\d{1,5})[xX](\d{1,5})", text.strip())
-    if match is None:
-        raise ValueError(f"{text!r} is not a size: write WxH, e.g. 1920x1080")
-    width, height = int(match[1]), int(match[2])
-    (low_w, low_h), (high_w, high_h) = EXPORT_MIN, EXPORT_MAX
-    if not (low_w <= width <= high_w and low_h <= height <= high_h):
-        raise ValueError(f"{width}x{height} is outside {low_w}x{low_h} to {high_w}x{high_h} pixels")
-    return width, height
-
-
 def complain(problem: str) -> int:
     """Print a bad argument's one line, as the parser words its own, and return status 2."""
     print(f"runner.py: error: {problem} (see --help)", file=sys.stderr)
@@ -326,7 +298,8 @@ def picture(app: App, args: argparse.Namespace, kept: bool = False) -> int:
         app.do("ai")
     app.room.on = True
     if args.deck is not None:
-        problem, wrote = deck(app, args.deck, size), f"{args.deck / 'index.html'} and its pages"
+        problem = deck(app, args.deck, size, args.questions_only)
+        wrote = f"{args.deck / 'index.html'} and its pages"
     elif kept:
         problem, wrote = export(app, args.export, size, None, False), str(args.export)
     else:
@@ -348,9 +321,18 @@ def class_answer(app: App, args: argparse.Namespace) -> int:
         if app.game.is_over():
             break
         app.do("ai")
-    problem, lines = answer_at(app, args.answer, args.step)
-    if problem:
+    parsed, problem = parse_answer(args.answer)
+    if parsed is None:
         return complain(problem)
+    app.room.on = True
+    if args.step is not None:
+        problem = app.at_lesson(args.step, True)  # an answer is given on a question
+        if problem:
+            return complain(problem)
+    problem, lines, given = answer_at(app.moment(), *parsed)
+    if given is None:
+        return complain(problem)
+    app.room.answer(given)  # kept on the question, for a picture of it
     print("\n".join(lines))
     return 0 if args.export is None else picture(app, args, kept=True)
 
@@ -366,12 +348,17 @@ def main(argv: Optional[list[str]] = None, max_iterations: Optional[int] = None)
         if path is None:
             return complain(f"--review: {problem}")
         if args.report:
-            lines, problem = report_file(path)
+            try:
+                lines = report(review(read_record(read_board_file(path))))
+            except ValueError as error:  # a record whose clicks cannot be replayed
+                return complain(f"--review: {path}: {error}")
             print("\n".join(lines))
-            return complain(f"--review: {problem}") if problem else 0
+            return 0
     misuse = handout_misuse(args)
     if misuse:
         return complain(misuse)  # before anything is read or written
+    if args.edit is not None and (args.export or args.deck or args.answer or args.review):
+        return complain("--edit opens the editor in the window: it goes without a handout")
     app = app_from_args(argv)
     if args.answer is not None:
         app.session.keeps_files = False  # an answer is judged; nothing is played or kept

@@ -4,12 +4,17 @@ Run `python assets/make_images.py` from any folder. The images are made by
 the project (no outside artwork), so they ship under the project's terms.
 Each is drawn four times larger than saved and scaled down, which smooths
 the edges. screen/paint.py scales them again to the cell size.
+
+`python assets/make_images.py --screens` draws the documents' pictures in
+assets/screens/ again, from the window as it is now (SCREENS says how each
+is made), with no window opened and nothing written to the data folder.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import sys
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -18,6 +23,8 @@ import pygame  # noqa: E402  (the variable above must be set first)
 SIZE = 256  # drawn large: cells grow with a projector, and scaling down stays sharp
 SCALE = 4
 IMAGES = Path(__file__).resolve().parent / "images"
+SCREENS_DIR = Path(__file__).resolve().parent / "screens"
+POSITIONS = Path(__file__).resolve().parent / "positions"
 
 MINE_BODY = (24, 24, 28)
 MINE_SHINE = (235, 235, 240)
@@ -102,8 +109,97 @@ def make_all() -> dict[str, pygame.Surface]:
     }
 
 
+# The documents' pictures: runner.py's handout options for each (with --export FILE added),
+# or a function that draws a view the command line does not (a game played, the editor).
+SCREEN_SIZE = "1280x720"
+SCREENS: dict[str, str] = {
+    "subset-question.png": "--position 03-subset.txt --step 1 --question",
+    "subset-answer.png": "--position 03-subset.txt --step 1",
+    "single-neighbour-answer.png": "--position 01-single-neighbour.txt --step 1",
+    "counter-arrangement.png": "--position 07-counter-settles.txt --step 3 --arrangement 2",
+}
+# The 1-2-1 as a teacher draws it in the editor (docs/teaching.md).
+ONE_TWO_ONE = """# The 1-2-1
+# Question: Which closed cells hold the two mines?
+# Answer: A2 and A4: the 2 needs two mines and each 1 allows only one.
+# Total: hidden
+.*.*.
+.121.
+"""
+
+
+def play_expert(out: Path, size: tuple[int, int]) -> None:
+    """Draw an expert game 90 AI moves in, seed 3, as the window shows it (a steady clock)."""
+    from screen.layout import layout, scale_for
+    from screen.paint import Painter, paint
+    from sweeper import BOARDS
+    from window.app import App
+
+    now = [0.0]
+    app = App.new(BOARDS["expert"], seed=3, clock=lambda: now[0])
+    app.session.keeps_files = False  # a picture: no record, no setting
+    for _ in range(90):
+        app.do("ai")
+        now[0] += 0.4
+    draw_view(app.frame(), out, size, layout, scale_for, Painter, paint)
+
+
+def editor_view(out: Path, size: tuple[int, int]) -> None:
+    """Draw the position editor on the 1-2-1 lesson, as a teacher sees it drawn and worded."""
+    from screen.layout import layout, scale_for
+    from screen.paint import Painter, paint
+    from sweeper import BOARDS
+    from window.app import App
+    from window.commands import start_editing
+    from window.editor import Editor
+
+    app = App.new(BOARDS["cs50"])
+    app.session.keeps_files = False
+    start_editing(app, Editor.from_text(ONE_TWO_ONE, Path("the-1-2-1.txt")))
+    app.message = ""
+    draw_view(app.frame(), out, size, layout, scale_for, Painter, paint)
+
+
+def draw_view(frame, out, size, layout, scale_for, painter_class, paint) -> None:  # noqa: ANN001
+    """Paint a frame at a size into a PNG, as the window would show it."""
+    screen = pygame.display.set_mode(size)
+    painter = painter_class()
+    paint(screen, frame, layout(size, frame, scale_for(size), painter.font), painter)
+    pygame.image.save(screen, str(out))
+
+
+def draw_screens(folder: Path = SCREENS_DIR) -> list[Path]:
+    """Draw every picture of assets/screens/ into folder from the window as it is now."""
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root))
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import runner
+
+    written = []
+    for name, args in SCREENS.items():
+        given = [str(POSITIONS / a) if a.endswith(".txt") else a for a in args.split()]
+        out = folder / name
+        if runner.main([*given, "--size", SCREEN_SIZE, "--export", str(out)]) != 0:
+            raise SystemExit(f"could not draw {name}")
+        written.append(out)
+    size = tuple(int(n) for n in SCREEN_SIZE.split("x"))
+    for name, draw in (("play-expert.png", play_expert), ("editor.png", editor_view)):
+        pygame.display.init()
+        pygame.font.init()
+        try:
+            draw(folder / name, size)
+        finally:
+            pygame.quit()
+        written.append(folder / name)
+    return written
+
+
 def main() -> None:
-    """Draw the images and save them in assets/images/."""
+    """Draw the images and save them in assets/images/ (--screens: the documents' pictures)."""
+    if sys.argv[1:] == ["--screens"]:
+        for path in draw_screens():
+            print(f"wrote {path}")
+        return
     IMAGES.mkdir(parents=True, exist_ok=True)
     for name, surface in make_all().items():
         pygame.image.save(surface, str(IMAGES / name))

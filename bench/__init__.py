@@ -12,12 +12,12 @@
     forget    copied into the code sent to workers: drops an earlier version's modules
     stress    the worst positions at full size, one fresh process each (python -m bench.stress)
     worst     the builders of those worst positions
-    student   a student's CS50 AI checked call by call against the board and the judge
-    student_process, student_child   their file in a process of its own, with a time limit
-    student_report   the student check's figures and table
     trial     candidate techniques paired with today's AI, played only where they could act
     book      builds the opening book (sweeper/book.txt) by playing each candidate guess
+    differential  CS50's knowledge base and the fast one held to the same steps (python -m
+              bench.differential)
 
-Imports point one way: bench uses minesweeper.py and sweeper/; nothing there uses bench.
-The window uses the student check (window/student_words.py and the window's student mode).
+Imports point one way: bench uses sweeper/ (its Game and Solver) and minesweeper.py;
+nothing there uses bench. The student check is a package of its own (student/), which
+benchmark.py and the window both use; bench/ and window/ never import each other.
 """

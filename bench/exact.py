@@ -9,10 +9,11 @@ from typing import Any
 
 from bench.play import play, tank
 from bench.runs import Board, ignore_interrupts
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import Cell
 from sweeper.board import cell_name, kept_clear
+from sweeper.game import Game
 from sweeper.search import best_opening
+from sweeper.solver import Solver
 
 ExactTask = tuple[Board, str, tuple[tuple[Cell, ...], ...]]
 
@@ -22,8 +23,8 @@ def exact_chunk(task: ExactTask) -> tuple[int, int]:
     (height, width, mines), rule, placements = task
     wins = crashes = 0
     for placed in placements:
-        game = Minesweeper.from_mines(height, width, placed)
-        played = play(game, MinesweeperAI(height, width, mines, first_click=rule), tank)
+        game = Game.from_mines(height, width, placed)
+        played = play(game, Solver(height, width, mines, first_click=rule), tank)
         wins += played.won
         crashes += bool(played.crash)
     return wins, crashes
@@ -47,7 +48,7 @@ def exact_report(board: Board, rule: str, jobs: int) -> dict[str, Any]:
         )
     started = time.perf_counter()
     best = best_opening(height, width, mines, rule, limit=10**9, budget=10**15)
-    first = MinesweeperAI(height, width, mines, first_click=rule).make_move()
+    first = Solver(height, width, mines, first_click=rule).make_move()
     if best is None or first is None:
         raise ValueError(f"{height}x{width}x{mines} cannot be searched exhaustively")
     free = kept_clear(first, height, width, rule)

@@ -14,7 +14,6 @@ is not.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from array import array
 from collections.abc import Callable
@@ -22,10 +21,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
 
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import Cell, Decision
+from sweeper.game import Game
+from sweeper.solver import Solver
 
-Player = Callable[[MinesweeperAI], tuple[Optional[Cell], str]]
+Player = Callable[[Solver], tuple[Optional[Cell], str]]
 
 # The click that ends a lost game. For a strong player the first guess is
 # mostly the board's density (a corner that shows a number leaves nothing
@@ -33,16 +33,10 @@ Player = Callable[[MinesweeperAI], tuple[Optional[Cell], str]]
 LOSSES = ("first click", "first guess", "a 50/50", "later guess", "a safe call")
 
 
-def derive_seed(*parts: object) -> int:
-    """Return a 64-bit seed determined only by parts (stable across processes)."""
-    text = "/".join(str(p) for p in parts).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
-
-
 # -- players ----------------------------------------------------------------------
 
 
-def move_kind(ai: MinesweeperAI, decision: Optional[Decision]) -> str:
+def move_kind(ai: Solver, decision: Optional[Decision]) -> str:
     """Return a decision's kind: first, safe (knowledge base), proven (counting) or guess."""
     if decision is None:
         return ""
@@ -55,13 +49,13 @@ def move_kind(ai: MinesweeperAI, decision: Optional[Decision]) -> str:
     return "guess"
 
 
-def tank(ai: MinesweeperAI) -> tuple[Optional[Cell], str]:
-    """MinesweeperAI.make_move: the knowledge base, then exact odds."""
+def tank(ai: Solver) -> tuple[Optional[Cell], str]:
+    """Solver.make_move: the knowledge base, then exact odds."""
     cell = ai.make_move()
     return cell, move_kind(ai, ai.last_decision)
 
 
-def cs50(ai: MinesweeperAI) -> tuple[Optional[Cell], str]:
+def cs50(ai: Solver) -> tuple[Optional[Cell], str]:
     """The plain knowledge base: make_safe_move, else make_random_move."""
     cell = ai.make_safe_move()
     if cell is not None:
@@ -76,7 +70,7 @@ def opening_with(first: Cell, then: Player) -> Player:
     """Return a player whose first click, already chosen, is first; then plays as then."""
     chosen: list[Cell] = [first]
 
-    def player(ai: MinesweeperAI) -> tuple[Optional[Cell], str]:
+    def player(ai: Solver) -> tuple[Optional[Cell], str]:
         if chosen:
             return chosen.pop(), "first"
         return then(ai)
@@ -107,8 +101,8 @@ class Played:
 
 
 def play(
-    game: Minesweeper,
-    ai: MinesweeperAI,
+    game: Game,
+    ai: Solver,
     player: Player,
     played: Optional[Played] = None,
     moves: Optional[int] = None,
@@ -150,7 +144,7 @@ def play(
     return played
 
 
-def fatal_click(ai: MinesweeperAI, kind: str, guesses_before: int) -> str:
+def fatal_click(ai: Solver, kind: str, guesses_before: int) -> str:
     """Return which of LOSSES the click that hit a mine was."""
     if kind == "first":
         return "first click"

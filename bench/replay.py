@@ -21,10 +21,11 @@ from typing import Optional
 from bench.paired import read_per_board
 from bench.play import Player, opening_with, play, tank
 from bench.sets import set_game
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import Cell, Decision
 from sweeper.board import cell_name
 from sweeper.boardsets import BoardSet, SetBoard, read_board_set
+from sweeper.game import Game
+from sweeper.solver import Solver
 
 
 def read_results(path: Path) -> dict[int, bool]:
@@ -69,10 +70,10 @@ class Moment:
     hit: bool = False  # filled in after the reveal: the cell was a mine
 
 
-def recording(then: Player, game: Minesweeper, moments: list[Moment]) -> Player:
+def recording(then: Player, game: Game, moments: list[Moment]) -> Player:
     """Return a player that plays as then and records each move with the board before it."""
 
-    def player(ai: MinesweeperAI) -> tuple[Optional[Cell], str]:
+    def player(ai: Solver) -> tuple[Optional[Cell], str]:
         before = game.to_text(hide_mines=True)
         cell, kind = then(ai)
         moments.append(Moment(cell, kind, ai.last_decision, before, cell in game.mines))

@@ -16,9 +16,10 @@ from multiprocessing import Pool
 from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 from bench.figures import Tally, tally
-from bench.play import PLAYERS, Played, derive_seed, play
-from minesweeper import Minesweeper, MinesweeperAI
+from bench.play import PLAYERS, Played, play
 from sweeper import default_strategies
+from sweeper.game import Game, derive_seed
+from sweeper.solver import Solver
 
 if TYPE_CHECKING:
     from bench.cluster import Cluster
@@ -56,8 +57,8 @@ def play_one(
 ) -> Record:
     """Play one seeded game to its end and return the record."""
     height, width, mines = board
-    game = Minesweeper(height, width, mines, seed=game_seed, first_click=rule)
-    ai = MinesweeperAI(
+    game = Game(height, width, mines, seed=game_seed, first_click=rule)
+    ai = Solver(
         height,
         width,
         mines,

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, TextIO
 
-from bench.play import derive_seed, opening_with, play, tank
+from bench.play import opening_with, play, tank
 from bench.runs import Board, Progress, streamed
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import Cell, default_strategies
 from sweeper.board import cell_name
 from sweeper.boardsets import BoardSet, SetBoard, seen_from, turned, write_board_line
+from sweeper.game import Game, derive_seed
+from sweeper.solver import Solver
 
 if TYPE_CHECKING:
     from bench.cluster import Cluster
@@ -50,14 +51,14 @@ class BoardResult:
 
 def set_game(
     board: SetBoard, header: BoardSet, without: tuple[str, ...]
-) -> tuple[Minesweeper, MinesweeperAI, Cell] | str:
+) -> tuple[Game, Solver, Cell] | str:
     """Return the game on one board of a set, our AI and its first click; or why it is skipped.
 
     The AI chooses its first click before it sees the board; the board is
     then turned so that the set's first click is ours.
     """
     h, w = header.height, header.width
-    ai = MinesweeperAI(
+    ai = Solver(
         h,
         w,
         header.mines,
@@ -75,7 +76,7 @@ def set_game(
             f"our first click {cell_name(first)} is not theirs, "
             f"{cell_name(board.first)}, seen from any side of the board"
         )
-    return Minesweeper.from_mines(h, w, turned(board.mines, symmetry, h, w)), ai, first
+    return Game.from_mines(h, w, turned(board.mines, symmetry, h, w)), ai, first
 
 
 def play_set_board(board: SetBoard, header: BoardSet, without: tuple[str, ...]) -> BoardResult:
@@ -157,7 +158,7 @@ def play_board_set(
 def write_board_set(path: Path, board: Board, rule: str, seed: int, games: int) -> None:
     """Write a board set from our own seeded games (first click: our AI's), for others to play."""
     height, width, mines = board
-    first = MinesweeperAI(height, width, mines, first_click=rule).make_move()
+    first = Solver(height, width, mines, first_click=rule).make_move()
     if first is None:
         raise ValueError(f"no cell of a {height}x{width} board with {mines} mines can be safe")
     with path.open("w", encoding="ascii") as handle:
@@ -168,7 +169,7 @@ def write_board_set(path: Path, board: Board, rule: str, seed: int, games: int) 
         handle.write("# columns: idx result first_row first_col cpu_ns game_seed mines_hex\n")
         for i in range(games):
             game_seed = derive_seed(seed, i)
-            game = Minesweeper(height, width, mines, seed=game_seed, first_click=rule)
+            game = Game(height, width, mines, seed=game_seed, first_click=rule)
             game.reveal(first)  # places the mines by the rule
             write_board_line(
                 handle, SetBoard(i, None, first, 0, game_seed, frozenset(game.mines)), width

@@ -25,9 +25,9 @@ from typing import Any, Optional
 
 from bench.play import Player, move_kind, play
 from bench.worst import cases
-from minesweeper import MinesweeperAI
 from sweeper import Cell
 from sweeper.judge import judge, seen
+from sweeper.solver import Solver
 
 CALLS = ("mine_probabilities", "choose", "make_move")
 JUDGED = 5  # moves whose cell the judge also weighs (the built position is the hardest)
@@ -41,7 +41,7 @@ def timed_player(timings: dict[str, float]) -> Player:
     """
     judged = [0]
 
-    def player(ai: MinesweeperAI) -> tuple[Optional[Cell], str]:
+    def player(ai: Solver) -> tuple[Optional[Cell], str]:
         if judged[0] < JUDGED:
             judged[0] += 1
             view = seen(ai.height, ai.width, ai.revealed, ai.total_mines)

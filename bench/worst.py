@@ -10,47 +10,42 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from minesweeper import Minesweeper, MinesweeperAI
+from sweeper.game import Game
+from sweeper.solver import Solver
 
-Case = Callable[[], tuple[Minesweeper, MinesweeperAI]]
+Case = Callable[[], tuple[Game, Solver]]
 
 
-def lattice(
-    height: int, width: int, mines: int, seed: int = 1
-) -> tuple[Minesweeper, MinesweeperAI]:
+def lattice(height: int, width: int, mines: int, seed: int = 1) -> tuple[Game, Solver]:
     """Numbers on every second row and column, dense mines around them: one wide frontier."""
     rng = random.Random(seed)
     shown = [(i, j) for i in range(height) for j in range(width) if i % 2 and j % 2]
     hidden = [(i, j) for i in range(height) for j in range(width) if not (i % 2 and j % 2)]
-    game = Minesweeper.from_mines(height, width, rng.sample(hidden, min(mines, len(hidden))))
-    ai = MinesweeperAI(height, width, game.mine_count)
+    game = Game.from_mines(height, width, rng.sample(hidden, min(mines, len(hidden))))
+    ai = Solver(height, width, game.mine_count)
     for cell in shown:
         game.revealed[cell] = game.nearby_mines(cell)
         ai.add_knowledge(cell, game.revealed[cell])
     return game, ai
 
 
-def stripes(
-    height: int, width: int, mines: int, seed: int = 2
-) -> tuple[Minesweeper, MinesweeperAI]:
+def stripes(height: int, width: int, mines: int, seed: int = 2) -> tuple[Game, Solver]:
     """Numbers on every third row: many long components side by side."""
     rng = random.Random(seed)
     shown = [(i, j) for i in range(height) for j in range(width) if i % 3 == 1]
     hidden = [(i, j) for i in range(height) for j in range(width) if i % 3 != 1]
-    game = Minesweeper.from_mines(height, width, rng.sample(hidden, min(mines, len(hidden))))
-    ai = MinesweeperAI(height, width, game.mine_count)
+    game = Game.from_mines(height, width, rng.sample(hidden, min(mines, len(hidden))))
+    ai = Solver(height, width, game.mine_count)
     for cell in shown:
         game.revealed[cell] = game.nearby_mines(cell)
         ai.add_knowledge(cell, game.revealed[cell])
     return game, ai
 
 
-def fresh(
-    height: int, width: int, mines: int, rule: str = "safe"
-) -> tuple[Minesweeper, MinesweeperAI]:
+def fresh(height: int, width: int, mines: int, rule: str = "safe") -> tuple[Game, Solver]:
     """A board before its first click (the opening's own search, on a sparse giant board)."""
-    game = Minesweeper(height, width, mines, seed=3, first_click=rule)
-    return game, MinesweeperAI(height, width, mines, first_click=rule)
+    game = Game(height, width, mines, seed=3, first_click=rule)
+    return game, Solver(height, width, mines, first_click=rule)
 
 
 def cases(scale: str = "small") -> list[tuple[str, Case]]:

@@ -55,6 +55,7 @@ def fresh_font(size: int, bold: bool = False) -> pygame.font.Font:
     """Return DejaVu Sans at a pixel size, made now (read from its file)."""
     return pygame.font.Font(str(BOLD_FONT_FILE if bold else FONT_FILE), size)
 
+
 BUTTON_ROWS = (
     (("ai", "AI Move"), ("auto", "Auto-play"), ("new", "New game"), ("restart", "Restart")),
     tuple((f"board:{key}", board.name) for key, board in BOARDS.items()),
@@ -83,6 +84,22 @@ REVIEW_BUTTONS = (
         ("back", "◀ Back"),
         ("step", "Step ▶"),
         ("end", "End"),
+        ("quit", "Close"),
+    ),
+)
+
+# The position editor's own: the board's size, the total, save, teach, and the way out.
+EDITOR_BUTTONS = (
+    (
+        ("edit-shorter", "Rows −"),
+        ("edit-taller", "Rows +"),
+        ("edit-narrower", "Columns −"),
+        ("edit-wider", "Columns +"),
+    ),
+    (
+        ("edit-total", "Total told"),
+        ("edit-save", "Save"),
+        ("edit-teach", "Teach"),
         ("quit", "Close"),
     ),
 )
@@ -253,6 +270,36 @@ def fit_cell(area: tuple[int, int], rows: int, columns: int, scale: Scale) -> in
     return max(MIN_CELL, min(MAX_CELL, across, down))
 
 
+class BoardPlace(NamedTuple):
+    """Where the board goes: its cell size, its top left, the part shown, and the lesson's room."""
+
+    wide: int  # the panel's width beside it
+    cell: int
+    origin: tuple[int, int]
+    first: Cell  # the top-left cell shown (a zoomed board shows part of itself)
+    shape: tuple[int, int]  # the rows and columns shown
+    overview: pygame.Rect  # the whole board small, beside a zoomed part
+    below: Optional[pygame.Rect]  # in class, the lesson under a wide board
+
+
+class PanelPlace(NamedTuple):
+    """Where the panel's parts go, top to bottom, and whether any lacks its room."""
+
+    panel: pygame.Rect
+    title: pygame.Rect
+    status: pygame.Rect
+    buttons: list[Button]
+    message: pygame.Rect
+    step: pygame.Rect
+    knowledge: pygame.Rect
+    help: pygame.Rect
+    odds_key: pygame.Rect
+    font: int
+    line: int
+    list_line: int
+    crowded: bool
+
+
 def layout(
     size: tuple[int, int], frame: Frame, scale: Scale, fonts: Optional[Fonts] = None
 ) -> Layout:
@@ -261,33 +308,80 @@ def layout(
     fonts: where the text is measured from (the Painter's, kept once per size).
     """
     fonts = fonts or fresh_font
+    board = place_board(size, frame, scale)
+    part = place_panel(size, frame, scale, fonts, board.wide, board.below)
+    return Layout(
+        board.shape[0],
+        board.shape[1],
+        board.cell,
+        board.origin,
+        part.panel,
+        part.title,
+        part.status,
+        part.buttons,
+        part.message,
+        part.step,
+        part.knowledge,
+        part.help,
+        scale,
+        part.font,
+        part.line,
+        part.list_line,
+        2 if frame.classroom else 1,
+        part.odds_key,
+        board.first,
+        board.overview,
+        (frame.rows, frame.columns),
+        part.crowded,
+    )
+
+
+def place_board(size: tuple[int, int], frame: Frame, scale: Scale) -> BoardPlace:
+    """Return where the board goes: as large as the room left of the panel allows, centred;
+    in class a wide board may take the lesson under it, and a large one shows its part large."""
     width, height = size
     px = scale.px
     lesson = frame.classroom
-    wide, margin = px(PANEL_WIDTH), px(MARGIN)
-    font = px(CLASS_TEXT if lesson else TEXT)
-    line = px(CLASS_LINE if lesson else LINE)
+    wide = px(PANEL_WIDTH)
     cell = fit_cell((width - wide, height), frame.rows, frame.columns, scale)
     below = None
     if lesson:  # the lesson under the board when the board leaves the room
         wide, cell, below = class_board(size, frame, scale, wide)
     origin = (MARGIN + px(LABEL), MARGIN + px(LABEL))
-    zoom = None
     if lesson and frame.focus and cell < legible_cell(height):
         bottom = below.y - px(8) if below is not None else height - MARGIN
         area = pygame.Rect(origin, (width - wide - MARGIN - origin[0], bottom - origin[1]))
         zoom = zoom_in(frame, area, cell, scale, height)
-    if zoom is not None:
-        first, shape, cell, origin, overview = zoom
-    elif below is not None:  # over the lesson, the board stands in the middle of its width
+        if zoom is not None:
+            first, shape, cell, origin, overview = zoom
+            return BoardPlace(wide, cell, origin, first, shape, overview, below)
+    if below is not None:  # over the lesson, the board stands in the middle of its width
         spare = below.width - px(LABEL) - cell * frame.columns
         origin = (origin[0] + max(0, spare) // 2, origin[1])
     else:  # the board stands in the middle of the room left of the panel, not in its corner
         spare_x = width - wide - origin[0] - cell * frame.columns - MARGIN
         spare_y = height - origin[1] - cell * frame.rows - MARGIN
         origin = (origin[0] + max(0, spare_x) // 2, origin[1] + max(0, spare_y) // 2)
-    if zoom is None:
-        first, shape, overview = (0, 0), (frame.rows, frame.columns), pygame.Rect(0, 0, 0, 0)
+    whole = (frame.rows, frame.columns)
+    return BoardPlace(wide, cell, origin, (0, 0), whole, pygame.Rect(0, 0, 0, 0), below)
+
+
+def place_panel(
+    size: tuple[int, int],
+    frame: Frame,
+    scale: Scale,
+    fonts: Fonts,
+    wide: int,
+    below: Optional[pygame.Rect],
+) -> PanelPlace:
+    """Return where the panel's parts go, top to bottom: title, status, buttons, message,
+    the step box and the knowledge list (or the lesson under the board), the help."""
+    width, height = size
+    px = scale.px
+    lesson = frame.classroom
+    margin = px(MARGIN)
+    font = px(CLASS_TEXT if lesson else TEXT)
+    line = px(CLASS_LINE if lesson else LINE)
     panel = pygame.Rect(width - wide, 0, wide, height)
     x, inner = panel.x + margin, wide - 2 * margin
     titled = min(max(2, text_lines(frame.title, inner, px(16), True, fonts) or 2), TITLE_MOST)
@@ -297,8 +391,10 @@ def layout(
     # (in one row they shrank to 22 and 18).
     two = below is not None
     status = pygame.Rect(x, title.bottom + px(4), inner, 2 * px(40) + px(6) if two else px(40))
-    rows = CLASS_BUTTONS if lesson else button_rows(frame.custom)
+    rows: Sequence[Sequence[tuple[str, str]]] = button_rows(frame.custom)
+    rows = CLASS_BUTTONS if lesson else rows
     rows = REVIEW_BUTTONS if frame.reviewing else rows
+    rows = EDITOR_BUTTONS if frame.editing else rows
     buttons, y = _buttons(rows, x, status.bottom + px(10), inner, scale)
     # In class the keys are behind "?"; the help takes the lines its words need.
     help_lines = text_lines(frame.help, inner, font, False, fonts) or (
@@ -345,30 +441,10 @@ def layout(
         or message.bottom > above_help
         or step.height < words
     )
-    return Layout(
-        shape[0],
-        shape[1],
-        cell,
-        origin,
-        panel,
-        title,
-        status,
-        buttons,
-        message,
-        step,
-        knowledge,
-        help_rect,
-        scale,
-        font,
-        line,
-        list_line,
-        2 if lesson else 1,
-        odds_key,
-        first,
-        overview,
-        (frame.rows, frame.columns),
-        crowded,
-    )
+    return PanelPlace(
+        panel, title, status, buttons, message, step, knowledge, help_rect, odds_key,
+        font, line, list_line, crowded,
+    )  # fmt: skip
 
 
 # A cell is legible from the back row when, with the picture scaled to 640x360 (a
@@ -477,14 +553,18 @@ def step_needs(frame: Frame, width: int, font: int, line: int, scale: Scale, fon
         return 0
     inner = width - scale.px(12)
     words = len(wrap(frame.step.words, fonts(font, False), inner))
-    legend = legend_lines(inner, font, scale, fonts) if frame.step.legend else 0
+    marks = frame.step.marks if frame.step.marks is not None else KNOWN_LEGEND
+    legend = legend_lines(inner, font, scale, fonts, marks) if frame.step.legend else 0
     return (1 + words + legend) * line + scale.px(8) + 2 + scale.px(4)
 
 
-def legend_lines(width: int, font: int, scale: Scale, fonts: Fonts) -> int:
+def legend_lines(
+    width: int, font: int, scale: Scale, fonts: Fonts,
+    marks: tuple[tuple[bool, str], ...] = KNOWN_LEGEND,
+) -> int:  # fmt: skip
     """Return the lines the colour legend takes at a width (as screen/paint.py lays it out)."""
     rows, used = 1, 0
-    for word in [*ROLES, *(word for _, word in KNOWN_LEGEND)]:
+    for word in [*ROLES, *(word for _, word in marks)]:
         need = font + scale.px(4) + fonts(font, False).size(word)[0] + scale.px(10)
         if used and used + need > width:
             rows, used = rows + 1, 0

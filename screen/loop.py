@@ -26,12 +26,13 @@ from screen.layout import (
     scale_for,
 )
 from screen.paint import IMAGES, Painter, paint
+from store.files import free_path
+from store.places import data_dir
 from window.app import App
-from window.frame import Frame, clock_field
-from window.options import free_path
-from window.places import data_dir
+from window.frame import Frame
 
 AUTOPLAY_MS = 250
+MOODS = ("playing", "won", "lost")  # the face's moods other than "pressed"
 IDLE_MS = 250  # look at the clock at least this often, so that the timer runs
 # Events that change what the window holds without a command: its size, or its being seen.
 WINDOW_EVENTS = frozenset(
@@ -126,26 +127,43 @@ class Window:
         idle = event.type == pygame.MOUSEMOTION and not self.app.pressed
         if event.type == pygame.NOEVENT or idle:
             return True  # nothing happened, or the mouse moved with no button held
-        frame, view = self.current()
-        for name, arg in commands(event, self.app, frame, view):
+        frame, view = self.current()  # what a click hits: the layout on screen
+        for name, arg, typed in commands(event, frame, view):
+            # A held button changes only the cells drawn pressed (in the editor, a stroke draws).
+            if name == "press" and not frame.editing:
+                self.app.do(name, arg, typed)
+                self.press_shown()
+                continue
             self.stale()  # a command may change anything on screen, if only the message
-            busy = self.app.busy(name)
+            busy = self.app.busy(name, arg)
             if busy:  # a deal or a search may take seconds: say so on screen before it starts
                 self.app.message = busy
                 self.draw()
-            outcome = self.app.do(name, arg)
+            outcome = self.app.do(name, arg, typed)
             if outcome.close:
                 return False
             if outcome.screen:
                 self.app.message = self.screen_command(name, arg) or self.app.message
         return True
 
+    def press_shown(self) -> None:
+        """Draw the cells held down on the frame on screen, and the face: nothing is derived."""
+        if self.shown is None:
+            return
+        frame, view = self.shown
+        pressed = self.app.pressed
+        if pressed == frame.highlights.pressed:
+            return
+        mood = "pressed" if pressed else frame.state if frame.state in MOODS else "playing"
+        marks = replace(frame.highlights, pressed=pressed)
+        self.shown = (replace(frame, highlights=marks, mood=mood), view)
+
     def tick_clock(self) -> bool:
         """Move the clock's figure on when the clock runs; return True when it changed."""
         if self.shown is None:
             return False
         frame, view = self.shown
-        figure = clock_field(self.app)
+        figure = self.app.clock()
         if figure is None or figure == frame.time:
             return False
         self.shown = (replace(frame, time=figure), view)

@@ -64,6 +64,8 @@ MIN_TEXT = 9  # text is made no smaller than this to fit its box
 FONT_FILE = FONTS / "DejaVuSans.ttf"
 BOLD_FONT_FILE = FONTS / "DejaVuSans-Bold.ttf"
 
+Marks = tuple[tuple[bool, str], ...]  # a mark (True: a cross) and the word for it
+
 
 class Painter:
     """Fonts, images and rendered texts, made once and reused every frame."""
@@ -152,6 +154,8 @@ def paint(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) 
     paint_arrangement(screen, frame, view, painter)
     paint_answers(screen, frame, view, painter)
     for cell in marks.pressed:  # held down: drawn as open, with nothing in it yet
+        if frame.tiles[cell[0] * frame.columns + cell[1]] not in ("hidden", "?"):
+            continue  # a cell with a picture (the editor's stroke) keeps it
         rect = view.cell_rect(cell)
         screen.fill(REVEALED, rect)
         pygame.draw.rect(screen, GRID, rect, 1)
@@ -276,6 +280,8 @@ def paint_tiles(screen: pygame.Surface, frame: Frame, view: Layout, painter: Pai
             paint_number(screen, rect, tile, painter, frame.zeros)
         elif tile in ("mine", "exploded"):
             paint_image(screen, rect, "mine", painter, EXPLODED if tile == "exploded" else REVEALED)
+        elif tile == "closed mine":  # the editor's mine: closed to the class, drawn for the teacher
+            paint_image(screen, rect, "mine", painter)
         elif tile in ("flag", "wrong flag"):
             paint_image(screen, rect, "wrong_flag" if tile == "wrong flag" else "flag", painter)
         else:
@@ -407,31 +413,36 @@ ANSWER_EDGES = {"right": SAFE_EDGE, "wrong": MINE_EDGE, "uncertain": INK}
 
 
 def answer_tag(
-    rect: pygame.Rect, word: str, painter: Painter
+    rect: pygame.Rect, word: str, painter: Painter, least: int = 0
 ) -> tuple[pygame.Surface, pygame.Rect]:
     """Return an answered cell's tag, its word drawn and its box at the foot of the cell.
 
-    The word is drawn smaller until its box fits inside the cell ("wrong" was wider), down
-    to 6 px on the smallest cells.
+    The word is as large as the lesson's text (least), so the back row reads it on a
+    projector, or a share of a large cell; its box may then reach past the cell's sides
+    by up to half a cell each (its neighbours' numbers stand above it), and only past
+    that is the word drawn smaller, down to 6 px on the smallest cells.
     """
-    size = max(9, rect.width * (34 if word == "uncertain" else 28) // 100)  # "?" about as tall
+    share = rect.width * (34 if word == "uncertain" else 28) // 100  # "?" about as tall
+    size = max(9, share, min(least, rect.height * 3 // 5))
+    widest = rect.width * 2
     while True:
         label = painter.text(ANSWER_LABELS.get(word, word), size, INK, bold=True)
         box = label.get_rect(midbottom=(rect.centerx, rect.bottom - max(2, rect.width // 12)))
         box = box.inflate(max(4, rect.width // 10), max(2, rect.width // 24))
-        if box.width <= rect.width - 2 or size <= 6:
+        if box.width <= widest - 2 or size <= 6:
             break
         size -= 1
-    box.clamp_ip(rect)
+    box.bottom = min(box.bottom, rect.bottom)
+    box.top = max(box.top, rect.top)
     return label, box
 
 
 def paint_answers(screen: pygame.Surface, frame: Frame, view: Layout, painter: Painter) -> None:
     """Draw the class's answers: a word on each answered cell (right, wrong, ? for uncertain,
-    or a guess's chance of a mine)."""
+    or a guess's chance of a mine), as large as the lesson's text."""
     for cell, word in frame.highlights.answers:
         rect = view.cell_rect(cell)
-        label, box = answer_tag(rect, word, painter)
+        label, box = answer_tag(rect, word, painter, view.font)
         rounded = max(2, box.height // 4)
         pygame.draw.rect(screen, WHITE, box, border_radius=rounded)
         edge = max(2, rect.width // 24)
@@ -468,7 +479,7 @@ def paint_arrangement(screen: pygame.Surface, frame: Frame, view: Layout, painte
         rect = view.cell_rect(cell)
         room = rect
         if cell in answered:
-            top = answer_tag(rect, answered[cell], painter)[1].top
+            top = answer_tag(rect, answered[cell], painter, view.font)[1].top
             room = pygame.Rect(rect.x, rect.y, rect.width, max(1, top - rect.y))
         if kind == "ring":
             radius = max(3, min(rect.width // 6, room.height * 2 // 5))
@@ -578,47 +589,59 @@ def paint_step(screen: pygame.Surface, box: StepBox, view: Layout, painter: Pain
     pygame.draw.rect(screen, GRID, rect, 1, border_radius=6)
     inner = rect.inflate(-px(12), -px(8))
     screen.blit(fitted(box.header, inner.width, view.font, painter), inner.topleft)
-    legend = legend_height(inner.width, painter, view) if box.legend else 0
+    marks = box.marks if box.marks is not None else KNOWN_LEGEND
+    legend = legend_height(inner.width, painter, view, marks) if box.legend else 0
     top = inner.y + view.line + 2
     body = pygame.Rect(inner.x, top, inner.width, inner.bottom - legend - px(4) - top)
-    paint_wrapped(screen, box.words, body, painter, view.font, line=view.line)
+    words = box.words
+    if box.why:  # the reasons, where the box holds them whole at its size
+        whole = f"{words} {box.why}"
+        if len(wrap(whole, painter.font(view.font), body.width)) * view.line <= body.height + 2:
+            words = whole
+    paint_wrapped(screen, words, body, painter, view.font, line=view.line)
     if legend:
         where = pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend)
-        paint_legend(screen, where, painter, view)
+        paint_legend(screen, where, painter, view, marks)
 
 
 STEP_GROWTH = (1.5, 1.4, 1.3, 1.2, 1.1)
 
 
 def larger_step_text(box: StepBox, view: Layout, painter: Painter) -> Layout:
-    """Return the layout with the largest step text whose words and legend fit the box."""
+    """Return the layout with the largest step text whose words and legend fit the box:
+    with the answer's reasons (why) where some size holds them too, else without."""
     inner = view.step.inflate(-view.px(12), -view.px(8))
-    for growth in STEP_GROWTH:
-        tried = replace(view, font=round(view.font * growth), line=round(view.line * growth))
-        words = len(wrap(box.words, painter.font(tried.font), inner.width))
-        legend = legend_height(inner.width, painter, tried) if box.legend else 0
-        if (1 + words) * tried.line + 2 + legend + view.px(4) <= inner.height:
-            return tried
+    texts = [f"{box.words} {box.why}", box.words] if box.why else [box.words]
+    marks = box.marks if box.marks is not None else KNOWN_LEGEND
+    for text in texts:
+        for growth in (*STEP_GROWTH, 1.0):
+            tried = replace(view, font=round(view.font * growth), line=round(view.line * growth))
+            words = len(wrap(text, painter.font(tried.font), inner.width))
+            legend = legend_height(inner.width, painter, tried, marks) if box.legend else 0
+            if (1 + words) * tried.line + 2 + legend + view.px(4) <= inner.height:
+                return tried
     return view
 
 
-def legend_items(painter: Painter, view: Layout) -> list[tuple[object, pygame.Surface]]:
+def legend_items(
+    painter: Painter, view: Layout, marks: Marks = KNOWN_LEGEND
+) -> list[tuple[object, pygame.Surface]]:
     """Return the legend's entries: a highlight colour or a mark kind, and its word."""
     size = view.font
     items: list[tuple[object, pygame.Surface]] = [
         (colour, painter.text(word, size, FAINT_INK)) for colour, word in LEGEND
     ]
-    items += [(mine, painter.text(word, size, FAINT_INK)) for mine, word in KNOWN_LEGEND]
+    items += [(mine, painter.text(word, size, FAINT_INK)) for mine, word in marks]
     return items
 
 
 def legend_rows(
-    width: int, painter: Painter, view: Layout
+    width: int, painter: Painter, view: Layout, marks: Marks = KNOWN_LEGEND
 ) -> list[list[tuple[object, pygame.Surface]]]:
     """Return the legend's entries in rows that fit width."""
     rows: list[list[tuple[object, pygame.Surface]]] = [[]]
     used = 0
-    for item in legend_items(painter, view):
+    for item in legend_items(painter, view, marks):
         need = view.font + view.px(4) + item[1].get_width() + view.px(10)
         if rows[-1] and used + need > width:
             rows.append([])
@@ -628,14 +651,17 @@ def legend_rows(
     return rows
 
 
-def legend_height(width: int, painter: Painter, view: Layout) -> int:
+def legend_height(width: int, painter: Painter, view: Layout, marks: Marks = KNOWN_LEGEND) -> int:
     """Return the height the legend needs at a width."""
-    return len(legend_rows(width, painter, view)) * view.line
+    return len(legend_rows(width, painter, view, marks)) * view.line
 
 
-def paint_legend(screen: pygame.Surface, rect: pygame.Rect, painter: Painter, view: Layout) -> None:
-    """Draw a swatch and a word for each highlight colour, and a mark for what the AI knew."""
-    for kind, label, box in legend_places(rect, painter, view):
+def paint_legend(
+    screen: pygame.Surface, rect: pygame.Rect, painter: Painter, view: Layout,
+    marks: Marks = KNOWN_LEGEND,
+) -> None:  # fmt: skip
+    """Draw a swatch and a word for each highlight colour, and for each mark what it means."""
+    for kind, label, box in legend_places(rect, painter, view, marks):
         if isinstance(kind, tuple):
             screen.fill(REVEALED, box)
             screen.blit(painter.tint(kind, box.width), box)
@@ -645,11 +671,11 @@ def paint_legend(screen: pygame.Surface, rect: pygame.Rect, painter: Painter, vi
 
 
 def legend_places(
-    rect: pygame.Rect, painter: Painter, view: Layout
+    rect: pygame.Rect, painter: Painter, view: Layout, marks: Marks = KNOWN_LEGEND
 ) -> list[tuple[object, pygame.Surface, pygame.Rect]]:
     """Return the legend's entries in rect: a colour or a mark kind, its word, its swatch's box."""
     swatch, places = view.font, []
-    for k, row in enumerate(legend_rows(rect.width, painter, view)):
+    for k, row in enumerate(legend_rows(rect.width, painter, view, marks)):
         x, y = rect.x, rect.y + k * view.line
         for kind, label in row:
             places.append((kind, label, pygame.Rect(x, y + 2, swatch, swatch)))
@@ -664,9 +690,10 @@ def step_legend(
     if view.step.x < view.panel.x:
         view = larger_step_text(box, view, painter)
     inner = view.step.inflate(-view.px(12), -view.px(8))
-    legend = legend_height(inner.width, painter, view)
+    marks = box.marks if box.marks is not None else KNOWN_LEGEND
+    legend = legend_height(inner.width, painter, view, marks)
     return legend_places(
-        pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend), painter, view
+        pygame.Rect(inner.x, inner.bottom - legend, inner.width, legend), painter, view, marks
     )
 
 

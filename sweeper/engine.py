@@ -694,7 +694,7 @@ def _ways(m: int, step: int) -> tuple[tuple[int, int, int], ...]:
     )
 
 
-def _convolve(a: Sequence[int], b: Sequence[int]) -> Poly:
+def convolve(a: Sequence[int], b: Sequence[int]) -> Poly:
     """Return the product of two count polynomials."""
     out = [0] * (len(a) + len(b) - 1)
     for i, x in enumerate(a):
@@ -860,7 +860,7 @@ def solve_bits(
 
 
 @functools.lru_cache(maxsize=512)
-def _binomials(n: int) -> tuple[int, ...]:
+def binomials(n: int) -> tuple[int, ...]:
     """Return C(n, r) for r = 0..n (the outside cells' ways to hold r mines)."""
     row = [1]
     for r in range(n):
@@ -868,7 +868,7 @@ def _binomials(n: int) -> tuple[int, ...]:
     return tuple(row)
 
 
-def _rest_weight(others: Sequence[int], binom: tuple[int, ...], mines: int) -> int:
+def rest_weight(others: Sequence[int], binom: tuple[int, ...], mines: int) -> int:
     """Return the ways for the other components and the outside cells to hold mines mines.
 
     The sum of others[j] x binom[mines - j] over the j where both exist.
@@ -883,7 +883,7 @@ def _rest_weight(others: Sequence[int], binom: tuple[int, ...], mines: int) -> i
 def _rest_weights(
     others: Sequence[int], binom: tuple[int, ...], mines: int, count: int
 ) -> list[int]:
-    """Return _rest_weight(others, binom, mines - k) for k = 0..count - 1, in one pass.
+    """Return rest_weight(others, binom, mines - k) for k = 0..count - 1, in one pass.
 
     Weight k is the sum of others[j] x binom[mines - k - j] over the j where
     both exist. The binomials are read once, reversed, into a window padded
@@ -909,31 +909,31 @@ def _rest_weights(
 
 def _combine(comps: list[Component], mines_left: int, outside: int) -> Solution:
     """Weight every component's arrangements by the ways to place the rest."""
-    binom = _binomials(outside)
+    binom = binomials(outside)
     polys = [c.counts for c in comps]
     prefix = [[1]]
     for p in polys:
-        prefix.append(_convolve(prefix[-1], p))
+        prefix.append(convolve(prefix[-1], p))
     suffix = [[1]]
     for p in reversed(polys):
-        suffix.append(_convolve(suffix[-1], p))
+        suffix.append(convolve(suffix[-1], p))
     suffix.reverse()
     every = prefix[-1]
-    weight = _rest_weight(every, binom, mines_left)
+    weight = rest_weight(every, binom, mines_left)
     if weight == 0:
         raise Contradiction(
             f"no arrangement of the {mines_left} remaining mines agrees with the numbers"
         )
     group_weights: list[tuple[int, int]] = []
     for i, comp in enumerate(comps):
-        others = _convolve(prefix[i], suffix[i + 1])
+        others = convolve(prefix[i], suffix[i + 1])
         weights = _rest_weights(others, binom, mines_left, len(comp.counts))
         for group, tally in zip(comp.group_masks, comp.group_tallies, strict=True):
             group_weights.append((group, sum(map(operator.mul, tally, weights))))
     outside_weight = 0
     if outside:
         # An outside cell holds a mine in C(outside - 1, rest - 1) of the ways.
-        outside_weight = _rest_weight(every, _binomials(outside - 1), mines_left - 1)
+        outside_weight = rest_weight(every, binomials(outside - 1), mines_left - 1)
     arrangements = sum(n for k, n in enumerate(every) if 0 <= mines_left - k <= outside)
     return Solution(group_weights, outside_weight, outside, weight, arrangements)
 
@@ -974,7 +974,7 @@ def _feasible_rest(comps: list[Component], outside: int, target: int) -> int:
     """
     every = [1]
     for comp in comps:
-        every = _convolve(every, comp.counts)
+        every = convolve(every, comp.counts)
     held = [k for k, n in enumerate(every) if n]
 
     def holds(total: int) -> bool:
@@ -1035,7 +1035,7 @@ def forced_weight(
     counts: Poly = [0] * mines.bit_count() + [1]  # the forced mines, wherever they are
     try:
         for group in components(rules):
-            counts = _convolve(counts, _counted(group, COMPONENT_WORK, cache)[1].counts)
+            counts = convolve(counts, _counted(group, COMPONENT_WORK, cache)[1].counts)
     except (Contradiction, TooWide):
         return 0
     outside = solution.outside_cells - (forced & ~solution.frontier).bit_count()
@@ -1045,8 +1045,8 @@ def forced_weight(
         others: Poly = [1]
         for i, comp in enumerate(solution.components):
             if i not in touched:
-                others = _convolve(others, comp.counts)
-        binom = _binomials(outside)
+                others = convolve(others, comp.counts)
+        binom = binomials(outside)
         ways = _rest_weights(others, binom, mines_left, len(counts))
         solution.ways_memo[key] = ways
     return sum(map(operator.mul, counts, ways))
@@ -1078,21 +1078,21 @@ def _rest(solution: Solution, touched: frozenset[int], outside: int, span: int) 
         return found
     mines_left = solution.mines_left
     assert mines_left is not None
-    binom = _binomials(outside)
+    binom = binomials(outside)
     rest = [c for i, c in enumerate(solution.components) if i not in touched]
     prefix = [[1]]
     for comp in rest:
-        prefix.append(_convolve(prefix[-1], comp.counts))
+        prefix.append(convolve(prefix[-1], comp.counts))
     suffix = [[1]]
     for comp in reversed(rest):
-        suffix.append(_convolve(suffix[-1], comp.counts))
+        suffix.append(convolve(suffix[-1], comp.counts))
     suffix.reverse()
     every = prefix[-1]
     ways = _rest_weights(every, binom, mines_left, span + 1)
     groups = []
     masks = []
     for i, comp in enumerate(rest):
-        others = _convolve(prefix[i], suffix[i + 1])
+        others = convolve(prefix[i], suffix[i + 1])
         inner = _rest_weights(others, binom, mines_left, span + len(comp.counts) + 1)
         for group, tally in zip(comp.group_masks, comp.group_tallies, strict=True):
             size = len(tally)
@@ -1103,7 +1103,7 @@ def _rest(solution: Solution, touched: frozenset[int], outside: int, span: int) 
     outside_ways: list[int] = []
     if outside:
         # An outside cell holds a mine in C(outside - 1, rest - 1) of the ways.
-        binom_one = _binomials(outside - 1)
+        binom_one = binomials(outside - 1)
         outside_ways = _rest_weights(every, binom_one, mines_left - 1, span + 1)
     found = _Rest(ways, groups, masks, outside_ways)
     solution.rest_memo[key] = found

@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Optional
 
-from . import engine
 from .bits import indexes
 from .board import Cell
 from .engine import Contradiction, Pair, solve
+from .engine import forced_weight as weight_forced
 from .position import Position
 
 MISSING = 3  # end (corner) mines a formation may still miss when a cell's influence is asked
@@ -47,7 +47,7 @@ def _forced_bits(position: Position, mines: int, safes: int) -> int:
     """Return forced_weight for cells given as masks."""
     solution = position.solution
     if position.mines_left is not None and solution.exact:
-        return engine.forced_weight(solution, mines, safes, position.workspace.component_cache())
+        return weight_forced(solution, mines, safes, position.workspace.component_cache())
     members = position.grid.members
     forced = [(frozenset([c]), 1) for c in members(mines)]
     forced += [(frozenset([c]), 0) for c in members(safes)]

@@ -14,7 +14,9 @@ With the verdict come the cell's exact chance of a mine, the proof (the
 steps that decide the cell, by the weakest reasoning that does: CS50's rules
 first, then counting the numbers' arrangements, then the mine total too),
 and, where the claim can fail, a counter-arrangement: every hidden cell
-decided, every number and the total kept, the claim false.
+decided, every number and the total kept, the claim false. A decided cell's
+verdict also carries its reason (sweeper/reasons.py): the fewest numbers
+that settle it, graded by the weakest rule, worked out once when first read.
 
 ``survey`` sees a moment whole: the certain cells, every cell's chance, the
 lowest chance and the AI's own choice. The window, the review and the
@@ -23,11 +25,13 @@ checker turn these into words and pictures; none of them counts.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
 
+from . import reasons
 from .board import Cell, cell_name, check_cell, neighbours
 from .engine import Contradiction, Pair, Rule, Solution, solve
 from .knowledge import KnowledgeBase
@@ -77,6 +81,27 @@ class Verdict:
     proof: tuple[Step, ...]  # the steps that decide it, premises first; () when uncertain
     counter: Optional[frozenset[Cell]]  # the mines of an arrangement in which the claim fails
     premises: frozenset[Cell] = frozenset()  # the open cells whose numbers the proof uses
+    seen_as: Optional[Position] = field(default=None, compare=False, repr=False)  # judged on
+
+    @functools.cached_property
+    def reason(self) -> Optional[reasons.Reason]:
+        """Return why the cell is as it is, by the fewest numbers (None when it is uncertain).
+
+        See sweeper.reasons. Worked out once, the first time it is asked:
+        every place that shows this verdict reads this same reason.
+        """
+        if self.word == "uncertain" or self.seen_as is None:
+            return None
+        mine = (self.claim == "mine") == (self.word == "right")
+        return reasons.reason(self.seen_as, self.cell, mine)
+
+    @property
+    def numbers(self) -> frozenset[Cell]:
+        """Return the open numbers the verdict's reason names (the proof's, without a reason)."""
+        found = self.reason
+        if found is None:
+            return self.premises
+        return frozenset(n.cell for n in found.numbers)
 
 
 @dataclass(frozen=True)
@@ -115,7 +140,8 @@ def judge(position: Position, cell: Cell, claim: str) -> Verdict:
     exact = view.solution.exact or mine is not None
     if mine is not None:
         chance = Fraction(int(mine))
-    return Verdict(cell, claim, word, chance, exact, rule, proof, counter, _numbers(view, proof))
+    premises = _numbers(view, proof)
+    return Verdict(cell, claim, word, chance, exact, rule, proof, counter, premises, view)
 
 
 def _numbers(view: Position, proof: tuple[Step, ...]) -> frozenset[Cell]:

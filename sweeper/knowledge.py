@@ -28,7 +28,6 @@ directly (CS50's code does); the next learning call takes the edits in.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -38,7 +37,7 @@ from .bits import Grid, grid
 from .board import Cell, cell_name
 from .engine import Contradiction, Pair, Rule
 from .position import Position, Workspace
-from .records import Counting, Decision, Knowledge, Step, StepLog
+from .records import Decision, Knowledge, Step, StepLog, counting_step, knowledge_after
 
 
 def bits_of(mask: int) -> list[int]:
@@ -588,38 +587,8 @@ class KnowledgeBase:
 
     def counting_step(self, position: Position) -> Optional[Step]:
         """Return the step exact counting proves from position now, or None (looking)."""
-        solution = position.solution
-        safes, mines = solution.certain()
-        outside = solution.outside_certain()
-        if outside is not None:
-            (mines if outside else safes).update(position.outside())
-        if not (safes or mines):
-            return None
-        proven = frozenset(safes | mines)
-        premises = [
-            Rule(frozenset(cells), count)
-            for comp in solution.components
-            if proven & comp.tallies.keys()
-            for cells, count in comp.rules
-        ]
-        if proven - position.frontier:  # by the count: every sentence plays its part
-            premises = [Rule(frozenset(c), k) for c, k in position.rules if c]
-        proven_mask = self.grid.mask(proven)
-        return Step(
-            "enumeration",
-            premises=tuple(premises),
-            safes=frozenset(safes),
-            mines=frozenset(mines),
-            removed=tuple(
-                self.rule(c.mask, c.count)
-                for c in self._index.sentences()
-                if c.mask & ~proven_mask == 0
-            ),
-            told=len(self.revealed),
-            counting=Counting(
-                position.mines_left, position.outside_count, solution.arrangements, solution.exact
-            ),
-        )
+        sentences = ((c.mask, c.count) for c in self._index.sentences())
+        return counting_step(position, len(self.revealed), sentences)
 
     def learn_counted(self, step: Step) -> None:
         """Draw a counting step's certainties into the knowledge (inside learning())."""
@@ -658,24 +627,8 @@ class KnowledgeBase:
         return self._proved.get(cell)
 
     def knowledge_after(self, k: int) -> Knowledge:
-        """Return the knowledge as it was after step k, by folding the changes of steps 0..k.
-
-        k = len(steps) - 1 gives today's; k = -1 the start.
-        """
-        steps = self.steps
-        sentences: dict[frozenset[Cell], Rule] = {}
-        mines: set[Cell] = set()
-        safes: set[Cell] = set()
-        for step in steps[: k + 1]:
-            for rule in step.removed:
-                sentences.pop(rule.cells, None)
-            for rule in step.added:
-                sentences[rule.cells] = rule
-            mines |= step.mines
-            safes |= step.safes
-        told = steps[k].told if 0 <= k < len(steps) else 0
-        revealed = dict(itertools.islice(self.revealed.items(), told))
-        return Knowledge(list(sentences.values()), mines, safes - revealed.keys(), revealed)
+        """Return the knowledge as it was after step k (k = -1: the start; see records)."""
+        return knowledge_after(self.steps, self.revealed, k)
 
 
 # What each part of a call on the tape calls when it is played again.

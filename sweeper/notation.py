@@ -3,7 +3,7 @@
 Teaching positions are written by hand in it. Its hidden form keeps the
 mines off the rows, on a line of their own as a hexadecimal number (the
 board sets' form); saved games write their rows the same way and seal their
-mines (window/saves.py), so that opening a saved game in an editor does not
+mines (store/saves.py), so that opening a saved game in an editor does not
 show where the mines are.
 """
 
@@ -32,7 +32,7 @@ MAX_LINES = 1_000
 MAX_LINE = 500  # characters: a row holds at most MAX_COLUMNS; a comment is a sentence or two
 MINES_LINE = "#= mines "
 FACT = "#="
-SEALED = "sealed"  # the fact that holds a saved game's sealed mines (window/saves.py)
+SEALED = "sealed"  # the fact that holds a saved game's sealed mines (store/saves.py)
 
 
 @dataclass
@@ -94,7 +94,7 @@ def parse_board(text: str) -> BoardText:
     elif SEALED in board.facts:
         raise ValueError(
             f"line {board.fact_lines[SEALED]}: a saved game's mines are sealed: it is read as "
-            "a saved game (window/saves.py), with its data folder's key"
+            "a saved game (store/saves.py), with its data folder's key"
         )
     check_numbers(board)
     return board
@@ -244,3 +244,140 @@ def check_numbers(board: BoardText, mines: Optional[set[Cell]] = None) -> None:
 def mines_hex(mines: set[Cell], width: int) -> str:
     """Return the mines as the hexadecimal number of the '#= mines' line and the board sets."""
     return format(sum(1 << (i * width + j) for i, j in mines), "x")
+
+
+# -- a lesson's own words ------------------------------------------------------------------
+#
+# A teacher's position is a board and a few '#' lines. The first is its title; a line
+# that starts with a label says what the class is asked, what it is told, what only the
+# teacher reads, and whether the class knows the mine total; any other '#' line is a
+# note of what to look at, shown as the lesson opens.
+
+LABELS = ("Title", "Question", "Answer", "Teacher", "Total")
+TOTAL_WORDS = {"told": True, "hidden": False}
+LESSON_LINE = 100  # the longest labelled line the writer makes: longer words take more lines
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson file's own words: its title, its note, the question and answer, the teacher's."""
+
+    title: str = ""
+    note: str = ""  # the '#' lines with no label after the title: what to look at
+    question: str = ""  # shown on the first lesson step's question beat
+    answer: str = ""  # shown on its answer beat, above the AI's own reason
+    teacher: str = ""  # the teacher's page: never on screen, never on a class's sheet
+    total_told: bool = True  # False ('# Total: hidden'): the class is not told the mine total
+
+
+def label_of(words: str) -> str:
+    """Return the label a '#' line's words start with ("Question" for "Question: ..."), or ""."""
+    head, colon, _ = words.partition(":")
+    return head.strip() if colon and head.strip().isalpha() and " " not in head.strip() else ""
+
+
+def read_lesson(text: str) -> Lesson:
+    """Return a lesson file's words from its '#' lines; ValueError naming the line of a fault.
+
+    A label (a single word and a colon) must be one of LABELS, with words after it;
+    '# Total:' says 'told' or 'hidden', once. Repeated Question, Answer and Teacher
+    lines go on from the one before. '#=' lines are facts, not words (a saved game's).
+    """
+    found: dict[str, list[str]] = {name: [] for name in LABELS}
+    where: dict[str, int] = {}
+    notes: list[str] = []
+    titled = False
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        if not line.startswith("#") or line.startswith(FACT):
+            continue
+        words = line[1:].strip()
+        if not words:
+            continue
+        label = label_of(words)
+        known = next((name for name in LABELS if name.lower() == label.lower()), "")
+        if not titled and not known:  # the first line is the title, whatever it says
+            titled = True
+            found["Title"].append(words)
+            continue
+        titled = True
+        if label and not known:
+            raise ValueError(
+                f"line {number}: '# {label}:' is not a lesson's line; the labels are "
+                f"{', '.join(LABELS)} (a note of your own has no label)"
+            )
+        if not known:
+            notes.append(words)
+            continue
+        _take(found, where, known, words.partition(":")[2].strip(), number)
+    told = TOTAL_WORDS[found["Total"][0].lower()] if found["Total"] else True
+    return Lesson(
+        title=" ".join(found["Title"]),
+        note=" ".join(notes),
+        question=" ".join(found["Question"]),
+        answer=" ".join(found["Answer"]),
+        teacher=" ".join(found["Teacher"]),
+        total_told=told,
+    )
+
+
+def _take(
+    found: dict[str, list[str]], where: dict[str, int], label: str, value: str, line: int
+) -> None:
+    """Keep one labelled line's words, or raise ValueError saying what is wrong with it."""
+    if not value:
+        raise ValueError(f"line {line}: '# {label}:' says nothing: write it after the colon")
+    once = label in ("Title", "Total")
+    if once and label in where:
+        raise ValueError(
+            f"line {line}: a second '# {label}:' line (the first is line {where[label]})"
+        )
+    if label == "Total" and value.lower() not in TOTAL_WORDS:
+        raise ValueError(f"line {line}: '# Total: {value[:20]}': the total is 'told' or 'hidden'")
+    where.setdefault(label, line)
+    found[label].append(value)
+
+
+def lesson_text(lesson: Lesson, rows: list[str]) -> str:
+    """Return a lesson file: its '#' lines (long words over several lines), then its rows."""
+    title = lesson.title or "A lesson"
+    # A title that starts like a label says it is the title, or it would read as that label.
+    lines = [f"# Title: {title}" if label_of(title) else f"# {title}"]
+    if lesson.note:
+        lines += [f"# {part}" for part in _lines(lesson.note)]
+    for label, words in (
+        ("Question", lesson.question),
+        ("Answer", lesson.answer),
+        ("Teacher", lesson.teacher),
+    ):
+        lines += [f"# {label}: {part}" for part in _lines(words)]
+    if not lesson.total_told:
+        lines.append("# Total: hidden")
+    return "\n".join([*lines, *rows]) + "\n"
+
+
+def _lines(words: str) -> list[str]:
+    """Return words in pieces of at most LESSON_LINE characters, broken between words."""
+    pieces: list[str] = []
+    for word in words.split():
+        if pieces and len(pieces[-1]) + 1 + len(word) <= LESSON_LINE:
+            pieces[-1] += " " + word
+        else:
+            pieces.append(word[: MAX_LINE - 20])
+    return pieces
+
+
+def board_rows(height: int, width: int, mines: set[Cell], opened: set[Cell]) -> list[str]:
+    """Return a board's rows in the notation: '*' a mine, its number on an open cell, else '.'."""
+    rows = []
+    for i in range(height):
+        row = ""
+        for j in range(width):
+            cell = (i, j)
+            if cell in mines:
+                row += "*"
+            elif cell in opened:
+                row += str(sum(1 for n in neighbours(cell, height, width) if n in mines))
+            else:
+                row += "."
+        rows.append(row)
+    return rows

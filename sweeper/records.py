@@ -20,13 +20,17 @@ after step k, so a window can show any moment of a game. The rules:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import itertools
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple, Optional, Union, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union, overload
 
 from .board import Cell
-from .engine import Rule
+from .engine import Bits, Rule
+
+if TYPE_CHECKING:
+    from .position import Position
 
 LESSON_RULES = ("zero", "full", "subset", "enumeration", "move")
 
@@ -177,3 +181,66 @@ class Knowledge(NamedTuple):
     mines: set[Cell]
     safes: set[Cell]
     revealed: dict[Cell, int]
+
+
+def counting_step(position: Position, told: int, sentences: Iterable[Bits]) -> Optional[Step]:
+    """Return the step exact counting proves from position, or None when it proves nothing new.
+
+    told: how many numbers the AI had been told; sentences: the knowledge's
+    sentences as (mask, count), in order: those inside the proven cells are
+    the step's removed ones. Either knowledge base records it (looking only).
+    """
+    solution = position.solution
+    safes, mines = solution.certain()
+    outside = solution.outside_certain()
+    if outside is not None:
+        (mines if outside else safes).update(position.outside())
+    if not (safes or mines):
+        return None
+    proven = frozenset(safes | mines)
+    premises = [
+        Rule(frozenset(cells), count)
+        for comp in solution.components
+        if proven & comp.tallies.keys()
+        for cells, count in comp.rules
+    ]
+    if proven - position.frontier:  # by the count: every sentence plays its part
+        premises = [Rule(frozenset(c), k) for c, k in position.rules if c]
+    board = position.grid
+    proven_mask = board.mask(proven)
+    return Step(
+        "enumeration",
+        premises=tuple(premises),
+        safes=frozenset(safes),
+        mines=frozenset(mines),
+        removed=tuple(
+            Rule(frozenset(board.members(mask)), count)
+            for mask, count in sentences
+            if mask & ~proven_mask == 0
+        ),
+        told=told,
+        counting=Counting(
+            position.mines_left, position.outside_count, solution.arrangements, solution.exact
+        ),
+    )
+
+
+def knowledge_after(steps: Sequence[Step], revealed: Mapping[Cell, int], k: int) -> Knowledge:
+    """Return the knowledge as it was after step k, by folding the changes of steps 0..k.
+
+    k = len(steps) - 1 gives today's; k = -1 the start. revealed: the numbers
+    told, in the order told.
+    """
+    sentences: dict[frozenset[Cell], Rule] = {}
+    mines: set[Cell] = set()
+    safes: set[Cell] = set()
+    for step in steps[: k + 1]:
+        for rule in step.removed:
+            sentences.pop(rule.cells, None)
+        for rule in step.added:
+            sentences[rule.cells] = rule
+        mines |= step.mines
+        safes |= step.safes
+    told = steps[k].told if 0 <= k < len(steps) else 0
+    shown = dict(itertools.islice(revealed.items(), told))
+    return Knowledge(list(sentences.values()), mines, safes - shown.keys(), shown)

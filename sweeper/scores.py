@@ -88,3 +88,8 @@ def efficiency(bbbv: int, clicks: int) -> Optional[float]:
 def per_second(bbbv: int, seconds: float) -> Optional[float]:
     """Return 3BV per second (None for a game that took no time)."""
     return bbbv / seconds if seconds > 0 else None
+
+
+def tenths(seconds: float) -> float:
+    """Return a game's time as the window shows it: tenths of a second, floored, at least 0.1."""
+    return max(int(seconds * 10) / 10, 0.1)

@@ -7,7 +7,8 @@ arrangements of S best play wins; it depends on S alone, so results can be
 kept and reused. Each game keeps its own memo (a game's moves never depend
 on the games before it), and a search reads that memo but writes what it
 finds to a memo of its own, which the game adopts only when it moves: so
-asking the same question twice gives the same answer, budget and all.
+asking the same question twice gives the same answer, budget and all (in
+play the first click's search also stops at a CPU time: see best_opening).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Optional
@@ -25,7 +27,9 @@ from .engine import Pair, TooWide, elimination_order
 SEARCH_CONFIGS = 400  # the search runs when at most this many arrangements remain
 SEARCH_BUDGET = 300_000  # arrangement visits per search
 FIRST_SEARCH_BOARDS = 3_100
-FIRST_SEARCH_BUDGET = 4_500_000  # visits: about 2 s here (5x5, 3 mines passes it; 4x4, 5: 4.0 M)
+FIRST_SEARCH_BUDGET = 4_500_000  # visits: 2 to 3.5 s of CPU (5x5, 3 mines passes; 4x4, 5: 4.0 M)
+FIRST_SEARCH_SECONDS = 2.0  # CPU seconds: in play, the search also stops here (a slower machine)
+CLOCK_EVERY = 50_000  # visits between two looks at the clock
 FIRST_SEARCH_CELLS = 64  # best play's first click is searched on boards this small only
 MEMO_LIMIT = 300_000  # a game's memo is emptied past this many entries (answers do not change)
 
@@ -83,6 +87,8 @@ class EndgameSearch:
         self.found: Memo = {}
         self.nodes = 0
         self.budget = SEARCH_BUDGET
+        self.deadline: Optional[float] = None  # process_time past which it raises TooWide
+        self._clock_at = CLOCK_EVERY
 
     def best_guess(
         self, configs: Iterable[int], seen: int = 0, budget: Optional[int] = None
@@ -126,11 +132,16 @@ class EndgameSearch:
         self.nodes += visits
         if self.nodes > self.budget:
             raise TooWide(self.budget, "the endgame search")
+        if self.deadline is not None and self.nodes >= self._clock_at:
+            self._clock_at = self.nodes + CLOCK_EVERY
+            if time.process_time() > self.deadline:
+                raise TooWide(self.budget, "the endgame search's time")
 
     def _start(self, budget: int) -> None:
         """Reset the visit count for one search."""
         self.nodes = 0
         self.budget = budget
+        self._clock_at = CLOCK_EVERY
 
     def wins(self, configs: tuple[int, ...], seen: int = 0) -> int:
         """Return how many of these arrangements best play wins.
@@ -389,7 +400,10 @@ def best_opening(
     than limit placements (FIRST_SEARCH_BOARDS), more than FIRST_SEARCH_CELLS
     cells (a sparse giant board has few placements, but each is long to list
     and to search), or when the search passes its budget (FIRST_SEARCH_BUDGET),
-    which also pays for listing the boards. A pure function: the search has
+    which also pays for listing the boards. Without a budget given (in play)
+    it also stops at FIRST_SEARCH_SECONDS of CPU, so a slower machine than
+    the budget was set on may search fewer boards; a budget given (bench.exact)
+    is visits only, the same on every machine. A pure function: the search has
     its own memo (see opening_tree).
     """
     return _opening(height, width, mines, rule, limit, budget)[0]
@@ -418,6 +432,8 @@ def _opening(
         return None, {}
     cells = [(i, j) for i in range(height) for j in range(width)]
     search = EndgameSearch(height, width)
+    if budget is None:  # in play: a slower machine stops at the time, not at the visits
+        search.deadline = time.process_time() + FIRST_SEARCH_SECONDS
     best: Optional[tuple[Cell, int, int]] = None
     budget = budget or FIRST_SEARCH_BUDGET
     for first in cells:

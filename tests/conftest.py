@@ -2,11 +2,15 @@
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Never the user's own data folder, not even for a fixture that runs before the per-test
+# folder below (a module's fixture does): the whole run starts in a folder of its own.
+os.environ["MINESWEEPER_DATA_DIR"] = tempfile.mkdtemp(prefix="minesweeper-tests-")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

@@ -1,4 +1,4 @@
-"""CS50's MinesweeperAI contract, case by case, plus the steps it records."""
+"""CS50's MinesweeperAI contract, case by case, on the solver, plus the steps it records."""
 
 import random
 
@@ -6,9 +6,10 @@ import pytest
 from helpers import around as neighbours
 from helpers import snapshot
 
-from minesweeper import Minesweeper, MinesweeperAI, Sentence
 from sweeper import Contradiction, Rule
-from window.words import step_text
+from sweeper.game import Game
+from sweeper.solver import Sentence, Solver
+from words.model import step_text
 
 
 def rule(cells, count):
@@ -30,7 +31,7 @@ def has_empty_or_duplicate(knowledge):
 
 
 def test_constructor_defaults_and_cs50_names():
-    ai = MinesweeperAI()
+    ai = Solver()
     assert (ai.height, ai.width) == (8, 8)
     assert ai.moves_made == set() and ai.mines == set() and ai.safes == set()
     assert ai.knowledge == []
@@ -38,10 +39,10 @@ def test_constructor_defaults_and_cs50_names():
 
 
 def test_the_total_is_kept_apart_from_the_set_of_known_mines():
-    ai = MinesweeperAI(4, 5, 6)
+    ai = Solver(4, 5, 6)
     assert ai.total_mines == 6
     assert ai.mines == set()
-    ai = MinesweeperAI(height=4, width=5, mines=3)
+    ai = Solver(height=4, width=5, mines=3)
     assert ai.total_mines == 3
 
 
@@ -49,14 +50,14 @@ def test_the_total_is_kept_apart_from_the_set_of_known_mines():
 
 
 def test_add_knowledge_marks_the_move_and_the_safe_cell():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((3, 4), 2)
     assert (3, 4) in ai.moves_made
     assert (3, 4) in ai.safes
 
 
 def test_add_knowledge_adds_the_sentence_in_the_middle():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((3, 3), 1)
     expected = {(2, 2), (2, 3), (2, 4), (3, 2), (3, 4), (4, 2), (4, 3), (4, 4)}
     assert Sentence(expected, 1) in ai.knowledge
@@ -71,19 +72,19 @@ def test_add_knowledge_adds_the_sentence_in_the_middle():
     ],
 )
 def test_add_knowledge_adds_the_sentence_in_a_corner(corner, around):
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge(corner, 1)
     assert Sentence(around, 1) in ai.knowledge
 
 
 def test_add_knowledge_on_an_edge_and_on_a_non_square_board():
-    ai = MinesweeperAI(height=3, width=6)
+    ai = Solver(height=3, width=6)
     ai.add_knowledge((2, 3), 2)
     assert Sentence({(1, 2), (1, 3), (1, 4), (2, 2), (2, 4)}, 2) in ai.knowledge
 
 
 def test_known_mine_marked_with_mark_mine_lowers_the_count():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.mark_mine((2, 2))
     ai.add_knowledge((3, 3), 2)
     rest = neighbours((3, 3)) - {(2, 2)}
@@ -92,7 +93,7 @@ def test_known_mine_marked_with_mark_mine_lowers_the_count():
 
 
 def test_known_mine_added_directly_to_the_set_lowers_the_count():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.mines.add((2, 2))
     ai.add_knowledge((3, 3), 2)
     rest = neighbours((3, 3)) - {(2, 2)}
@@ -101,7 +102,7 @@ def test_known_mine_added_directly_to_the_set_lowers_the_count():
 
 
 def test_known_safe_marked_with_mark_safe_is_left_out():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.mark_safe((4, 4))
     ai.add_knowledge((3, 3), 1)
     rest = neighbours((3, 3)) - {(4, 4)}
@@ -110,7 +111,7 @@ def test_known_safe_marked_with_mark_safe_is_left_out():
 
 
 def test_known_safe_added_directly_to_the_set_is_left_out():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.safes.add((4, 4))
     ai.add_knowledge((3, 3), 1)
     rest = neighbours((3, 3)) - {(4, 4)}
@@ -121,7 +122,7 @@ def test_known_safe_added_directly_to_the_set_is_left_out():
 def test_known_mines_and_safes_together():
     # 3 around D4 (row 3, col 3); one known mine and two known safes:
     # 5 unknown cells hold the other 2 mines.
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.mines.add((2, 3))
     ai.mark_safe((4, 4))
     ai.safes.add((3, 2))
@@ -133,7 +134,7 @@ def test_known_mines_and_safes_together():
 def test_a_direct_mine_reaches_sentences_already_known():
     # (0, 0) shows 1 over {(0,1), (1,0), (1,1)}. Told directly that (0,1) is
     # the mine, the next add_knowledge must clear the other two.
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((0, 0), 1)
     ai.mines.add((0, 1))
     ai.add_knowledge((7, 7), 1)
@@ -141,7 +142,7 @@ def test_a_direct_mine_reaches_sentences_already_known():
 
 
 def test_cells_already_played_are_left_out():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((0, 0), 0)
     ai.add_knowledge((0, 1), 1)
     for s in ai.knowledge:
@@ -152,27 +153,27 @@ def test_cells_already_played_are_left_out():
 
 
 def test_a_zero_makes_every_neighbour_safe():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((3, 3), 0)
     assert neighbours((3, 3)) <= ai.safes
     assert ai.mines == set()
 
 
 def test_a_zero_in_a_corner():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((0, 0), 0)
     assert {(0, 1), (1, 0), (1, 1)} <= ai.safes
 
 
 def test_a_full_count_makes_every_neighbour_a_mine():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((0, 0), 3)
     assert ai.mines == {(0, 1), (1, 0), (1, 1)}
 
 
 def test_a_full_count_after_known_safes():
     # (3, 3) shows 2; six of its neighbours are known safe: the two left are mines.
-    ai = MinesweeperAI()
+    ai = Solver()
     left = {(2, 2), (4, 4)}
     for cell in neighbours((3, 3)) - left:
         ai.mark_safe(cell)
@@ -187,7 +188,7 @@ def test_a_mine_inferred_across_several_sentences():
     #   . . .
     # (1,2)=1 names five cells; (2,2)=0 clears three of them, (1,0)=0 clears
     # (0,1): only (0,2) is left and it must be the mine.
-    ai = MinesweeperAI(3, 3)
+    ai = Solver(3, 3)
     ai.add_knowledge((1, 2), 1)
     assert ai.mines == set()
     ai.add_knowledge((2, 2), 0)
@@ -201,7 +202,7 @@ def test_safes_inferred_across_several_sentences():
     # 1x5 row with a mine at (0,4), read as "0 0 . 1 *". (0,3)=1 names
     # {(0,2), (0,4)}; (0,0)=0 clears (0,1); (0,1)=0 clears (0,2); so the
     # first sentence leaves (0,4) a mine.
-    ai = MinesweeperAI(1, 5)
+    ai = Solver(1, 5)
     ai.add_knowledge((0, 3), 1)
     ai.add_knowledge((0, 0), 0)
     assert (0, 1) in ai.safes
@@ -215,7 +216,7 @@ def test_subset_with_different_counts_finds_a_mine():
     #   A B C .
     #   1 2 s s      (s: known safe)
     # 1 says {A,B} = 1; 2 says {A,B,C} = 2; so {C} = 1: C is a mine.
-    ai = MinesweeperAI(2, 4)
+    ai = Solver(2, 4)
     ai.mark_safe((1, 2))
     ai.mark_safe((1, 3))
     ai.add_knowledge((1, 0), 1)
@@ -226,7 +227,7 @@ def test_subset_with_different_counts_finds_a_mine():
 
 
 def test_subset_when_the_larger_sentence_comes_first():
-    ai = MinesweeperAI(2, 4)
+    ai = Solver(2, 4)
     ai.mark_safe((1, 2))
     ai.mark_safe((1, 0))
     ai.add_knowledge((1, 1), 2)  # {A, B, C} = 2
@@ -240,7 +241,7 @@ def test_subset_leaves_a_new_sentence():
     # over {(0,1), (1,0)} (its third neighbour (1,1) is played). That is a
     # strict subset of the first sentence (now without (0,0)), so the
     # difference {(0,2), (1,2), (2,0), (2,1), (2,2)} holds 2 - 1 = 1 mine.
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((1, 1), 2)
     ai.add_knowledge((0, 0), 1)
     assert Sentence({(0, 1), (1, 0)}, 1) in ai.knowledge
@@ -251,14 +252,14 @@ def test_subset_with_equal_counts_clears_the_difference():
     # {(0,1),(1,0),(1,1)} = 1 from (0,0); (0,1) shows 1 over
     # {(0,2),(1,0),(1,1),(1,2)}; without (0,1), the first is {(1,0),(1,1)} = 1,
     # a subset with the same count: (0,2) and (1,2) are safe.
-    ai = MinesweeperAI(3, 3)
+    ai = Solver(3, 3)
     ai.add_knowledge((0, 0), 1)
     ai.add_knowledge((0, 1), 1)
     assert {(0, 2), (1, 2)} <= ai.safes
 
 
 def test_no_empty_sentence_and_no_duplicate():
-    ai = MinesweeperAI(3, 3)
+    ai = Solver(3, 3)
     ai.add_knowledge((0, 0), 0)
     ai.add_knowledge((2, 2), 1)
     ai.add_knowledge((2, 2), 1)
@@ -268,14 +269,14 @@ def test_no_empty_sentence_and_no_duplicate():
 
 
 def test_no_empty_sentence_when_every_neighbour_is_known():
-    ai = MinesweeperAI(2, 2)
+    ai = Solver(2, 2)
     ai.add_knowledge((0, 0), 0)
     ai.add_knowledge((0, 1), 0)
     assert all(s.cells for s in ai.knowledge)
 
 
 def test_a_sentence_added_directly_takes_part_in_inference():
-    ai = MinesweeperAI(4, 4)
+    ai = Solver(4, 4)
     ai.knowledge.append(Sentence({(0, 0), (0, 1), (0, 2)}, 2))
     ai.knowledge.append(Sentence({(0, 0), (0, 1)}, 1))
     ai.add_knowledge((3, 3), 1)
@@ -286,7 +287,7 @@ def test_a_sentence_added_directly_takes_part_in_inference():
 
 
 def test_mark_mine_updates_every_sentence():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((1, 1), 2)
     ai.mark_mine((0, 0))
     assert (0, 0) in ai.mines
@@ -294,7 +295,7 @@ def test_mark_mine_updates_every_sentence():
 
 
 def test_mark_safe_updates_every_sentence():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((1, 1), 2)
     ai.mark_safe((0, 0))
     assert (0, 0) in ai.safes
@@ -305,14 +306,14 @@ def test_mark_safe_updates_every_sentence():
 
 
 def test_make_safe_move_returns_a_known_safe_cell_not_yet_played():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((0, 0), 0)
     move = ai.make_safe_move()
     assert move in {(0, 1), (1, 0), (1, 1)}
 
 
 def test_make_safe_move_skips_cells_already_played():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.safes.update({(2, 2), (5, 5)})
     ai.moves_made.add((2, 2))
     assert ai.make_safe_move() == (5, 5)
@@ -321,7 +322,7 @@ def test_make_safe_move_skips_cells_already_played():
 def test_make_safe_move_sees_every_direct_edit_between_calls():
     # The AI remembers its answer until the sets change; edits by other code count too,
     # even one that leaves the sizes as they were, and a set put in place of the AI's own.
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((0, 0), 0)
     assert ai.make_safe_move() == (0, 1)
     ai.moves_made.add((0, 1))
@@ -338,7 +339,7 @@ def test_make_safe_move_sees_every_direct_edit_between_calls():
 
 
 def test_a_direct_edit_that_keeps_the_sizes_still_reaches_the_sentences():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((0, 0), 1)
     ai.mark_safe((5, 5))
     ai.safes.discard((5, 5))
@@ -348,14 +349,14 @@ def test_a_direct_edit_that_keeps_the_sizes_still_reaches_the_sentences():
 
 
 def test_make_safe_move_returns_none_when_no_safe_move():
-    ai = MinesweeperAI()
+    ai = Solver()
     assert ai.make_safe_move() is None
     ai.add_knowledge((3, 3), 1)
     assert ai.make_safe_move() is None
 
 
 def test_make_safe_move_changes_nothing():
-    ai = MinesweeperAI()
+    ai = Solver()
     ai.add_knowledge((0, 0), 0)
     ai.add_knowledge((5, 5), 2)
     before = snapshot(ai)
@@ -365,7 +366,7 @@ def test_make_safe_move_changes_nothing():
 
 
 def test_make_random_move_avoids_moves_made_and_known_mines():
-    ai = MinesweeperAI(3, 3, seed=4)
+    ai = Solver(3, 3, seed=4)
     played = {(0, 0), (0, 1), (1, 1), (2, 2)}
     ai.moves_made.update(played)
     ai.mines.update({(0, 2), (2, 0)})
@@ -378,14 +379,14 @@ def test_make_random_move_avoids_moves_made_and_known_mines():
 
 
 def test_make_random_move_returns_none_when_nothing_is_left():
-    ai = MinesweeperAI(2, 2)
+    ai = Solver(2, 2)
     ai.moves_made.update({(0, 0), (0, 1), (1, 0)})
     ai.mines.add((1, 1))
     assert ai.make_random_move() is None
 
 
 def test_make_random_move_changes_nothing():
-    ai = MinesweeperAI(seed=1)
+    ai = Solver(seed=1)
     ai.add_knowledge((3, 3), 2)
     before = snapshot(ai)
     ai.make_random_move()
@@ -398,8 +399,8 @@ def test_make_random_move_changes_nothing():
 def test_cs50_style_game_runs_without_a_total():
     # CS50's runner builds MinesweeperAI(height=..., width=...) and alternates
     # make_safe_move and make_random_move; both must work with mines=None.
-    game = Minesweeper(8, 8, 8, seed=11, first_click="none")
-    ai = MinesweeperAI(height=game.height, width=game.width)
+    game = Game(8, 8, 8, seed=11, first_click="none")
+    ai = Solver(height=game.height, width=game.width)
     while not game.is_over():
         move = ai.make_safe_move() or ai.make_random_move()
         if move is None:
@@ -413,7 +414,7 @@ def test_cs50_style_game_runs_without_a_total():
 
 
 def test_make_move_and_probabilities_work_without_a_total():
-    ai = MinesweeperAI(height=4, width=4)
+    ai = Solver(height=4, width=4)
     ai.add_knowledge((0, 0), 1)
     probabilities = ai.mine_probabilities()
     assert set(probabilities) == {(i, j) for i in range(4) for j in range(4)} - {(0, 0)}
@@ -427,7 +428,7 @@ def test_steps_for_a_hand_built_sequence():
     # 3x3 board. (0,0) shows 1: {(0,1), (1,0), (1,1)} = 1. Then (0,1) shows 1
     # over {(0,2), (1,0), (1,1), (1,2)}. The first, without the now-played
     # (0,1), is {(1,0), (1,1)} = 1, a subset: {(0,2), (1,2)} = 0, then both safe.
-    ai = MinesweeperAI(3, 3)
+    ai = Solver(3, 3)
     ai.add_knowledge((0, 0), 1)
     ai.add_knowledge((0, 1), 1)
     rules = [s.rule for s in ai.steps]
@@ -452,7 +453,7 @@ def test_steps_for_a_hand_built_sequence():
 def test_steps_record_a_full_count_and_known_cells():
     # (0,2) is a known mine and (1,1) a known safe; (0,1) shows 2 over
     # {(0,0), (0,2), (1,0), (1,1), (1,2)}: without them, {(0,0), (1,0), (1,2)} = 1.
-    ai = MinesweeperAI(2, 3)
+    ai = Solver(2, 3)
     ai.mark_mine((0, 2))
     ai.mark_safe((1, 1))
     ai.add_knowledge((0, 1), 2)
@@ -477,7 +478,7 @@ def test_every_premise_was_stated_by_an_earlier_step():
     # lists "a known cell removed" among the rules to record). Same sequence
     # as the hand-built one above: the subset step starts from
     # {(1,0), (1,1)} = 1, which is the first clue without the played (0,1).
-    ai = MinesweeperAI(3, 3)
+    ai = Solver(3, 3)
     ai.add_knowledge((0, 0), 1)
     ai.add_knowledge((0, 1), 1)
     stated = []
@@ -493,8 +494,8 @@ def test_every_premise_was_stated_by_an_earlier_step():
 
 def test_the_1_2_pattern_on_a_real_board():
     # 3x4, mines at (0,1) and (0,2); row 2 is zeros, row 1 shows 1 2 2 1.
-    game = Minesweeper.from_text(".**.\n1221\n0000\n")
-    ai = MinesweeperAI(3, 4)
+    game = Game.from_text(".**.\n1221\n0000\n")
+    ai = Solver(3, 4)
     for j in range(4):
         ai.add_knowledge((2, j), 0)
     ai.add_knowledge((1, 0), 1)
@@ -510,8 +511,8 @@ def test_the_knowledge_base_never_calls_a_mine_safe(seed):
     rng = random.Random(seed)
     height, width = rng.randint(3, 9), rng.randint(3, 9)
     mines = rng.randint(1, height * width // 4 + 1)
-    game = Minesweeper(height, width, mines, seed=seed, first_click="none")
-    ai = MinesweeperAI(height, width, seed=seed)
+    game = Game(height, width, mines, seed=seed, first_click="none")
+    ai = Solver(height, width, seed=seed)
     while not game.is_over():
         move = ai.make_safe_move()
         if move is None:
@@ -529,18 +530,18 @@ def test_the_knowledge_base_never_calls_a_mine_safe(seed):
 
 def test_step_words_for_one_cell_and_for_several():
     # The classroom reads these aloud: one cell "is", several "are".
-    ai = MinesweeperAI(3, 3)
+    ai = Solver(3, 3)
     ai.add_knowledge((0, 0), 1)  # {A2, B1, B2} = 1
     ai.add_knowledge((0, 1), 1)  # {A3, B1, B2, B3} = 1 -> {A3, B3} = 0
     ai.add_knowledge((0, 2), 1)  # all of A's numbers are 1: {B2, B3} = 1 ...
     words = [step_text(s) for s in ai.steps if s.rule in ("zero", "full")]
     assert "both of {A3, B3} are safe: the count is 0" in words
-    single = MinesweeperAI(2, 2)
+    single = Solver(2, 2)
     single.add_knowledge((0, 0), 3)
     assert [step_text(s) for s in single.steps if s.rule == "full"] == [
         "all 3 of {A2, B1, B2} are mines: the count equals the number of cells"
     ]
-    one = MinesweeperAI(1, 2)
+    one = Solver(1, 2)
     one.add_knowledge((0, 0), 1)
     assert [step_text(s) for s in one.steps if s.rule == "full"] == [
         "A2 is a mine: the count equals the number of cells"
@@ -556,10 +557,10 @@ def test_a_game_played_without_recording_gives_the_same_steps_when_they_are_read
     # exactly the steps a recording AI took: the same rules, premises, conclusions, order.
     boards = [(9, 9, 10), (16, 16, 40), (16, 30, 99)]
     height, width, mines = boards[seed % 3]
-    game = Minesweeper(height, width, mines, seed=seed)
-    twin = Minesweeper(height, width, mines, seed=seed)
-    recording = MinesweeperAI(height, width, mines)
-    silent = MinesweeperAI(height, width, mines, record=False)
+    game = Game(height, width, mines, seed=seed)
+    twin = Game(height, width, mines, seed=seed)
+    recording = Solver(height, width, mines)
+    silent = Solver(height, width, mines, record=False)
     while not game.is_over():
         cell = recording.make_move()
         assert silent.make_move() == cell
@@ -577,14 +578,14 @@ def test_a_game_played_without_recording_gives_the_same_steps_when_they_are_read
 
 
 def test_a_refused_call_leaves_a_silent_ai_as_it_was_and_its_steps_still_replay():
-    ai = MinesweeperAI(4, 4, record=False)
+    ai = Solver(4, 4, record=False)
     ai.add_knowledge((0, 0), 1)
     ai.mines.add((3, 3))  # a direct edit, taken in for good by the next call
     before = (set(ai.mines), set(ai.safes), [str(s) for s in ai.knowledge])
     with pytest.raises(Contradiction):
         ai.add_knowledge((1, 1), 0)  # 0 around B2 contradicts the 1 at A1
     assert (set(ai.mines), set(ai.safes), [str(s) for s in ai.knowledge]) == before
-    recording = MinesweeperAI(4, 4)
+    recording = Solver(4, 4)
     recording.add_knowledge((0, 0), 1)
     recording.mines.add((3, 3))
     with pytest.raises(Contradiction):

@@ -12,13 +12,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import cell_name
 from sweeper.engine import Rule
+from sweeper.game import Game
+from sweeper.solver import Solver
 from window.app import App
-from window.arrangements import counter_words, enumerate_step, odds_words, position_before
-from window.frame import current_step
-from window.words import found_text
+from window.arrangements import counted_words, enumerate_step, odds_words, position_before
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_runner import press, pump, start  # noqa: E402
@@ -52,8 +51,8 @@ def enumeration_steps(seeds, board=(4, 5, 5)):
     """Yield (game, ai, step index) for every enumeration step of AI games on small boards."""
     height, width, mines = board
     for seed in seeds:
-        game = Minesweeper(height, width, mines, seed=seed)
-        ai = MinesweeperAI(height, width, mines, seed=seed)
+        game = Game(height, width, mines, seed=seed)
+        ai = Solver(height, width, mines, seed=seed)
         while not game.is_over():
             cell = ai.make_move()
             if cell is None:
@@ -69,9 +68,9 @@ def enumeration_steps(seeds, board=(4, 5, 5)):
 
 
 def counter_note(ctrl):
-    """Return the counter's words for the enumeration step on screen, else ""."""
-    enum = ctrl.enumeration()
-    return "" if enum is None else counter_words(enum, found_text(current_step(ctrl)))
+    """Return what the AI counted for the enumeration step on screen, else ""."""
+    enum = ctrl.moment().enumeration
+    return "" if enum is None else counted_words(enum, "A3, B1, B3")
 
 
 def test_arrangements_and_weights_equal_brute_force():
@@ -102,7 +101,7 @@ def test_the_mine_counter_is_named_when_it_decides_position_07():
     ctrl.do("ai")
     step = next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration")
     ctrl.show(step, 1)
-    enum = ctrl.enumeration()
+    enum = ctrl.moment().enumeration
     assert enum is not None
     assert len(enum.arrangements) == 4 and [a.weight for a in enum.arrangements].count(0) == 2
     assert {cell_name(c) for c in enum.decided_by_the_count()} == {"C1", "C2", "C4"}
@@ -116,12 +115,16 @@ def test_the_answer_of_a_step_the_counter_decided_says_so_and_others_do_not():
     ctrl.show(step, 1)
     note = counter_note(ctrl)
     assert note == (
-        "{C1, C4} safe and C2 a mine: the numbers alone allow 4 arrangements, but only 2 use "
-        "the 2 mines left, so the mine counter decides it (V shows them)."
+        "The AI counted 4 arrangements of the mines under A3, B1, B3: 2 fit the board's 3 mines "
+        "(V shows them)."
     )
+    assert "every one agrees" not in note
     ctrl.show(0, 1)  # a clue, not an enumeration step
     assert counter_note(ctrl) == ""
-    ai = MinesweeperAI(3, 3)  # no total: the count cannot decide anything
+    ctrl = App.from_position((POSITIONS / "04-one-two.txt").read_text())
+    ctrl.do("step")  # 04: counting alone decides, the mine total plays no part
+    assert counter_note(ctrl).endswith("and every one agrees (V shows them).")
+    ai = Solver(3, 3)  # no total: the count cannot decide anything
     ai.add_knowledge((0, 0), 1)
     position = ai.position()
     enum = enumerate_step(position, [Rule(frozenset(position.unknown_neighbours((0, 0))), 1)])
@@ -129,7 +132,7 @@ def test_the_answer_of_a_step_the_counter_decided_says_so_and_others_do_not():
 
 
 def test_too_many_arrangements_are_counted_by_mines_not_drawn():
-    ai = MinesweeperAI(3, 3, 4)
+    ai = Solver(3, 3, 4)
     ai.add_knowledge((1, 1), 4)  # eight hidden cells, four mines: C(8, 4) = 70 arrangements
     position = ai.position()
     enum = enumerate_step(position, [Rule(frozenset(position.unknown), 4)])
@@ -142,7 +145,7 @@ def test_odds_words_group_cells_with_the_same_chance():
     ctrl = App.from_position((POSITIONS / "07-counter-settles.txt").read_text())
     ctrl.do("ai")
     ctrl.show(next(k for k, s in enumerate(ctrl.ai.steps) if s.rule == "enumeration"), 1)
-    enum = ctrl.enumeration()
+    enum = ctrl.moment().enumeration
     words = odds_words(enum, enum.odds, cell_name)
     assert words == "safe in every one: C1, C4; a mine in every one: C2; 1/2 (50%): A4, B4"
 

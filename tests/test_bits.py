@@ -4,11 +4,12 @@ import random
 
 import pytest
 
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper.bits import grid, indexes
 from sweeper.board import neighbours
 from sweeper.engine import count_component, solve, solve_bits
+from sweeper.game import Game
 from sweeper.position import Position
+from sweeper.solver import Solver
 
 SIZES = [(1, 1), (1, 7), (5, 1), (3, 4), (9, 9), (16, 30), (30, 40)]  # 30x40: long masks
 
@@ -53,8 +54,8 @@ def test_neighbour_counts_and_moved_masks_agree_with_the_cells(height, width):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_a_position_from_masks_is_the_position_from_cells(seed):
-    game = Minesweeper(16, 30, 99, seed=seed)
-    ai = MinesweeperAI(16, 30, 99)
+    game = Game(16, 30, 99, seed=seed)
+    ai = Solver(16, 30, 99)
     for _ in range(12):
         if game.is_over():
             break

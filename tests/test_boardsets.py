@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 import benchmark
-from bench import paired, play, replay, sets, stats
-from minesweeper import Minesweeper
+from bench import paired, replay, sets, stats
 from sweeper import cell_name
 from sweeper.boardsets import read_board_set, seen_from, symmetries, turned
+from sweeper.game import Game, derive_seed
 from sweeper.notation import parse_board
 
 # The table, counted on the shared sets by an independent script:
@@ -75,8 +75,8 @@ def test_a_written_set_holds_the_seeded_games_and_plays_those_boards(tmp_path: P
     assert (header.height, header.width, header.mines, header.rule) == (9, 9, 10, "safe")
     assert [b.index for b in listed] == list(range(12))
     for board in listed:
-        seed = play.derive_seed(5, board.index)
-        game = Minesweeper(9, 9, 10, seed=seed, first_click="safe")
+        seed = derive_seed(5, board.index)
+        game = Game(9, 9, 10, seed=seed, first_click="safe")
         game.reveal(board.first)
         assert board.mines == frozenset(game.mines) and board.game_seed == seed
         assert board.won is None
@@ -105,8 +105,8 @@ def test_turning_a_board_keeps_it_the_same_board(height: int, width: int) -> Non
     for symmetry in symmetries(height, width):
         board = turned(mines, symmetry, height, width)
         assert len(board) == len(mines)
-        original = Minesweeper.from_mines(height, width, mines)
-        seen = Minesweeper.from_mines(height, width, board)
+        original = Game.from_mines(height, width, mines)
+        seen = Game.from_mines(height, width, board)
         for r in range(height):
             for c in range(width):
                 theirs = symmetry((r, c))
@@ -280,12 +280,10 @@ def test_a_replay_stops_before_our_guess_and_gives_its_odds_and_the_position(
     assert f"# Teacher: our guess was {cell_name(second.cell)}" in position
     assert cell_name(second.cell) not in text.title
     assert second.cell not in text.revealed and "*" not in position
-    game = Minesweeper.from_text(position)
+    game = Game.from_text(position)
     assert game.mines == text.mines and len(game.mines) == 10
     before = found.moments.index(second)
-    assert sorted(text.revealed) == sorted(
-        Minesweeper.from_text(found.moments[before].before).revealed
-    )
+    assert sorted(text.revealed) == sorted(Game.from_text(found.moments[before].before).revealed)
     out = tmp_path / "position.txt"
     argv = ["--boards", str(path), "--replay", str(index), "--guess", "2"]
     assert benchmark.main([*argv, "--position-out", str(out)]) == 0

@@ -15,7 +15,8 @@ import runner
 from screen.layout import LEGIBLE_AT_360, ZOOM_MARGIN, layout, legible_cell, scale_for, wrap
 from screen.paint import Painter
 from sweeper import BOARDS
-from window.answers import is_guess
+from sweeper.judge import judge
+from window.answers import is_guess, step_reasons
 from window.app import App
 from window.deck import beats
 
@@ -85,14 +86,14 @@ def test_a_guess_shows_every_closed_cell_at_its_question_as_at_its_answer(expert
     guesses = 0
     for k in lessons:
         app.show(k, 0)
-        if not is_guess(app.scene().step):
+        if not is_guess(app.moment().step):
             continue
         guesses += 1
         views = []
         for beat in (0, 1):
             app.show(k, beat)
             frame = app.frame()
-            closed = {c for c in app.game.cells() if c not in app.scene().board}
+            closed = {c for c in app.game.cells() if c not in app.moment().board}
             assert closed <= frame.focus, (k, beat)
             view = layout(size, frame, scale_for(size))
             assert all(view.cell_at(view.cell_rect(c).center) == c for c in closed), (k, beat)
@@ -141,8 +142,9 @@ def test_the_deck_of_07_has_a_page_per_beat_and_the_teacher_s_page_last(tmp_path
     assert all(title in s for s in sections)
     teacher = "With 3 mines in all"  # the # Teacher: line: on its own page, last, only there
     assert teacher in sections[-1] and not any(teacher in s for s in sections[:-1])
-    questions = [s for s in sections if 'class="question"' in s]
-    assert len(questions) >= beats - 1 and "break-after: page" in index
+    kinds = re.findall(r'<section class="page (\w+)">', index)  # a reader's pages, in order
+    assert kinds[0] == "opening" and kinds[-1] == "teacher" and "break-after: page" in index
+    assert kinds.count("question") == kinds.count("answer") == beats // 2
     assert all(f'src="{p.name}"' in index for p in pages)
 
 
@@ -178,3 +180,55 @@ def test_a_deck_refuses_what_it_cannot_do_in_one_line(tmp_path, capsys):
     errors = capsys.readouterr().err.strip().splitlines()
     assert len(errors) == 2 and all(e.startswith("runner.py: error: --") for e in errors)
     assert "--deck" in errors[0] and "--step" in errors[1]
+
+
+def test_votes_on_a_large_board_leave_the_view_where_it_was(expert_lessons):
+    # Issue 45 item 5: each vote on an expert lesson step switched the view between the zoomed
+    # step and the whole board (a verdict's numbers and its counter-arrangement joined the
+    # focus), so the next click landed on another cell.
+    app, lessons = expert_lessons
+    size = (1920, 1080)
+    voted = 0
+    for k in lessons[:40]:
+        app.show(k, 0)
+        frame = app.frame()
+        before = layout(size, frame, scale_for(size))
+        if not before.zoomed or is_guess(app.moment().step):
+            continue
+        shown = [c for c in frame.focus if c not in app.moment().board]
+        for n, cell in enumerate(shown[:3]):
+            app.do("reveal" if n % 2 == 0 else "flag", cell)  # safe, then a mine: one is wrong
+            after = layout(size, app.frame(), scale_for(size))
+            assert (after.first, after.cell, after.rows, after.columns) == (
+                before.first,
+                before.cell,
+                before.rows,
+                before.columns,
+            ), (k, cell)
+            voted += 1
+    assert voted >= 10
+
+
+def test_on_a_large_board_the_verdict_and_the_answer_give_one_reason_and_v_s_count(
+    expert_lessons,
+):
+    # Issue 45 item 3: an expert verdict read "60 ways ... numbers 169 cells in A1-P23" where
+    # the answer beat said 5. The answer's count is the one V steps through; its reasons, the
+    # verdicts' own.
+    app, lessons = expert_lessons
+    counted = 0
+    for k in lessons:
+        step = app.ai.steps[k]
+        if step.rule != "enumeration":
+            continue
+        app.show(k, 1)
+        m = app.moment()
+        words = app.frame().step.words
+        counts = {int(n.replace(",", "")) for n in re.findall(r"([\d,]+) arrangements?\b", words)}
+        assert counts <= {m.enumeration.count}, (k, words)
+        given = {found.argument for found, _ in step_reasons(m)}
+        for cell in sorted(step.safes | step.mines)[:3]:
+            claim = "mine" if cell in step.mines else "safe"
+            assert judge(m.seen(), cell, claim).reason.argument in given, (k, cell)
+        counted += 1
+    assert counted

@@ -8,13 +8,13 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import Minesweeper
 from screen import paint, palette
 from screen.layout import layout, minimum_window_size, scale_for
 from sweeper import BOARDS, parse_board
+from sweeper.game import Game
 from window.app import App
-from window.frame import current_step, listed, step_roles
-from window.words import percent
+from window.frame import listed, step_roles
+from words.model import percent
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -67,14 +67,14 @@ def test_arrows_step_forward_and_back_without_clicking():
     ctrl = position(SUBSET)
     painter = start(ctrl)
     shown, steps = dict(ctrl.game.revealed), list(ctrl.ai.steps)
-    assert ctrl.room.on and current_step(ctrl) is None and len(steps) >= 3
+    assert ctrl.room.on and ctrl.moment().step is None and len(steps) >= 3
     press(pygame.K_e)  # every step, one at a time
     for _ in range(3):
         press(pygame.K_RIGHT)
     press(pygame.K_LEFT)
     pump(ctrl, painter)
     assert ctrl.room.step_index == 1
-    assert current_step(ctrl) is steps[1]
+    assert ctrl.moment().step is steps[1]
     assert ctrl.game.revealed == shown and ctrl.ai.steps == steps
 
 
@@ -116,7 +116,7 @@ def test_the_mine_that_went_off_stays_red_under_the_last_step():
     ctrl.do("ai")
     assert ctrl.game.lost() and ctrl.game.exploded == (0, 2)
     ctrl.room.step_index = len(ctrl.ai.steps) - 1
-    assert current_step(ctrl).cell == (0, 2)
+    assert ctrl.moment().step.cell == (0, 2)
     painter.draw()
     assert inner_pixel(view(ctrl).cell_rect((0, 2))) == palette.EXPLODED
 
@@ -124,7 +124,7 @@ def test_the_mine_that_went_off_stays_red_under_the_last_step():
 def test_step_colours_give_conclusions_precedence():
     ctrl = position(ONE_TWO)
     ctrl.do("think")
-    enumeration = current_step(ctrl)
+    enumeration = ctrl.moment().step
     colours = step_roles(enumeration)
     assert enumeration.rule == "enumeration"
     assert all(colours[c] == "safe" for c in enumeration.safes)
@@ -179,7 +179,7 @@ def test_think_shows_the_proof_and_ai_move_then_plays_it():
     frame = ctrl.frame()
     assert not ctrl.room.on and not frame.replaying and frame.numbers == ctrl.game.revealed
     assert pick(ctrl) is not None and ctrl.game.revealed == shown
-    step = current_step(ctrl)
+    step = ctrl.moment().step
     assert step.rule == "enumeration" and pick(ctrl) in step.safes
     assert (pick(ctrl), "safe") in frame.highlights.roles
     assert frame.highlights.choice == pick(ctrl)
@@ -205,7 +205,7 @@ def test_think_on_a_fifty_fifty_shows_the_guess():
     assert ctrl.frame().asking  # its question first
     assert "lesson step" in ctrl.message and "50%" not in ctrl.message
     ctrl.do("think")  # on a question, Think gives its answer
-    step = current_step(ctrl)
+    step = ctrl.moment().step
     assert step.rule == "move" and step.cell == pick(ctrl)
     assert step.decision.probability == Fraction(1, 2)
     # The lesson's answer gives the reason; the message line only points at it.
@@ -315,7 +315,7 @@ def test_clicking_a_sentence_highlights_its_cells():
     first_row = (layout.knowledge.x + 20, top)
     post_click(first_row)
     pump(ctrl, painter)
-    sentence = listed(ctrl)[0]
+    sentence = listed(ctrl.moment())[0]
     assert ctrl.room.selected == sentence
     for cell in sentence.cells:
         assert close(inner_pixel(layout.cell_rect(cell)), blend(palette.HIDDEN, palette.SELECTED))
@@ -344,7 +344,7 @@ def long_knowledge(moves, more):
 def test_the_wheel_scrolls_a_long_knowledge_list_and_stops_at_its_end():
     ctrl, painter, rows = long_knowledge(40, lambda rows: rows + 3)
     assert len(ctrl.ai.knowledge) > rows + 3
-    first = ctrl.first_row(rows)  # where the list stands: at the step's sentence
+    first = ctrl.knowledge().top(rows)  # where the list stands: at the step's sentence
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
     pump(ctrl, painter)
     assert ctrl.room.scroll == min(first + 3, len(ctrl.ai.knowledge) - rows)
@@ -370,12 +370,12 @@ def test_the_list_scrolls_to_the_step_s_new_sentence_until_scrolled_by_hand():
     ctrl.show(k, 1)
     pump(ctrl, painter)
     new = ctrl.ai.steps[k].added[0]
-    assert listed(ctrl)[ctrl.knowledge().bold] == new
-    first = ctrl.first_row(view(ctrl).list_rows())
-    assert first <= listed(ctrl).index(new) < first + rows  # on screen, not below it
+    assert listed(ctrl.moment())[ctrl.knowledge().bold] == new
+    first = ctrl.knowledge().top(view(ctrl).list_rows())
+    assert first <= listed(ctrl.moment()).index(new) < first + rows  # on screen, not below it
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3))  # up, by hand
     pump(ctrl, painter)
-    assert ctrl.first_row(view(ctrl).list_rows()) == max(0, first - 9)
+    assert ctrl.knowledge().top(view(ctrl).list_rows()) == max(0, first - 9)
 
 
 def test_in_class_the_knowledge_waits_for_the_first_step():
@@ -401,6 +401,7 @@ def test_before_the_first_step_the_class_is_told_how_many_lesson_steps_there_are
     assert ctrl.frame().step.header == f"Lesson steps: {lessons} so far"
     ctrl.do("step")
     assert ctrl.frame().step.header == f"Lesson step 1 of {lessons}"  # no step number of the log
+    ctrl.do("step")  # its answer (on a question E, which shows every answer, waits)
     ctrl.do("expand")  # E: every step, and the count says so
     ctrl.room.step_index = -1
     assert ctrl.frame().step.header == f"Steps: {timeline.steps} so far"
@@ -444,9 +445,9 @@ def test_saving_a_position_twice_keeps_both_and_keeps_its_note(tmp_path):
     first, second = ctrl.do("save").path, ctrl.do("save").path
     assert first != second and first.exists() and second.exists()
     again = runner.app_from_args(["--position", str(second)])
-    assert again.session.note == ctrl.session.note != ""
+    assert again.session.lesson.note == ctrl.session.lesson.note != ""
     assert again.session.title.startswith("subset (saved ")
-    assert Minesweeper.from_text(second.read_text()).to_text() == ctrl.game.to_text()
+    assert Game.from_text(second.read_text()).to_text() == ctrl.game.to_text()
 
 
 def test_nothing_is_saved_before_the_mines_are_placed(tmp_path):

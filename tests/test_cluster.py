@@ -28,9 +28,9 @@ def local_cluster():
 def test_a_local_cluster_plays_the_same_boards_as_one_process(local_cluster, tmp_path):
     from distributed import get_task_stream
 
-    import minesweeper
+    import sweeper.solver
 
-    ours = minesweeper.Sentence
+    ours = sweeper.solver.Solver
     path = tmp_path / "ours.txt"
     sets.write_board_set(path, (9, 9, 10), "safe", 5, 40)
     header, boards = read_board_set(path)
@@ -46,7 +46,7 @@ def test_a_local_cluster_plays_the_same_boards_as_one_process(local_cluster, tmp
         (r.index, r.won, r.guesses) for r in alone
     ]
     assert len(shared) == 40
-    assert sys.modules["minesweeper"].Sentence is ours  # the code sent reloaded nothing here
+    assert sys.modules["sweeper.solver"].Solver is ours  # the code sent reloaded nothing here
     local = runs.run_games((6, 6, 5), "safe", 9, 12, ("tank",), jobs=1)
     assert [r.outcome() for r in seeded] == [r.outcome() for r in local]
 

@@ -11,8 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import Contradiction
+from sweeper.game import Game
+from sweeper.solver import Solver
 
 BAD_CELLS = [(-1, 0), (0, -1), (99, 0), (0, 99), (1.5, 2), ("a", 1), (True, 1), (1,), None, 3]
 BAD_COUNTS = [-1, 9, 1.5, "2", None, True, 10**9]
@@ -50,8 +51,8 @@ def refused(ai, call, *args):
 def test_random_calls_bad_ones_refused_good_ones_sound(seed, size, density, script):
     height, width = size
     mines = max(1, int(height * width * density))
-    game = Minesweeper(height, width, mines, seed=seed)
-    ai = MinesweeperAI(height, width, mines, seed=seed)
+    game = Game(height, width, mines, seed=seed)
+    ai = Solver(height, width, mines, seed=seed)
     for k, action in enumerate(script):
         if game.is_over():
             break
@@ -94,12 +95,12 @@ def test_random_calls_bad_ones_refused_good_ones_sound(seed, size, density, scri
 )
 def test_impossible_ais_are_refused_at_the_constructor(args, options):
     with pytest.raises((ValueError, TypeError)) as error:
-        MinesweeperAI(*args, **options)
+        Solver(*args, **options)
     assert str(error.value)
 
 
 def test_information_that_contradicts_itself_is_a_contradiction_not_a_safe_cell():
-    ai = MinesweeperAI(1, 3, 1)
+    ai = Solver(1, 3, 1)
     ai.add_knowledge((0, 0), 1)  # the mine is B... A2
     before = state(ai)
     with pytest.raises(Contradiction):

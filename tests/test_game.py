@@ -5,8 +5,8 @@ import random
 import pytest
 from helpers import around
 
-from minesweeper import Minesweeper
 from sweeper import max_mines
+from sweeper.game import Game
 
 
 def count_around(game, cell):
@@ -21,7 +21,7 @@ def state(game):
 
 
 def test_defaults_are_cs50s_board():
-    game = Minesweeper()
+    game = Game()
     assert (game.height, game.width) == (8, 8)
     assert game.mines_left() == 8
     game.reveal((0, 0))
@@ -30,7 +30,7 @@ def test_defaults_are_cs50s_board():
 
 
 def test_board_is_rows_of_booleans_matching_the_mines():
-    game = Minesweeper(5, 7, 9, seed=3, first_click="none")
+    game = Game(5, 7, 9, seed=3, first_click="none")
     assert len(game.board) == 5 and all(len(row) == 7 for row in game.board)
     for i in range(5):
         for j in range(7):
@@ -39,21 +39,21 @@ def test_board_is_rows_of_booleans_matching_the_mines():
 
 
 def test_nearby_mines_counts_the_mines_around_a_cell():
-    game = Minesweeper(6, 6, 12, seed=8, first_click="none")
+    game = Game(6, 6, 12, seed=8, first_click="none")
     for i in range(6):
         for j in range(6):
             assert game.nearby_mines((i, j)) == count_around(game, (i, j))
 
 
 def test_neighbors_are_the_cells_around():
-    game = Minesweeper(3, 4, 1, seed=0)
+    game = Game(3, 4, 1, seed=0)
     for cell in game.cells():
         assert set(game.neighbors(cell)) == around(cell, 3, 4)
     assert len(list(game.cells())) == 12
 
 
 def test_mines_found_are_the_flags_on_mines():
-    game = Minesweeper.from_text("*.*\n...\n")
+    game = Game.from_text("*.*\n...\n")
     game.toggle_flag((0, 0))
     game.toggle_flag((0, 1))
     assert game.mines_found == {(0, 0)}
@@ -61,7 +61,7 @@ def test_mines_found_are_the_flags_on_mines():
 
 
 def test_print_draws_the_mines(capsys):
-    game = Minesweeper.from_text("*..\n..*\n")
+    game = Game.from_text("*..\n..*\n")
     game.print()
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2 * 2 + 1
@@ -79,34 +79,32 @@ def play(game, clicks):
 
 def test_same_seed_and_clicks_give_the_same_game():
     clicks = [(4, 4), (0, 0), (7, 7), (2, 5)]
-    a, b = Minesweeper(8, 8, 10, seed=42), Minesweeper(8, 8, 10, seed=42)
+    a, b = Game(8, 8, 10, seed=42), Game(8, 8, 10, seed=42)
     assert play(a, clicks) == play(b, clicks)
     assert a.mines == b.mines
     assert a.to_text() == b.to_text()
 
 
 def test_different_seeds_give_different_games():
-    layouts = {
-        frozenset(Minesweeper(8, 8, 10, seed=s, first_click="none").mines) for s in range(10)
-    }
+    layouts = {frozenset(Game(8, 8, 10, seed=s, first_click="none").mines) for s in range(10)}
     assert len(layouts) > 1
 
 
 def test_a_game_without_a_seed_picks_one_that_replays():
-    game = Minesweeper(9, 9, 10)
+    game = Game(9, 9, 10)
     assert isinstance(game.seed, int)
     clicks = [(4, 4), (0, 8), (8, 0)]
     results = play(game, clicks)
-    again = Minesweeper(9, 9, 10, seed=game.seed)
+    again = Game(9, 9, 10, seed=game.seed)
     assert play(again, clicks) == results
     assert again.mines == game.mines
 
 
 def test_the_seed_does_not_use_the_global_random():
     random.seed(1)
-    a = Minesweeper(8, 8, 10, seed=5, first_click="none").mines
+    a = Game(8, 8, 10, seed=5, first_click="none").mines
     random.seed(2)
-    b = Minesweeper(8, 8, 10, seed=5, first_click="none").mines
+    b = Game(8, 8, 10, seed=5, first_click="none").mines
     assert a == b
 
 
@@ -114,7 +112,7 @@ def test_the_seed_does_not_use_the_global_random():
 
 
 def test_safe_rule_places_mines_at_the_first_click():
-    game = Minesweeper(6, 6, 10, seed=1, first_click="safe")
+    game = Game(6, 6, 10, seed=1, first_click="safe")
     assert game.mines == set()
     game.reveal((2, 3))
     assert len(game.mines) == 10
@@ -126,7 +124,7 @@ def test_safe_rule_first_click_is_never_a_mine(seed):
     rng = random.Random(seed)
     h, w = rng.randint(1, 6), rng.randint(2, 6)
     click = (rng.randrange(h), rng.randrange(w))
-    game = Minesweeper(h, w, h * w - 1, seed=seed, first_click="safe")
+    game = Game(h, w, h * w - 1, seed=seed, first_click="safe")
     result = game.reveal(click)
     assert result.exploded is None
     assert game.mines == {(i, j) for i in range(h) for j in range(w)} - {click}
@@ -138,7 +136,7 @@ def test_safe_rule_places_mines_uniformly_among_other_cells():
     # each, standard deviation about 11.5; the bounds are 5 deviations out.
     seen = {(0, 1): 0, (1, 0): 0, (1, 1): 0}
     for seed in range(600):
-        game = Minesweeper(2, 2, 1, seed=seed)
+        game = Game(2, 2, 1, seed=seed)
         game.reveal((0, 0))
         (mine,) = game.mines
         seen[mine] += 1
@@ -151,7 +149,7 @@ def test_opening_rule_keeps_the_3x3_block_clear(seed):
     h, w = rng.randint(3, 7), rng.randint(3, 7)
     click = (rng.randrange(h), rng.randrange(w))
     most = h * w - 9
-    game = Minesweeper(h, w, most, seed=seed, first_click="opening")
+    game = Game(h, w, most, seed=seed, first_click="opening")
     result = game.reveal(click)
     block = around(click, h, w) | {click}
     assert not block & game.mines
@@ -161,7 +159,7 @@ def test_opening_rule_keeps_the_3x3_block_clear(seed):
 
 
 def test_none_rule_places_mines_at_construction():
-    game = Minesweeper(5, 5, 7, seed=9, first_click="none")
+    game = Game(5, 5, 7, seed=9, first_click="none")
     assert len(game.mines) == 7
     before = set(game.mines)
     game.reveal((0, 0))
@@ -170,7 +168,7 @@ def test_none_rule_places_mines_at_construction():
 
 def test_none_rule_first_click_can_hit_a_mine():
     # As in CS50's game, nothing protects the first click under "none".
-    game = Minesweeper(3, 3, 8, seed=0, first_click="none")
+    game = Game(3, 3, 8, seed=0, first_click="none")
     mine = min(game.mines)
     result = game.reveal(mine)
     assert result.exploded == mine
@@ -196,7 +194,7 @@ def expected_flood(game, start):
 
 
 def test_reveal_a_number_shows_only_that_cell():
-    game = Minesweeper.from_text("*..\n...\n")
+    game = Game.from_text("*..\n...\n")
     result = game.reveal((1, 1))
     assert result.revealed == (((1, 1), 1),)
     assert result.exploded is None and result.changed
@@ -204,7 +202,7 @@ def test_reveal_a_number_shows_only_that_cell():
 
 def test_flood_in_a_row_comes_out_in_order():
     # 1x4 ". . . *": (0,0)=0 and (0,1)=0 spread; (0,2) touches the mine.
-    game = Minesweeper.from_text("...*\n")
+    game = Game.from_text("...*\n")
     result = game.reveal((0, 0))
     assert result.revealed == (((0, 0), 0), ((0, 1), 0), ((0, 2), 1))
 
@@ -213,7 +211,7 @@ def test_flood_in_a_row_comes_out_in_order():
 def test_flood_contents_and_order(seed):
     rng = random.Random(seed)
     h, w = rng.randint(3, 10), rng.randint(3, 10)
-    game = Minesweeper(h, w, rng.randint(1, h * w // 6 + 1), seed=seed, first_click="none")
+    game = Game(h, w, rng.randint(1, h * w // 6 + 1), seed=seed, first_click="none")
     for _ in range(rng.randint(0, 3)):
         game.toggle_flag((rng.randrange(h), rng.randrange(w)))
     safe = [c for c in game.cells() if c not in game.mines and c not in game.flags]
@@ -233,7 +231,7 @@ def test_flood_contents_and_order(seed):
 
 
 def test_revealed_keeps_the_reveal_order():
-    game = Minesweeper.from_text("....\n....\n...*\n")
+    game = Game.from_text("....\n....\n...*\n")
     order = []
     for click in [(2, 2), (0, 0)]:
         order += [c for c, _ in game.reveal(click).revealed]
@@ -243,7 +241,7 @@ def test_revealed_keeps_the_reveal_order():
 
 def test_flood_stops_at_flags():
     # All zeros on a 1x5 row without mines, but a flag on (0,2).
-    game = Minesweeper.from_text("..f..\n")
+    game = Game.from_text("..f..\n")
     result = game.reveal((0, 0))
     assert [c for c, _ in result.revealed] == [(0, 0), (0, 1)]
     assert (0, 2) in game.flags
@@ -253,7 +251,7 @@ def test_flood_stops_at_flags():
 
 
 def test_toggle_flag_puts_and_takes_a_flag():
-    game = Minesweeper(4, 4, 3, seed=2)
+    game = Game(4, 4, 3, seed=2)
     first = game.toggle_flag((1, 1))
     assert first.flagged is True and first.changed
     assert (1, 1) in game.flags
@@ -265,7 +263,7 @@ def test_toggle_flag_puts_and_takes_a_flag():
 
 
 def test_reveal_on_a_flag_does_nothing_and_says_so():
-    game = Minesweeper.from_text("*..\n...\n")
+    game = Game.from_text("*..\n...\n")
     game.toggle_flag((1, 2))
     before = state(game)
     result = game.reveal((1, 2))
@@ -275,7 +273,7 @@ def test_reveal_on_a_flag_does_nothing_and_says_so():
 
 
 def test_cannot_flag_a_revealed_cell():
-    game = Minesweeper.from_text("*..\n...\n")
+    game = Game.from_text("*..\n...\n")
     game.reveal((1, 1))
     result = game.toggle_flag((1, 1))
     assert not result.changed and result.ignored
@@ -288,7 +286,7 @@ def test_cannot_flag_a_revealed_cell():
 def test_chord_reveals_the_unflagged_neighbours():
     # Mine at (0,0); (1,1) shows 1. With the flag right, chording (1,1)
     # reveals its other seven neighbours, which is every safe cell: a win.
-    game = Minesweeper.from_text("*..\n...\n...\n")
+    game = Game.from_text("*..\n...\n...\n")
     game.reveal((1, 1))
     game.toggle_flag((0, 0))
     result = game.chord((1, 1))
@@ -299,7 +297,7 @@ def test_chord_reveals_the_unflagged_neighbours():
 
 
 def test_chord_with_a_wrong_flag_hits_the_mine_and_loses():
-    game = Minesweeper.from_text("*..\n...\n...\n")
+    game = Game.from_text("*..\n...\n...\n")
     game.reveal((1, 1))
     game.toggle_flag((0, 1))
     result = game.chord((1, 1))
@@ -310,7 +308,7 @@ def test_chord_with_a_wrong_flag_hits_the_mine_and_loses():
 
 @pytest.mark.parametrize("flags", [[], [(0, 0), (0, 1)]])
 def test_chord_with_the_wrong_flag_count_does_nothing(flags):
-    game = Minesweeper.from_text("*..\n...\n...\n")
+    game = Game.from_text("*..\n...\n...\n")
     game.reveal((1, 1))
     for f in flags:
         game.toggle_flag(f)
@@ -321,7 +319,7 @@ def test_chord_with_the_wrong_flag_count_does_nothing(flags):
 
 
 def test_chord_on_a_hidden_cell_does_nothing():
-    game = Minesweeper.from_text("*..\n...\n...\n")
+    game = Game.from_text("*..\n...\n...\n")
     game.reveal((2, 2))
     before = state(game)
     result = game.chord((0, 1))
@@ -332,7 +330,7 @@ def test_chord_on_a_hidden_cell_does_nothing():
 def test_chord_floods_through_zeros():
     # Mine at (0,0); (0,1) shows 1. Flag (0,0) and chord (0,1): (0,2) and
     # (1,2) are zeros on a 3x5 board, so the flood opens the rest.
-    game = Minesweeper.from_text("*....\n.....\n.....\n")
+    game = Game.from_text("*....\n.....\n.....\n")
     game.reveal((0, 1))
     game.toggle_flag((0, 0))
     game.chord((0, 1))
@@ -343,7 +341,7 @@ def test_chord_floods_through_zeros():
 
 
 def test_won_when_every_safe_cell_is_revealed_flags_or_not():
-    game = Minesweeper.from_text("*.\n..\n")
+    game = Game.from_text("*.\n..\n")
     assert not game.won()
     for cell in [(0, 1), (1, 0)]:
         game.reveal(cell)
@@ -354,23 +352,58 @@ def test_won_when_every_safe_cell_is_revealed_flags_or_not():
 
 
 def test_lost_when_a_mine_is_revealed():
-    game = Minesweeper.from_text("*.\n..\n")
+    game = Game.from_text("*.\n..\n")
     result = game.reveal((0, 0))
     assert result.exploded == (0, 0) and result.revealed == ()
     assert game.lost() and not game.won()
     assert game.is_over() and game.status() == "lost"
 
 
+def test_take_back_hides_the_mine_again_and_the_game_goes_on():
+    game = Game.from_text("*.\n..\n")
+    game.reveal((0, 1))
+    game.reveal((0, 0))
+    clicks = game.clicks
+    assert game.take_back() == (0, 0)
+    assert not game.lost() and game.status() == "playing"
+    assert (0, 0) not in game.revealed and game.mines == {(0, 0)}
+    assert game.clicks == clicks  # the click was made, and stays counted
+    assert game.take_back() is None  # one loss, taken back once
+    game.reveal((1, 0))
+    game.reveal((1, 1))
+    assert game.won()
+
+
+def test_take_back_keeps_what_a_chord_opened_before_its_mine():
+    # (1,1) shows 1; with a wrong flag on A1 the chord floods the board before it hits C3.
+    game = Game.from_text("...\n...\n..*\n")
+    game.reveal((1, 1))
+    game.toggle_flag((0, 0))
+    result = game.chord((1, 1))
+    assert result.exploded == (2, 2) and len(result.revealed) == 6
+    assert game.take_back() == (2, 2)
+    assert {c for c, _ in result.revealed} <= game.revealed.keys()
+    assert (2, 2) not in game.revealed and not game.is_over()
+
+
+def test_take_back_without_a_loss_changes_nothing():
+    game = Game.from_text("*.\n..\n")
+    game.reveal((0, 1))
+    before = state(game)
+    assert game.take_back() is None
+    assert state(game) == before
+
+
 def test_a_new_game_is_playing():
-    game = Minesweeper(5, 5, 5, seed=1)
+    game = Game(5, 5, 5, seed=1)
     assert game.status() == "playing" and not game.is_over()
 
 
 def ended_games():
-    won = Minesweeper.from_text("*.\n..\n")
+    won = Game.from_text("*.\n..\n")
     for cell in [(0, 1), (1, 0), (1, 1)]:
         won.reveal(cell)
-    lost = Minesweeper.from_text("*.\n..\n")
+    lost = Game.from_text("*.\n..\n")
     lost.reveal((0, 1))
     lost.reveal((0, 0))
     return [won, lost]
@@ -391,7 +424,7 @@ def test_moves_after_the_end_do_nothing_and_say_so(which, move, cell):
 
 
 def test_reveal_on_a_revealed_cell_does_nothing_and_says_so():
-    game = Minesweeper.from_text("*..\n...\n")
+    game = Game.from_text("*..\n...\n")
     game.reveal((1, 2))
     before = state(game)
     result = game.reveal((1, 2))
@@ -408,18 +441,18 @@ def test_reveal_on_a_revealed_cell_does_nothing_and_says_so():
 def test_sizes_must_be_positive_whole_numbers(name, value):
     sizes = {"height": 4, "width": 4, name: value}
     with pytest.raises(ValueError, match=name):
-        Minesweeper(sizes["height"], sizes["width"], 1)
+        Game(sizes["height"], sizes["width"], 1)
 
 
 @pytest.mark.parametrize("value", [-1, 2.0, "3", True])
 def test_mines_must_be_a_whole_number(value):
     with pytest.raises(ValueError, match="mines"):
-        Minesweeper(4, 4, value)
+        Game(4, 4, value)
 
 
 def test_first_click_rule_must_be_known():
     with pytest.raises(ValueError, match="first_click"):
-        Minesweeper(4, 4, 2, first_click="corner")
+        Game(4, 4, 2, first_click="corner")
 
 
 @pytest.mark.parametrize(
@@ -433,16 +466,16 @@ def test_first_click_rule_must_be_known():
 )
 def test_too_many_mines_for_the_rule(h, w, rule, limit):
     assert max_mines(h, w, rule) == limit
-    Minesweeper(h, w, limit, first_click=rule, seed=0)  # the limit itself is fine
+    Game(h, w, limit, first_click=rule, seed=0)  # the limit itself is fine
     with pytest.raises(ValueError, match="mines") as info:
-        Minesweeper(h, w, limit + 1, first_click=rule, seed=0)
+        Game(h, w, limit + 1, first_click=rule, seed=0)
     assert str(limit) in str(info.value)
 
 
 @pytest.mark.parametrize("cell", [(4, 0), (0, 5), (-1, 0), (0, -1), (10, 10)])
 @pytest.mark.parametrize("move", ["reveal", "toggle_flag", "chord", "is_mine", "nearby_mines"])
 def test_off_board_cells_are_refused(cell, move):
-    game = Minesweeper(4, 5, 3, seed=0, first_click="none")
+    game = Game(4, 5, 3, seed=0, first_click="none")
     with pytest.raises(ValueError) as info:
         getattr(game, move)(cell)
     assert str(cell) in str(info.value)
@@ -454,8 +487,35 @@ def test_off_board_cells_are_refused(cell, move):
 )
 @pytest.mark.parametrize("move", ["reveal", "toggle_flag", "chord"])
 def test_cells_that_are_not_pairs_of_whole_numbers_are_refused(cell, move):
-    game = Minesweeper(4, 5, 3, seed=0)
+    game = Game(4, 5, 3, seed=0)
     with pytest.raises(ValueError) as info:
         getattr(game, move)(cell)
     assert repr(cell) in str(info.value)
     assert game.revealed == {} and game.flags == set()
+
+
+# -- a runner that asks and never reveals (as CS50's asks of CS50's game) -----------------
+
+
+def test_the_first_cell_asked_about_is_kept_clear_under_the_safe_rule():
+    for seed in range(200):
+        game = Game(5, 5, 24, seed=seed)  # every other cell a mine
+        assert not game.is_mine((2, 3))
+        assert game.mines == {(i, j) for i in range(5) for j in range(5)} - {(2, 3)}
+
+
+def test_asked_first_or_revealed_first_the_same_seed_deals_the_same_board():
+    for seed in range(50):
+        asked = Game(9, 9, 10, seed=seed)
+        asked.nearby_mines((4, 4))
+        revealed = Game(9, 9, 10, seed=seed)
+        revealed.reveal((4, 4))
+        assert asked.mines == revealed.mines
+
+
+@pytest.mark.parametrize("rule", ["safe", "opening", "none"])
+def test_is_mine_and_nearby_mines_agree_with_the_set_of_mines(rule):
+    game = Game(8, 8, 10, seed=7, first_click=rule)
+    game.is_mine((0, 0))
+    for cell in game.cells():
+        assert game.is_mine(cell) == (cell in game.mines)

@@ -8,12 +8,14 @@ import sys
 import pytest
 
 import runner
+from screen import ready
+from store.history import History, Judge, read_head
+from store.settings import Settings
 from sweeper import BOARDS
 from sweeper.review import Action, read_record, review
 from tests import test_started as started
 from window.app import App
-from window.history import History, Judge, read_head
-from window.stats import Settings
+from words.records import game_fault_words, history_message, note_words
 
 
 class Clock:
@@ -110,7 +112,7 @@ def test_a_won_game_a_left_one_and_an_assisted_one_are_kept_and_marked(private_d
 
 
 def test_a_teachers_position_is_not_kept(private_data_folder):
-    text = (runner.PROJECT / "assets" / "positions" / "03-subset.txt").read_text()
+    text = (ready.PROJECT / "assets" / "positions" / "03-subset.txt").read_text()
     app = App.from_position(text)
     while not app.game.is_over():
         app.do("ai")
@@ -146,7 +148,8 @@ def test_a_damaged_file_is_set_aside_and_named_and_the_others_stay(private_data_
     assert len(games) == 1 and games[0].result == "lost"
     aside = sorted(folder.glob("*.unreadable-*"))
     assert len(aside) == 2
-    assert str(aside[-1]) in history.message and "could not be read" in history.message
+    words = history_message(history.notes)
+    assert str(aside[-1]) in words and "could not be read" in words
 
 
 def test_a_record_whose_actions_cannot_be_played_is_set_aside_when_judged(private_data_folder):
@@ -160,8 +163,8 @@ def test_a_record_whose_actions_cannot_be_played_is_set_aside_when_judged(privat
     judge = Judge(history)
     judge.ask(history.games()[0].path)
     assert judge.work() and not judge.work()
-    assert "action 2 (click B2)" in judge.failed[path] and not path.exists()
-    assert "action 2 (click B2)" in history.message and history.games() == []
+    assert "action 2 (click B2)" in game_fault_words(judge.failed[path]) and not path.exists()
+    assert "action 2 (click B2)" in history_message(history.notes) and history.games() == []
 
 
 def test_the_judge_notes_the_verdict_counts_in_the_file_which_still_reads_the_same(
@@ -249,7 +252,7 @@ def test_a_bad_history_size_in_the_settings_is_said_and_the_default_used(
 ):
     (private_data_folder / "settings.json").write_text(f'{{"history_games": {json.dumps(value)}}}')
     settings = Settings()
-    assert settings.history_games == 500 and "history_games" in settings.message
+    assert settings.history_games == 500 and "history_games" in note_words(settings.note)
 
 
 def test_no_history_for_a_handout(tmp_path, private_data_folder):

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from minesweeper import Minesweeper
 from sweeper.board import neighbours
+from sweeper.game import Game
 from sweeper.judge import judge, seen, survey
 
 
@@ -55,7 +55,7 @@ def moments(count, seed=0):
     while count:
         height, width = rng.choice([(3, 4), (4, 4), (3, 5), (4, 5)])
         mines = rng.randint(2, 5)
-        game = Minesweeper(height, width, mines, seed=rng.randrange(10**6))
+        game = Game(height, width, mines, seed=rng.randrange(10**6))
         cells = list(game.cells())
         rng.shuffle(cells)
         for cell in cells[: rng.randint(1, 6)]:
@@ -209,7 +209,7 @@ def test_a_survey_sees_the_certain_cells_and_the_lowest_chance_as_brute_force_do
 
 
 def test_a_counter_arrangement_on_an_expert_board_keeps_every_number():
-    game = Minesweeper(16, 30, 99, seed=4)
+    game = Game(16, 30, 99, seed=4)
     game.reveal((0, 0))
     position = seen(16, 30, dict(game.revealed), 99)
     hidden = [c for c in position.unknown if c in position.frontier][:6]

@@ -53,10 +53,18 @@ def own_name(layer: str) -> str:
 
 def test_the_table_names_every_layer():
     table = layer_table()
-    wanted = ["sweeper/", "minesweeper.py", "window/", "screen/", "runner.py", "benchmark.py"]
-    assert all(layer in table for layer in [*wanted, "bench/"]), table
+    wanted = ["sweeper/", "minesweeper.py", "store/", "words/", "window/", "screen/", "runner.py"]
+    assert all(layer in table for layer in [*wanted, "benchmark.py", "bench/", "student/"]), table
     assert table["sweeper/"] == set()  # the standard library only
+    assert table["store/"] == {"sweeper"}  # the data folder: no window, no screen, no yardstick
+    # Sentences made from the data the rooms hand out: words/ reads their data types.
+    assert table["words/"] <= {"sweeper", "store", "student"}
     assert "pygame" in table["screen/"] and "pygame" not in table["window/"]
+    # The student check is a layer of its own: the window and the benchmark both use it,
+    # and neither imports the other.
+    assert "bench" not in table["window/"] and "window" not in table["bench/"]
+    assert "student" in table["window/"] and "student" in table["benchmark.py"]
+    assert table["student/"] == {"sweeper"}
 
 
 @pytest.mark.parametrize("layer", list(layer_table()))
@@ -71,8 +79,13 @@ def test_every_module_imports_only_what_its_layer_may(layer):
         assert not wrong, f"{name} imports {sorted(wrong)}; its layer allows {sorted(table[layer])}"
 
 
-def test_window_and_the_command_line_import_with_pygame_blocked():
-    names = [f"window.{p.stem}" for p in modules("window/") if p.stem != "__init__"]
+def test_the_store_words_window_and_command_line_import_with_pygame_blocked():
+    names = [
+        f"{layer.rstrip('/')}.{p.stem}"
+        for layer in ("store/", "words/", "window/")
+        for p in modules(layer)
+        if p.stem != "__init__"
+    ]
     code = "import sys\nsys.modules['pygame'] = None\n" + "".join(
         f"import {name}\n" for name in [*names, "runner"]
     )
@@ -83,7 +96,7 @@ def test_window_and_the_command_line_import_with_pygame_blocked():
 
 
 # Issue 22's size rule: a class past 300 lines has two jobs, and is split along its seam.
-SIZED = ("window", "screen", "bench")
+SIZED = ("window", "screen", "bench", "student")
 
 
 @pytest.mark.parametrize("folder", SIZED)
@@ -105,3 +118,28 @@ def test_runner_is_the_command_line_and_wiring_only():
     # past 400 lines it is doing a layer's work.
     lines = len((ROOT / "runner.py").read_text(encoding="utf-8").splitlines())
     assert lines < 400, lines
+
+
+def test_the_map_of_files_names_every_module():
+    # docs/ai.md's "Where things are" is the newcomer's map: a module it leaves out is a
+    # room nobody can find. Each module is named by its file's name, under its folder:
+    # first on a line of its own, or as "name:" beside another's.
+    text = (ROOT / "docs" / "ai.md").read_text(encoding="utf-8")
+    section = text.split("\n## Where things are", 1)[1]
+    block = section.split("```", 2)[1]
+    folders = re.split(r"\n(?=\S)", block)  # a folder's entry: its line and the indented ones
+    entries = {entry.split()[0]: entry for entry in folders if entry.strip()}
+    missing = []
+    for layer in layer_table():
+        for path in modules(layer):
+            if path.stem == "__init__":
+                continue
+            name = path.relative_to(ROOT).as_posix()
+            folder = name.split("/")[0] + "/" if "/" in name else name
+            entry = entries.get(folder, "")
+            if folder == name and entry:  # a file at the top: its entry is its name
+                continue
+            stem = re.escape(path.stem)  # a line of its own, or "name:" beside another's
+            if not re.search(rf"(^\s+{stem}\s)|(\b{stem}: )", entry, re.M):
+                missing.append(name)
+    assert not missing, f"docs/ai.md's map leaves out {missing}"

@@ -9,25 +9,20 @@ import pygame
 import pytest
 
 import runner
-from minesweeper import MinesweeperAI
 from screen import paint, palette
 from screen.layout import Zoom, layout, scale_for, status_boxes
 from sweeper import BOARDS, Contradiction, Rule, Step
+from sweeper.solver import Solver
 from window.app import App
-from window.frame import (
-    numbers_of,
-    replaying,
-    shown_board,
-    shown_knowledge,
-    step_roles,
-)
+from window.frame import step_roles
 from window.lesson import question
-from window.words import NO_LESSON, step_text
+from words.model import step_text
+from words.window import NO_LESSON
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_runner import pick, press, pump, start, view  # noqa: E402
 
-from window.words import cells_summary, other_odds
+from words.model import cells_summary, other_odds
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "assets" / "positions").glob("0*.txt"))
@@ -55,7 +50,7 @@ def test_the_knowledge_at_each_step_is_the_knowledge_replayed_to_it(path):
     cells = list(ai.revealed.items())
     for told in range(1, len(cells) + 1):
         last = max(k for k, s in enumerate(steps) if s.told <= told)
-        fresh = MinesweeperAI(ai.height, ai.width, ctrl.game.mine_count)
+        fresh = Solver(ai.height, ai.width, ctrl.game.mine_count)
         for cell, _ in cells:  # one reveal: every cell it opened is known safe first
             fresh.mark_safe(cell)
         for cell, count in cells[:told]:
@@ -73,10 +68,10 @@ def test_the_panel_shows_the_knowledge_before_the_step_then_after_it(path):
         ctrl.show(group.last, 0)
         assert ctrl.room.asking
         start = ctrl.timeline().lead(group.last)  # the question starts where its premise was made
-        assert as_sets(shown_knowledge(ctrl)) == as_sets(ctrl.ai.knowledge_after(start - 1))
+        assert as_sets(ctrl.moment().knowledge) == as_sets(ctrl.ai.knowledge_after(start - 1))
         ctrl.do("step")
         assert not ctrl.room.asking and ctrl.room.step_index == group.last
-        assert as_sets(shown_knowledge(ctrl)) == as_sets(ctrl.ai.knowledge_after(group.last))
+        assert as_sets(ctrl.moment().knowledge) == as_sets(ctrl.ai.knowledge_after(group.last))
 
 
 def cell_pixels(rect):
@@ -108,7 +103,7 @@ def test_nothing_drawn_before_the_answer_gives_the_answer_away(path):
     for group in ctrl.timeline().groups:
         ahead = ctrl.timeline().is_ahead(group.last)  # the lesson the AI works out next
         step = ctrl.timeline().ahead if ahead else ctrl.ai.steps[group.last]
-        hidden = (step.safes | step.mines) - set(shown_board(ctrl))
+        hidden = (step.safes | step.mines) - set(ctrl.moment().board)
         if not group.lesson or not hidden:
             continue
         ctrl.show(group.last, 0)
@@ -198,10 +193,10 @@ def test_a_question_points_at_the_numbers_its_sentences_come_from(name, numbers)
     first = next(g.last for g in ctrl.timeline().groups if g.lesson)
     ctrl.show(first, 0)
     assert ctrl.room.asking
-    assert numbers_of(ctrl) == numbers  # B2; A2 and B2
-    assert numbers <= set(shown_board(ctrl))  # numbers on the board, not hidden cells
+    assert ctrl.moment().numbers == numbers  # B2; A2 and B2
+    assert numbers <= set(ctrl.moment().board)  # numbers on the board, not hidden cells
     ctrl.room.preview = ctrl.ai.steps[first]  # Think's step points at nothing of the log
-    assert numbers_of(ctrl) == frozenset()
+    assert ctrl.moment().numbers == frozenset()
 
 
 def test_moving_between_steps_clears_words_that_no_longer_hold():
@@ -244,14 +239,39 @@ def test_think_s_outline_goes_when_the_class_steps_to_another_step():
     assert not ctrl.room.thought
 
 
-def test_an_ai_move_in_class_shows_now_not_the_step_before_it():
+def test_an_ai_move_in_class_shows_what_it_taught_first_at_now():
+    # The class saw the AI's next lesson (04's counting) before A played it: the move
+    # shows the first lesson step after that one, at its question, on the board of now.
     ctrl = opened(ROOT / "assets" / "positions" / "04-one-two.txt")
     ctrl.do("step")
     ctrl.do("think")
+    before = len(ctrl.ai.steps)
     ctrl.do("ai")
     timeline = ctrl.timeline()
-    assert ctrl.room.step_index in (timeline.now, timeline.lessons[-1]) and not replaying(ctrl)
+    new = [k for k in timeline.lessons if k >= before]
+    assert len(new) >= 2 and ctrl.room.step_index == new[1] and ctrl.room.asking
+    assert not ctrl.moment().replaying
     assert ctrl.message.startswith("AI: ")
+
+
+def test_an_ai_move_that_teaches_two_lessons_asks_the_first_before_the_second():
+    # The trial's 05: A added a subset step and a zero after it; the class was taken to the
+    # second, the subset's question skipped.
+    ctrl = opened(ROOT / "assets" / "positions" / "05-three-numbers.txt")
+    ctrl.do("end")
+    if ctrl.room.asking:
+        ctrl.do("step")
+    for _ in range(6):
+        before = len(ctrl.ai.steps)
+        ctrl.do("ai")
+        if ctrl.game.is_over():
+            break
+        new = [k for k in ctrl.timeline().lessons if k >= before]
+        if new:
+            assert ctrl.room.step_index in new[:2] and ctrl.room.asking
+        while ctrl.room.asking or ctrl.room.step_index < ctrl.timeline().steps - 1:
+            if ctrl.do("step").said:
+                break
 
 
 def test_typed_numbers_and_home_count_lesson_steps_only():
@@ -307,7 +327,7 @@ def test_no_step_of_a_live_game_names_a_cell_its_board_shows_open():
             ctrl.do("ai")
         for k, step in enumerate(ctrl.ai.steps):
             ctrl.show(k, 1)
-            board = shown_board(ctrl)
+            board = ctrl.moment().board
             # What the knowledge base holds, and what a lesson step reasons from.
             # (A clue's own sentence and the 'known' step that trims it name
             # every neighbour as the number counts them: bookkeeping, folded.)
@@ -319,7 +339,7 @@ def test_no_step_of_a_live_game_names_a_cell_its_board_shows_open():
 
 
 def test_a_reveal_is_told_as_one_and_a_contradiction_changes_nothing():
-    ai = MinesweeperAI(3, 3, 1)
+    ai = Solver(3, 3, 1)
     ai.add_reveal([((0, 0), 0), ((0, 1), 0), ((1, 0), 0), ((1, 1), 1)])
     assert ai.steps[0].rule == "given" and ai.steps[0].safes == {(0, 0), (0, 1), (1, 0), (1, 1)}
     assert all(
@@ -341,9 +361,9 @@ def test_a_live_game_replays_its_steps_over_the_board_of_that_moment():
         ctrl.do("ai")
     assert len(ctrl.session.batches) >= 2
     ctrl.do("home")
-    early = shown_board(ctrl)
+    early = ctrl.moment().board
     ctrl.do("end")
-    late = shown_board(ctrl)
+    late = ctrl.moment().board
     assert len(early) < len(late)
     assert list(early) == list(ctrl.ai.revealed)[: len(early)]  # a moment of the same game
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import parse_board
+from sweeper.game import Game
+from sweeper.solver import Solver
 from sweeper.strategies import Endgame, FiftyFifty, LookAhead, Lowest, Opening
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,8 +47,8 @@ def loaded(path):
     """The AI told a position file's numbers in reading order, as the window does."""
     text = path.read_text(encoding="utf-8")
     board = parse_board(text)
-    game = Minesweeper.from_text(text)
-    ai = MinesweeperAI(game.height, game.width, game.mine_count)
+    game = Game.from_text(text)
+    ai = Solver(game.height, game.width, game.mine_count)
     for cell in board.revealed:
         ai.add_knowledge(cell, game.revealed[cell])
     return ai
@@ -70,8 +71,8 @@ def test_looking_changes_nothing_through_whole_seeded_games():
     positions = 0
     for seed in range(75):
         height, width, mines = rng.choice([(5, 5, 5), (8, 8, 10), (9, 9, 10), (6, 10, 14)])
-        game = Minesweeper(height, width, mines, seed=seed)
-        ai = MinesweeperAI(height, width, mines)
+        game = Game(height, width, mines, seed=seed)
+        ai = Solver(height, width, mines)
         while not game.is_over():
             before = state(ai)
             decisions = look(ai, rng)
@@ -90,8 +91,8 @@ def test_folding_the_steps_gives_the_knowledge_after_each_call():
     # knowledge the AI holds: its sentences, known mines, unrevealed safe
     # cells and the numbers told, in order.
     for seed in range(25):
-        game = Minesweeper(9, 9, 12, seed=seed)
-        ai = MinesweeperAI(9, 9, 12)
+        game = Game(9, 9, 12, seed=seed)
+        ai = Solver(9, 9, 12)
         checkpoints = []
         while not game.is_over():
             move = ai.make_move()
@@ -109,7 +110,7 @@ def test_folding_the_steps_gives_the_knowledge_after_each_call():
 def test_a_refused_call_changes_nothing():
     # Bad arguments are refused at the door; numbers that contradict what is
     # known are refused part way through, and undone.
-    ai = MinesweeperAI(3, 3, 2)
+    ai = Solver(3, 3, 2)
     ai.add_knowledge((0, 0), 1)
     ai.add_knowledge((0, 1), 1)
     before = state(ai)
@@ -125,7 +126,7 @@ def test_a_refused_call_changes_nothing():
 def test_make_move_records_the_move_but_not_a_move_made():
     # The cell becomes a move made only when its number is told: a guess may
     # be a mine, and the window may not play it at all.
-    ai = MinesweeperAI(9, 9, 10)
+    ai = Solver(9, 9, 10)
     cell = ai.make_move()
     assert ai.steps[-1].rule == "move" and ai.steps[-1].cell == cell
     assert ai.steps[-1].decision == ai.last_decision
@@ -147,8 +148,8 @@ def moves(seed, memo=None):
         LookAhead(),
         Lowest(),
     )
-    game = Minesweeper(4, 5, 4, seed=seed)
-    ai = MinesweeperAI(4, 5, 4, strategies=strategies)
+    game = Game(4, 5, 4, seed=seed)
+    ai = Solver(4, 5, 4, strategies=strategies)
     if memo is not None:
         ai._workspace.search_memo = memo
     played = []
@@ -189,7 +190,7 @@ def test_a_games_moves_do_not_depend_on_the_games_before_it():
 
 
 def test_a_position_after_a_click_is_a_new_position():
-    ai = MinesweeperAI(3, 3, 1)
+    ai = Solver(3, 3, 1)
     ai.add_knowledge((0, 0), 1)
     position = ai.position()
     later = position.after((2, 2), 0)

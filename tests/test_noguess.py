@@ -5,10 +5,11 @@ import random
 
 import pytest
 
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import FIRST_CLICK_RULES, NoGuessTimeout
 from sweeper.board import kept_clear, max_mines
+from sweeper.game import Game
 from sweeper.noguess import no_guess_mines, solve_by_logic, solved_without_guessing
+from sweeper.solver import Solver
 from sweeper.strategies import default_strategies
 from tests.helpers import around
 
@@ -17,7 +18,7 @@ PROVEN = ("opening", "known safe", "counting")  # the decisions that are not gue
 
 def play(game, first_click="no-guess"):
     """Let the full AI (guessing strategies and all) play a game; return its decisions."""
-    ai = MinesweeperAI(
+    ai = Solver(
         game.height,
         game.width,
         game.mine_count,
@@ -47,7 +48,7 @@ def test_no_guess_is_one_of_the_first_click_rules_and_opens():
 )
 def test_the_ai_wins_every_small_no_guess_board_without_a_guess(height, width, mines, games):
     for seed in range(games):
-        game = Minesweeper(height, width, mines, seed=seed, first_click="no-guess")
+        game = Game(height, width, mines, seed=seed, first_click="no-guess")
         decisions = play(game)
         assert game.won(), f"seed {seed}: lost or stuck"
         guesses = [d for d in decisions if d.strategy not in PROVEN or d.probability != 0]
@@ -112,7 +113,7 @@ def test_logic_stops_where_a_guess_is_needed():
 
 def test_the_same_seed_deals_the_same_board():
     def board(seed):
-        game = Minesweeper(9, 9, 12, seed=seed, first_click="no-guess")
+        game = Game(9, 9, 12, seed=seed, first_click="no-guess")
         game.reveal((4, 4))
         return frozenset(game.mines)
 
@@ -128,7 +129,7 @@ def test_a_board_with_no_no_guess_deal_is_an_error_with_a_message_not_a_guess():
     assert "2x4" in message and "3 mines" in message and "0.2 s" in message
     assert "fewer mines" in message
     # In a game the error comes from the first click, and leaves the game as it was.
-    game = Minesweeper(9, 9, 10, seed=1, first_click="no-guess", no_guess_seconds=0)
+    game = Game(9, 9, 10, seed=1, first_click="no-guess", no_guess_seconds=0)
     with pytest.raises(NoGuessTimeout):
         game.reveal((4, 4))
     assert not game.placed and not game.revealed and not game.is_over()

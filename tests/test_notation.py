@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from minesweeper import Minesweeper
 from sweeper import parse_board
+from sweeper.game import Game
 
 
 def random_game(seed):
@@ -16,7 +16,7 @@ def random_game(seed):
     h, w = rng.randint(1, 9), rng.randint(1, 9)
     rule = rng.choice(["safe", "opening", "none"])
     limit = {"safe": h * w - 1, "opening": h * w - min(h, 3) * min(w, 3), "none": h * w}[rule]
-    game = Minesweeper(h, w, rng.randint(0, max(0, limit)), seed=seed, first_click=rule)
+    game = Game(h, w, rng.randint(0, max(0, limit)), seed=seed, first_click=rule)
     cells = list(game.cells())
     for _ in range(rng.randint(0, 12)):
         cell = rng.choice(cells)
@@ -29,7 +29,7 @@ def random_game(seed):
 def test_round_trip_over_seeded_games(seed):
     game = random_game(seed)
     text = game.to_text()
-    back = Minesweeper.from_text(text)
+    back = Game.from_text(text)
     assert back.to_text() == text
     assert (back.height, back.width) == (game.height, game.width)
     assert back.mines == game.mines
@@ -42,7 +42,7 @@ def test_round_trip_over_seeded_games(seed):
 def test_symbols_by_hand():
     # Mines at (0,0) and (1,2) on a 2x3 board; (0,1) revealed shows 2;
     # a flag on the mine (1,2) and a wrong flag on (1,0).
-    game = Minesweeper.from_text("*..\n..*\n")
+    game = Game.from_text("*..\n..*\n")
     game.reveal((0, 1))
     game.toggle_flag((1, 2))
     game.toggle_flag((1, 0))
@@ -50,7 +50,7 @@ def test_symbols_by_hand():
 
 
 def test_exploded_mine_is_an_x():
-    game = Minesweeper.from_text("*.\n..\n")
+    game = Game.from_text("*.\n..\n")
     game.reveal((1, 1))
     game.reveal((0, 0))
     assert game.to_text() == "X.\n.1\n"
@@ -79,14 +79,14 @@ def test_no_comment_means_no_title():
 
 
 def test_from_text_game_plays_on():
-    game = Minesweeper.from_text("# two mines\n*...\n...*\n")
+    game = Game.from_text("# two mines\n*...\n...*\n")
     assert len(game.mines) == 2 and game.mines_left() == 2
     assert game.reveal((0, 2)).revealed == (((0, 2), 1),)
     assert game.status() == "playing"
 
 
 def test_from_text_knows_a_won_board():
-    game = Minesweeper.from_text("*1\n11\n")
+    game = Game.from_text("*1\n11\n")
     assert game.won()
 
 
@@ -154,7 +154,7 @@ def test_two_exploded_mines_are_refused():
 
 def test_from_text_raises_the_same_errors():
     with pytest.raises(ValueError, match="line 1"):
-        Minesweeper.from_text("..z\n")
+        Game.from_text("..z\n")
 
 
 def test_every_position_example_in_the_documents_parses():
@@ -167,5 +167,5 @@ def test_every_position_example_in_the_documents_parses():
     for block in blocks:
         board = parse_board(block)
         assert board.height >= 1 and board.width >= 1
-        game = Minesweeper.from_text(block)
+        game = Game.from_text(block)
         assert game.mines, block  # every example holds mines, stated or hidden

@@ -9,10 +9,12 @@ import pytest
 
 import runner
 from screen import palette
+from store.records import Statistics
+from store.settings import Settings
 from sweeper import BOARDS
 from window.app import App
-from window.stats import Settings, Statistics
-from window.words import clock_text
+from words.model import clock_text
+from words.records import note_words
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_runner import FakeClock, click_cell, post_click, press, pump, start, view  # noqa: E402
@@ -129,11 +131,11 @@ def test_a_corrupt_statistics_file_is_set_aside_with_a_message(private_data_fold
     path = private_data_folder / "statistics.json"
     path.write_text("{ not json")
     ctrl = App.new(BOARDS["beginner"], seed=3)
-    assert "could not be read" in ctrl.session.stats.message
+    assert "could not be read" in note_words(ctrl.session.stats.note)
     aside = list(private_data_folder.glob("statistics.json.unreadable-*"))
     assert len(aside) == 1 and aside[0].read_text() == "{ not json"  # never lost
     assert any(str(aside[0]) in line for line in ctrl.frame().sheet)  # on screen, full name
-    ctrl.do("stats")  # closes the start-up sheet
+    ctrl.do("cursor", (0, 1, 5))  # any key only closes the start-up sheet
     ctrl.do("stats-line")
     assert "could not be read" in ctrl.message
     ctrl.session.stats.record("x", True, 1.0)

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from minesweeper import Minesweeper, MinesweeperAI, Sentence
 from sweeper import Step, cell_name, parse_board
-from window.words import rule_text
+from sweeper.game import Game
+from sweeper.solver import Sentence, Solver
+from words.model import rule_text
 
 Cell = tuple[int, int]
 
@@ -44,12 +45,12 @@ def text_of(name: str) -> str:
     return (POSITIONS / f"{name}.txt").read_text(encoding="utf-8")
 
 
-def load(name: str) -> tuple[Minesweeper, MinesweeperAI]:
+def load(name: str) -> tuple[Game, Solver]:
     """Load a position as the window does: every revealed cell told in reading order."""
     text = text_of(name)
     board = parse_board(text)
-    game = Minesweeper.from_text(text)
-    ai = MinesweeperAI(game.height, game.width, mines=game.mine_count)
+    game = Game.from_text(text)
+    ai = Solver(game.height, game.width, mines=game.mine_count)
     for cell in board.revealed:
         ai.add_knowledge(cell, game.revealed[cell])
     return game, ai
@@ -108,7 +109,7 @@ def described(steps: list[Step]) -> list[str]:
 # -- the brute force: every placement of every mine ------------------------------
 
 
-def fits(game: Minesweeper, mines: set[Cell]) -> bool:
+def fits(game: Game, mines: set[Cell]) -> bool:
     return all(
         sum(1 for n in game.neighbors(c) if n in mines) == shown
         for c, shown in game.revealed.items()
@@ -118,13 +119,13 @@ def fits(game: Minesweeper, mines: set[Cell]) -> bool:
 @functools.cache
 def placements(name: str) -> tuple[frozenset[Cell], ...]:
     """Every set of the position's mine count of closed cells that agrees with the numbers."""
-    game = Minesweeper.from_text(text_of(name))
+    game = Game.from_text(text_of(name))
     closed = [c for c in game.cells() if c not in game.revealed]
     return tuple(frozenset(m) for m in combinations(closed, game.mine_count) if fits(game, set(m)))
 
 
 def brute_probabilities(name: str) -> dict[Cell, Fraction]:
-    game = Minesweeper.from_text(text_of(name))
+    game = Game.from_text(text_of(name))
     every = placements(name)
     closed = [c for c in game.cells() if c not in game.revealed]
     return {c: Fraction(sum(1 for m in every if c in m), len(every)) for c in closed}
@@ -157,7 +158,7 @@ def test_each_position_parses_with_a_title_and_is_small_and_still_playing(name):
     board = parse_board(text)
     assert board.title and len(board.title) <= 70
     assert board.height <= 6 and board.width <= 8
-    game = Minesweeper.from_text(text)
+    game = Game.from_text(text)
     assert game.status() == "playing"
     assert not board.flags and board.exploded is None
 

@@ -9,10 +9,12 @@ from fractions import Fraction
 import pytest
 from helpers import around, placements, snapshot
 
-from minesweeper import Minesweeper, MinesweeperAI, Sentence
+from minesweeper import MinesweeperAI
 from sweeper import Contradiction, Counting, Step, default_strategies, solve
+from sweeper.game import Game
+from sweeper.solver import Sentence, Solver
 from sweeper.strategies import LookAhead, Lowest, Opening, is_dead, next_safety
-from window.words import decision_text, step_text
+from words.model import decision_text, step_text
 
 HALF = Fraction(1, 2)
 
@@ -54,7 +56,7 @@ def told(ai, shown):
 
 def shown_of(text):
     """The revealed cells of a board text with their numbers, and its size."""
-    game = Minesweeper.from_text(text)
+    game = Game.from_text(text)
     return game, dict(game.revealed)
 
 
@@ -64,8 +66,8 @@ def play_some(seed, *, total_known=True):
     height, width = rng.randint(2, 4), rng.randint(2, 5)
     rule = rng.choice(["safe", "safe", "none"])
     mines = rng.randint(1, min(6, height * width - 2))
-    game = Minesweeper(height, width, mines, seed=seed, first_click=rule)
-    ai = MinesweeperAI(height, width, mines if total_known else None, seed=seed)
+    game = Game(height, width, mines, seed=seed, first_click=rule)
+    ai = Solver(height, width, mines if total_known else None, seed=seed)
     use_make_move = rng.random() < 0.5
     for _ in range(rng.randint(1, 5)):
         if game.is_over():
@@ -106,9 +108,28 @@ def test_probabilities_without_a_total_equal_the_frontier_brute_force(seed):
     assert got == {c: frontier.get(c, HALF) for c in hidden}
 
 
+@pytest.mark.parametrize("seed", range(200))
+def test_cs50_s_fallback_odds_are_the_engine_s_and_brute_force(seed):
+    # minesweeper.py alone counts with its own Tank enumeration; with and without the total.
+    total_known = seed % 3 != 0
+    game, _ = play_some(seed, total_known=total_known)
+    if game.lost():
+        return
+    total = game.mine_count if total_known else None
+    fallback = told(MinesweeperAI(game.height, game.width, total, engine="fallback"), game.revealed)
+    engine = told(Solver(game.height, game.width, total), game.revealed)
+    got = fallback.mine_probabilities()
+    assert got == engine.mine_probabilities()
+    if total_known:
+        assert got == brute_force(game.height, game.width, total, game.revealed)
+    else:
+        frontier = brute_force_frontier(game.height, game.width, game.revealed)
+        assert got == {c: frontier.get(c, HALF) for c in got}
+
+
 def test_known_cells_are_certain():
     # 2x3 board; (0,0) shows 3 over its three neighbours, all mines.
-    ai = MinesweeperAI(2, 3, 4)
+    ai = Solver(2, 3, 4)
     ai.add_knowledge((0, 0), 3)
     ai.mark_safe((1, 2))
     p = ai.mine_probabilities()
@@ -119,7 +140,7 @@ def test_known_cells_are_certain():
 
 
 def test_before_any_move_every_cell_is_total_over_cells():
-    ai = MinesweeperAI(4, 5, 7)
+    ai = Solver(4, 5, 7)
     p = ai.mine_probabilities()
     assert len(p) == 20
     assert set(p.values()) == {Fraction(7, 20)}
@@ -146,7 +167,7 @@ def test_one_two_pattern_on_a_board():
     #   0  0  0  0       total 2: the other mine is in {A1, A2}, so A4 is safe.
     game, _ = shown_of(".**.\n1221\n0000\n")
     shown = {(2, j): 0 for j in range(4)} | {(1, 0): 1, (1, 1): 2}
-    got = told(MinesweeperAI(3, 4, 2), shown).mine_probabilities()
+    got = told(Solver(3, 4, 2), shown).mine_probabilities()
     assert got[(0, 2)] == 1
     assert got[(0, 0)] == got[(0, 1)] == HALF
     assert got[(0, 3)] == 0
@@ -158,7 +179,7 @@ def test_unavoidable_fifty_fifty():
     # 2x2, one mine, the bottom row shows 1 1: each top cell is a mine in
     # exactly one of the two placements.
     game, shown = shown_of("*.\n11\n")
-    ai = told(MinesweeperAI(2, 2, 1), shown)
+    ai = told(Solver(2, 2, 1), shown)
     assert ai.mine_probabilities() == {(0, 0): HALF, (0, 1): HALF}
     before = snapshot(ai)
     move = ai.make_move()
@@ -179,14 +200,14 @@ def test_unavoidable_fifty_fifty():
 )
 def test_the_total_decides_between_two_arrangements(text, total, expected):
     game, shown = shown_of(text)
-    ai = told(MinesweeperAI(1, 5, total), shown)
+    ai = told(Solver(1, 5, total), shown)
     assert ai.mines == set() and ai.safes == set(shown), "the numbers alone decide nothing"
     assert ai.mine_probabilities() == expected
 
 
 def test_without_a_total_the_two_arrangements_count_once_each():
     game, shown = shown_of(".1*1.")
-    ai = told(MinesweeperAI(1, 5), shown)
+    ai = told(Solver(1, 5), shown)
     assert ai.mine_probabilities() == {(0, 0): HALF, (0, 2): HALF, (0, 4): HALF}
 
 
@@ -194,7 +215,7 @@ def test_a_cell_no_number_touches_is_proven_safe_by_the_count():
     # 1x7: "x 1 y 1 z u v". u and v touch no number. With 1 mine in all, the
     # numbers need at least one (y), so y is the mine and u, v are safe.
     game, shown = shown_of(".1*1...")
-    got = told(MinesweeperAI(1, 7, 1), shown).mine_probabilities()
+    got = told(Solver(1, 7, 1), shown).mine_probabilities()
     assert got == {(0, 0): 0, (0, 2): 1, (0, 4): 0, (0, 5): 0, (0, 6): 0}
 
 
@@ -202,7 +223,7 @@ def test_cells_no_number_touches_share_the_weight():
     # Same row, 2 mines: {y} plus one of u, v (2 ways) or {x, z} (1 way).
     # y: 2/3; x, z: 1/3; u, v: 1/3 each. Sum 2/3 + 4 * 1/3 = 2.
     game, shown = shown_of("*1.1*..")
-    got = told(MinesweeperAI(1, 7, 2), shown).mine_probabilities()
+    got = told(Solver(1, 7, 2), shown).mine_probabilities()
     third = Fraction(1, 3)
     assert got == {(0, 0): third, (0, 2): 2 * third, (0, 4): third, (0, 5): third, (0, 6): third}
 
@@ -212,7 +233,7 @@ def test_big_binomial_weights_stay_exact():
     # {y}: C(200, 59) ways; {x, z}: C(200, 58) ways (numbers near 10^50).
     rest, total = 200, 60
     one, two = math.comb(rest, total - 1), math.comb(rest, total - 2)
-    ai = MinesweeperAI(1, 5 + rest, total)
+    ai = Solver(1, 5 + rest, total)
     ai.add_knowledge((0, 1), 1)
     ai.add_knowledge((0, 3), 1)
     got = ai.mine_probabilities()
@@ -284,7 +305,7 @@ def test_large_frontier_against_an_independent_count():
     spots = [(i, j) for i in (0, 2, 3) for j in range(width)]
     mines = set(rng.sample(spots, total))
     numbers = [sum(n in mines for n in around((1, j), 4, width)) for j in range(width)]
-    ai = MinesweeperAI(4, width, total)
+    ai = Solver(4, width, total)
     for j, n in enumerate(numbers):
         ai.add_knowledge((1, j), n)
     got = ai.mine_probabilities()
@@ -304,7 +325,7 @@ def test_large_frontier_probabilities_are_exact_not_approximate():
     rng = random.Random(7)
     spots = [(i, j) for i in (0, 2, 3) for j in range(width)]
     mines = set(rng.sample(spots, total))
-    ai = MinesweeperAI(4, width, total)
+    ai = Solver(4, width, total)
     for j in range(width):
         ai.add_knowledge((1, j), sum(n in mines for n in around((1, j), 4, width)))
     p = ai.mine_probabilities()
@@ -333,7 +354,7 @@ def test_make_move_records_what_the_enumeration_proves():
     # ".1*1." with 1 mine: the knowledge base sees nothing; the enumeration
     # proves the middle a mine and both ends safe (every arrangement agrees).
     game, shown = shown_of(".1*1.")
-    ai = told(MinesweeperAI(1, 5, 1), shown)
+    ai = told(Solver(1, 5, 1), shown)
     move = ai.make_move()
     assert move in {(0, 0), (0, 4)}
     assert ai.last_decision.strategy == "known safe"
@@ -347,7 +368,7 @@ def test_make_move_records_what_the_enumeration_proves():
 
 
 def test_make_move_plays_a_known_safe_cell_first():
-    ai = MinesweeperAI(3, 3, 1)
+    ai = Solver(3, 3, 1)
     ai.add_knowledge((0, 0), 0)
     assert ai.make_move() in {(0, 1), (1, 0), (1, 1)}
     assert not [s for s in ai.steps if s.rule == "enumeration"]
@@ -356,7 +377,7 @@ def test_make_move_plays_a_known_safe_cell_first():
 
 
 def test_first_move_under_the_safe_rule_is_a_corner():
-    ai = MinesweeperAI(9, 9, 10)
+    ai = Solver(9, 9, 10)
     assert ai.make_move() in {(0, 0), (0, 8), (8, 0), (8, 8)}
     assert ai.moves_made == set() and ai.mines == set() and ai.safes == set()
 
@@ -366,7 +387,7 @@ def test_make_move_never_plays_a_known_mine_even_as_the_first_click(how):
     # Told before any move that the corner (0,0) is a mine (say, from a
     # teaching position), the AI must not open with it: it is not a "cell that
     # is not a known mine". Any of the other 8 cells is safe here.
-    ai = MinesweeperAI(3, 3, 1)
+    ai = Solver(3, 3, 1)
     if how == "mark_mine":
         ai.mark_mine((0, 0))
     else:
@@ -377,7 +398,7 @@ def test_make_move_never_plays_a_known_mine_even_as_the_first_click(how):
 
 
 def test_make_move_returns_none_when_only_mines_are_left():
-    ai = MinesweeperAI(1, 3, 2)
+    ai = Solver(1, 3, 2)
     ai.add_knowledge((0, 0), 1)
     ai.mark_mine((0, 1))
     ai.mark_mine((0, 2))
@@ -399,8 +420,8 @@ def test_a_guess_is_the_least_likely_mine_and_changes_nothing(margin):
         rng = random.Random(seed)
         height, width = rng.randint(4, 9), rng.randint(4, 9)
         mines = rng.randint(3, height * width // 4)
-        game = Minesweeper(height, width, mines, seed=seed)
-        ai = MinesweeperAI(height, width, mines, strategies=strategies)
+        game = Game(height, width, mines, seed=seed)
+        ai = Solver(height, width, mines, strategies=strategies)
         while not game.is_over():
             before_p = ai.mine_probabilities()
             position = ai.position()
@@ -444,7 +465,7 @@ def test_probabilities_after_subset_inference_equal_brute_force():
     # 2x3: (1,0) shows 1 over {(0,0), (0,1), (1,1)}; (1,1) shows 2 over
     # {(0,0), (0,1), (0,2), (1,2)}. With (1,1) played the first is
     # {(0,0), (0,1)} = 1, so the subset rule leaves {(0,2), (1,2)} = 1.
-    ai = MinesweeperAI(2, 3, 2)
+    ai = Solver(2, 3, 2)
     ai.add_knowledge((1, 0), 1)
     ai.add_knowledge((1, 1), 2)
     assert Sentence({(0, 2), (1, 2)}, 1) in ai.knowledge
@@ -523,7 +544,7 @@ def test_blended_next_safety_equals_brute_force(seed):
 def test_a_number_that_leaves_only_mines_counts_as_a_won_game():
     # 1x3, one mine, A1 shows 1: the mine is A2. Revealing A3 leaves only A2,
     # a mine: the game is won, so the next click is "safe" and it is progress.
-    ai = MinesweeperAI(1, 3, 1)
+    ai = Solver(1, 3, 1)
     ai.add_knowledge((0, 0), 1)
     assert next_safety(ai.position(), (0, 2)) == (1, 1)
 
@@ -531,7 +552,7 @@ def test_a_number_that_leaves_only_mines_counts_as_a_won_game():
 def first_guess_after_a_one_in_the_corner(progress):
     # The old score (best next cell, progress worth 0.3), with and without the bonus.
     off = ["secondary", "influence"] + ([] if progress else ["progress"])
-    ai = MinesweeperAI(16, 16, 40, strategies=default_strategies(off))
+    ai = Solver(16, 16, 40, strategies=default_strategies(off))
     ai.add_knowledge((0, 0), 1)
     return ai.make_move()
 
@@ -555,28 +576,28 @@ def test_the_progress_bonus_prefers_a_far_corner_to_the_cell_next_to_the_number(
 
 def _too_many_for_the_total():
     # (0,0) shows 3 on a 2x2 board: three mines, but the total says 1.
-    ai = MinesweeperAI(2, 2, 1)
+    ai = Solver(2, 2, 1)
     ai.add_knowledge((0, 0), 3)
     return ai.mine_probabilities()
 
 
 def _too_few_for_the_total():
     # "x 1 y 1 z": at most 2 mines fit the numbers, and nothing else is hidden.
-    ai = MinesweeperAI(1, 5, 3)
+    ai = Solver(1, 5, 3)
     ai.add_knowledge((0, 1), 1)
     ai.add_knowledge((0, 3), 1)
     return ai.mine_probabilities()
 
 
 def _a_mine_told_safe():
-    ai = MinesweeperAI(2, 2)
+    ai = Solver(2, 2)
     ai.add_knowledge((0, 0), 3)
     ai.add_knowledge((0, 1), 1)
 
 
 def _a_mine_beside_a_zero():
     # A1 = 1 makes A2 a mine; A3 = 0 says A2 is safe.
-    ai = MinesweeperAI(1, 3)
+    ai = Solver(1, 3)
     ai.add_knowledge((0, 0), 1)
     ai.add_knowledge((0, 2), 0)
 

@@ -6,9 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.play import move_kind
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import max_mines
-from window.words import step_text
+from sweeper.game import Game
+from sweeper.solver import Solver
+from words.model import step_text
 
 
 def check_knowledge(ai, game, where):
@@ -37,8 +38,8 @@ def tell(ai, result):
 
 def play_knowledge_base(height, width, mines, seed, rule):
     """CS50's way: a known safe move, else a random one; checked after every move."""
-    game = Minesweeper(height, width, mines, seed=seed, first_click=rule)
-    ai = MinesweeperAI(height, width, seed=seed)
+    game = Game(height, width, mines, seed=seed, first_click=rule)
+    ai = Solver(height, width, seed=seed)
     moves = 0
     while not game.is_over():
         move = ai.make_safe_move()
@@ -60,8 +61,8 @@ def play_knowledge_base(height, width, mines, seed, rule):
 
 def play_make_move(height, width, mines, seed, rule, *, odds_every=1):
     """The whole AI: make_move each turn; non-guesses must be safe; odds add up."""
-    game = Minesweeper(height, width, mines, seed=seed, first_click=rule)
-    ai = MinesweeperAI(height, width, mines, first_click=rule, seed=seed)
+    game = Game(height, width, mines, seed=seed, first_click=rule)
+    ai = Solver(height, width, mines, first_click=rule, seed=seed)
     moves = 0
     while not game.is_over():
         move = ai.make_move()

@@ -9,12 +9,15 @@ from pathlib import Path
 
 import pytest
 
-import window.stats as stats_module
-from window.places import data_dir_source, saves_problem
-from window.stats import (
-    RECENT_GAMES,
-    Settings,
-    Statistics,
+import store.files as files_module
+from store.places import data_dir_source, saves_problem
+from store.records import RECENT_GAMES, Statistics
+from store.settings import Settings
+from words.records import (
+    folder_words,
+    note_words,
+    overview_line,
+    record_lines,
     start_up_messages,
 )
 
@@ -26,7 +29,7 @@ WRITER = textwrap.dedent(
     import sys, time
     from pathlib import Path
     sys.path.insert(0, {root!r})
-    from window.stats import Statistics
+    from store.records import Statistics
     folder, name, games = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
     go = folder / "go"
     while not go.exists():
@@ -50,7 +53,7 @@ def test_two_processes_recording_into_one_folder_lose_no_game(tmp_path):
     (tmp_path / "go").touch()
     assert [w.wait(timeout=120) for w in writers] == [0, 0]
     stats = Statistics(tmp_path / "statistics.json")
-    assert stats.message == ""
+    assert stats.note is None
     assert stats.boards["First"].games == games // 2
     assert stats.boards["Second"].games == games // 2
     assert stats.boards["Both"].games == games  # the board both windows played: every game
@@ -67,7 +70,7 @@ def test_a_game_is_merged_into_what_another_window_wrote_since(private_data_fold
 
 
 def test_records_work_without_fcntl(private_data_folder, monkeypatch):
-    monkeypatch.setattr(stats_module, "fcntl", None)
+    monkeypatch.setattr(files_module, "fcntl", None)
     Statistics().record(BOARD, True, 5.0)
     Statistics().record(BOARD, False, 5.0)
     assert Statistics().boards[BOARD].games == 2
@@ -81,7 +84,7 @@ def test_each_game_keeps_its_3bv_clicks_speed_and_efficiency(private_data_folder
     assert (won["bbbv"], won["clicks"], won["seconds"]) == (30, 40, 10.0)
     assert won["bbbv_per_second"] == 3.0 and won["efficiency"] == 0.75
     assert lost["bbbv"] == 25 and lost["efficiency"] is None  # a lost game has no efficiency
-    lines = " ".join(Statistics().lines(BOARD))
+    lines = " ".join(record_lines(Statistics(), BOARD))
     assert "3BV/s 3.00" in lines and "efficiency 75%" in lines
 
 
@@ -104,7 +107,7 @@ def test_assisted_games_count_apart_and_never_in_the_best_times(private_data_fol
     assert [t for t, _ in record.best_times] == [30.0]
     assert record.best("bbbv_per_second") == pytest.approx(10 / 30)
     assert record.best("efficiency") == 1.0
-    lines = " ".join(Statistics().lines(BOARD))
+    lines = " ".join(record_lines(Statistics(), BOARD))
     assert "Assisted" in lines and "2 games, 1 won" in lines
 
 
@@ -114,8 +117,8 @@ def test_a_damaged_file_is_renamed_aside_and_named_in_full(private_data_folder):
     stats = Statistics()
     (aside,) = private_data_folder.glob("statistics.json.unreadable-*")
     assert aside.read_text() == "{ not json"
-    assert str(aside) in stats.message and str(path) in stats.message
-    assert start_up_messages(stats, Settings()) == [stats.message]
+    assert str(aside) in note_words(stats.note) and str(path) in note_words(stats.note)
+    assert start_up_messages(stats, Settings()) == [note_words(stats.note)]
     stats.record(BOARD, True, 1.0)
     assert Statistics().boards[BOARD].wins == 1
 
@@ -124,8 +127,8 @@ def test_a_file_that_is_not_text_is_said_so_in_words(private_data_folder):
     path = private_data_folder / "statistics.json"
     path.write_bytes(b"\xff\xfe{ }")
     stats = Statistics()
-    assert "could not be read (not text: not UTF-8)" in stats.message
-    assert "Error" not in stats.message  # no Python exception's name
+    assert "could not be read (not text: not UTF-8)" in note_words(stats.note)
+    assert "Error" not in note_words(stats.note)  # no Python exception's name
 
 
 def test_one_bad_entry_costs_only_that_entry(private_data_folder):
@@ -137,11 +140,11 @@ def test_one_bad_entry_costs_only_that_entry(private_data_folder):
     stats = Statistics()
     assert stats.boards["Good"].wins == 2 and stats.boards["Good"].best_times == [(9.5, "d")]
     assert "Broken" not in stats.boards and "Odd" not in stats.boards
-    assert "'Broken'" in stats.message and "'Odd'" in stats.message
+    assert "'Broken'" in note_words(stats.note) and "'Odd'" in note_words(stats.note)
     (copy,) = private_data_folder.glob("statistics.json.damaged-*")
-    assert copy.read_text() == text and str(copy) in stats.message
+    assert copy.read_text() == text and str(copy) in note_words(stats.note)
     again = Statistics()  # the file was rewritten without them: said once
-    assert again.message == "" and sorted(again.boards) == ["Good"]
+    assert again.note is None and sorted(again.boards) == ["Good"]
 
 
 def test_one_bad_game_costs_only_that_game(private_data_folder):
@@ -153,14 +156,14 @@ def test_one_bad_game_costs_only_that_game(private_data_folder):
     path.write_text(json.dumps(data))
     stats = Statistics()
     assert stats.boards[BOARD].wins == 2 and len(stats.boards[BOARD].recent) == 1
-    assert "1 bad game" in stats.message
+    assert "1 bad game" in note_words(stats.note)
 
 
 def test_the_previous_file_format_still_reads(private_data_folder):
     old = {"games": 2, "wins": 1, "streak": 0, "best_streak": 1, "best_times": [[7.0, "d"]]}
     (private_data_folder / "statistics.json").write_text(json.dumps({"boards": {BOARD: old}}))
     stats = Statistics()
-    assert stats.message == "" and stats.boards[BOARD].games == 2
+    assert stats.note is None and stats.boards[BOARD].games == 2
     stats.record(BOARD, True, 6.0)
     assert [t for t, _ in Statistics().boards[BOARD].best_times] == [6.0, 7.0]
 
@@ -176,9 +179,10 @@ def test_the_overview_lists_every_board_and_a_reset_forgets(private_data_folder)
     assert sorted(rows) == ["Beginner", "Expert", "Intermediate"]
     assert (rows["Expert"].wins, rows["Expert"].best_time) == (1, 99.0)
     assert rows["Expert"].best_efficiency == 0.75
-    assert "assisted" in rows["Beginner"].words() and "0/1 won" in rows["Beginner"].words()
-    said = stats.reset("Expert")
-    assert "Expert" in said and "before-reset" in said
+    beginner = overview_line(rows["Beginner"])
+    assert "assisted" in beginner and "0/1 won" in beginner
+    done = note_words(stats.reset("Expert"))
+    assert "Expert" in done and "before-reset" in done
     assert sorted(r.board for r in stats.overview()) == ["Beginner", "Intermediate"]
     stats.reset()
     assert stats.overview() == [] and Statistics().boards == {}
@@ -190,10 +194,10 @@ def test_settings_remember_the_board_the_rule_and_the_hint(private_data_folder):
     settings = Settings()
     assert settings.known_safe_hint is False and settings.board is None  # off by default
     settings.first_click, settings.board, settings.known_safe_hint = "no-guess", "expert", True
-    assert settings.save() == ""
+    assert settings.save() is None
     again = Settings()
     assert (again.first_click, again.board, again.known_safe_hint) == ("no-guess", "expert", True)
-    assert again.message == ""
+    assert again.note is None
 
 
 def test_a_damaged_settings_file_is_reported_not_silently_reset(private_data_folder):
@@ -202,17 +206,17 @@ def test_a_damaged_settings_file_is_reported_not_silently_reset(private_data_fol
     settings = Settings()
     assert (settings.question_marks, settings.board) == (False, "expert")  # the rest is kept
     assert settings.first_click == "safe"
-    assert str(path) in settings.message and "first_click" in settings.message
-    assert "sometimes" in settings.message
+    assert str(path) in note_words(settings.note) and "first_click" in note_words(settings.note)
+    assert "sometimes" in note_words(settings.note)
     settings.question_marks = True  # a setting changes: the file is put right
     settings.save()
     again = Settings()
-    assert again.message == "" and (again.first_click, again.board) == ("safe", "expert")
+    assert again.note is None and (again.first_click, again.board) == ("safe", "expert")
     path.write_text("[1, 2")
     settings = Settings()
     (aside,) = private_data_folder.glob("settings.json.unreadable-*")
-    assert str(aside) in settings.message and aside.read_text() == "[1, 2"
-    assert start_up_messages(Statistics(), settings) == [settings.message]
+    assert str(aside) in note_words(settings.note) and aside.read_text() == "[1, 2"
+    assert start_up_messages(Statistics(), settings) == [note_words(settings.note)]
 
 
 def test_a_data_folder_that_is_a_file_blames_the_variable(tmp_path, monkeypatch):
@@ -221,13 +225,16 @@ def test_a_data_folder_that_is_a_file_blames_the_variable(tmp_path, monkeypatch)
     monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(blocker))
     assert data_dir_source() == "MINESWEEPER_DATA_DIR"
     problem = saves_problem(None)
-    assert problem.startswith("MINESWEEPER_DATA_DIR:") and "--save-dir" not in problem
-    assert str(blocker) in problem
-    assert saves_problem(blocker).startswith("argument --save-dir:")
-    assert saves_problem(tmp_path) == ""
+    assert problem is not None
+    words = folder_words(problem)
+    assert words.startswith("MINESWEEPER_DATA_DIR:") and "--save-dir" not in words
+    assert str(blocker) in words
+    problem = saves_problem(blocker)
+    assert problem is not None and folder_words(problem).startswith("argument --save-dir:")
+    assert saves_problem(tmp_path) is None
     stats = Statistics()
     stats.record(BOARD, True, 1.0)  # not a crash: a message
-    assert "MINESWEEPER_DATA_DIR" in stats.message
+    assert "MINESWEEPER_DATA_DIR" in note_words(stats.note)
     monkeypatch.delenv("MINESWEEPER_DATA_DIR")
     assert data_dir_source() == "the default data folder"
 
@@ -290,7 +297,7 @@ def test_without_fcntl_a_start_counts_every_started_game_and_none_twice(tmp_path
     from window.app import App
     from window.ledger import count_left
 
-    monkeypatch.setattr(stats_module, "fcntl", None)  # Windows: no window can tell another lives
+    monkeypatch.setattr(files_module, "fcntl", None)  # Windows: no window can tell another lives
     app = App.new(runner.board_argument("6x6x4"), seed=2, save_dir=tmp_path)
     app.do("reveal", (0, 0))
     assert "counts as a loss" in count_left(App.new(runner.board_argument("6x6x4")).session)
@@ -334,7 +341,9 @@ def test_a_records_file_of_a_newer_version_is_left_as_it_is(private_data_folder)
     app = runner.app_from_args(["--board", "beginner", "--seed", "4"])
     assert "newer version" in app.message and "version 99" in " ".join(app.frame().sheet)
     assert "no game is counted in it" in " ".join(app.frame().sheet)
-    app.do("stats-line")  # the sheet closes; the records still show
+    app.do("stats-line")  # any key only closes the sheet
+    assert not app.frame().sheet
+    app.do("stats-line")  # the records still show
     assert "3 games, 1 won" in app.message
     app.do("reveal", (4, 4))
     app.do("reveal", min(app.game.mines))
@@ -372,15 +381,15 @@ def test_settings_keep_unknown_keys_and_a_newer_settings_file_is_not_written(
     path.write_text(json.dumps({"board": "expert", "theme": "dark"}))
     settings = Settings()
     settings.question_marks = False
-    assert settings.save() == ""
+    assert settings.save() is None
     kept = json.loads(path.read_text())
     assert kept["theme"] == "dark" and kept["question_marks"] is False and kept["version"] == 1
     path.write_text(json.dumps({"version": 5, "board": "expert", "theme": "dark"}))
     before = path.read_bytes()
     settings = Settings()
-    assert settings.board == "expert" and "newer version" in settings.message
+    assert settings.board == "expert" and "newer version" in note_words(settings.note)
     settings.first_click = "opening"
-    assert "For this run only" in settings.save() and path.read_bytes() == before
+    assert "For this run only" in note_words(settings.save()) and path.read_bytes() == before
 
 
 def test_a_left_game_from_a_save_counts_its_identity_and_its_clicks_stay_fresh(tmp_path):

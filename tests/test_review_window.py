@@ -6,7 +6,7 @@ import runner
 from sweeper import BOARDS
 from sweeper.review import read_record, review
 from window.app import App
-from window.review_view import open_review
+from window.commands import open_review
 
 
 class Clock:
@@ -101,7 +101,7 @@ def test_every_verdict_reads_in_the_step_box_with_its_cells_on_the_board(tmp_pat
     ticked = {cell for cell, mine in risk.highlights.marks if not mine}
     assert {(0, 0), (1, 0), (2, 0)} <= ticked
     app.do("step")
-    assert "was safe, by" in app.frame().step.words
+    assert "A1 was safe. Why: B3 = 2 puts 2 mines" in app.frame().step.words
     app.do("step")
     assert "It was a mine" in app.frame().step.words
     app.do("quit")  # opened from a file: Esc closes it, back to the game
@@ -169,7 +169,7 @@ def test_the_records_view_reads_the_arrows_enter_and_esc(private_data_folder):
     app.do("quit")
     assert app.frame().records.board.startswith("Beginner")  # back where it was opened
     app.do("quit")
-    assert app.frame().records is None and not app.quit_armed
+    assert app.frame().records is None and app.armed is None
 
 
 def test_a_click_on_a_row_of_the_records_view_shows_its_board_or_opens_its_game(

@@ -14,14 +14,14 @@ import pytest
 
 import runner
 import screen.layout as layout_module
-from minesweeper import Minesweeper
 from screen import paint, palette
 from screen.input import AUTOPLAY_EVENT
 from screen.layout import default_window_size, layout, minimum_window_size, scale_for
 from screen.loop import Window
+from store.records import Statistics
 from sweeper import BOARDS, cell_name
+from sweeper.game import Game
 from window.app import App
-from window.stats import Statistics
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "assets"))
@@ -230,6 +230,9 @@ def test_a_click_after_the_game_ended_keeps_the_message_that_ended_it():
         act()
         pump(ctrl, painter)
         assert ctrl.message.startswith(ending) and "N starts a new game" in ctrl.message
+    press(pygame.K_n)  # a position opens in class: leaving the lesson asks first
+    pump(ctrl, painter)
+    assert ctrl.game.is_over() and ctrl.message.startswith("Leave the lesson for a new game?")
     press(pygame.K_n)
     pump(ctrl, painter)
     assert not ctrl.game.is_over() and ctrl.message.startswith("New game")
@@ -338,8 +341,11 @@ def test_restart_of_a_position_reloads_it():
     assert ctrl.game.lost()
     press(pygame.K_r)  # a position opens in class, whose panel has no Restart button
     pump(ctrl, painter)
+    assert ctrl.game.lost() and "R again" in ctrl.message  # leaving the lesson asks first
+    press(pygame.K_r)
+    pump(ctrl, painter)
     assert ctrl.game.status() == "playing"
-    assert ctrl.game.to_text() == Minesweeper.from_text(TWO_MINES).to_text()
+    assert ctrl.game.to_text() == Game.from_text(TWO_MINES).to_text()
 
 
 def test_the_title_names_a_board_once_and_no_seed_the_player_did_not_choose():
@@ -386,7 +392,7 @@ def test_board_buttons_switch_size_and_the_window_follows():
 
 
 def test_expert_fits_1280_by_720_beside_the_panel():
-    game = Minesweeper(16, 30, 99, seed=1)
+    game = Game(16, 30, 99, seed=1)
     width, height = default_window_size(game.height, game.width)
     assert width <= 1280 and height <= 720
     ctrl = App.new(BOARDS["expert"], seed=1)
@@ -616,6 +622,7 @@ def test_each_state_renders_with_the_right_cell_colours(tmp_path):
     assert colour_share(lost, cells((0, 2)), make_images.FLAG_RED) < 0.01
 
     ctrl.do("restart")
+    ctrl.do("restart")  # a position opens in class: leaving the lesson asks first, R again
     for cell in ctrl.game.cells():
         if cell not in ctrl.game.mines and cell not in ctrl.game.revealed:
             ctrl.do("reveal", cell)
@@ -667,7 +674,7 @@ def test_saves_go_to_the_user_data_folder_by_default(private_data_folder):
     ctrl = position(CORNER)
     path = ctrl.do("save").path
     assert path is not None and path.parent == private_data_folder / "saved"
-    assert Minesweeper.from_text(path.read_text()).mines == ctrl.game.mines
+    assert Game.from_text(path.read_text()).mines == ctrl.game.mines
 
 
 def test_a_save_dir_that_is_a_file_is_refused_at_start(tmp_path, capsys):

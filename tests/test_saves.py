@@ -8,12 +8,10 @@ from pathlib import Path
 import pytest
 
 import runner
-from minesweeper import Minesweeper
-from sweeper import BOARDS, cell_name
-from sweeper.notation import parse_layout
-from tests.helpers import placements
-from window.app import App
-from window.saves import (
+import store.saves
+from store.notes import NotWritten
+from store.records import Statistics
+from store.saves import (
     Saved,
     SaveKey,
     draw_mines,
@@ -24,13 +22,17 @@ from window.saves import (
     save_text,
     unseal,
 )
-from window.stats import Statistics
+from sweeper import BOARDS, cell_name
+from sweeper.game import Game
+from sweeper.notation import parse_layout
+from tests.helpers import placements
+from window.app import App
 
 POSITIONS = Path(__file__).resolve().parent.parent / "assets" / "positions"
 
 
 def started_game():
-    game = Minesweeper(16, 30, 99, seed=5, first_click="safe")
+    game = Game(16, 30, 99, seed=5, first_click="safe")
     game.reveal((8, 15))
     wrong = next(c for c in game.cells() if c not in game.mines and c not in game.revealed)
     right = next(iter(game.mines))
@@ -100,6 +102,20 @@ def test_a_bad_key_file_stops_a_save_in_one_line_and_is_left_alone(tmp_path, pri
     said = app.do("save").said
     assert said.startswith("Could not save: the key file") and str(key_path()) in said
     assert key_path().read_text() == "not a key\n" and not list(tmp_path.iterdir())
+
+
+def test_a_key_that_cannot_be_written_stops_a_save_naming_the_file_and_why(
+    tmp_path, private_data_folder, monkeypatch
+):
+    def full_disk(path, text):
+        return NotWritten(path, None, "No space left on device")
+
+    monkeypatch.setattr(store.saves, "write_atomically", full_disk)
+    app = App.new(BOARDS["beginner"], seed=6, save_dir=tmp_path)
+    app.do("reveal", (4, 4))
+    said = app.do("save").said
+    assert said == f"Could not save: Could not save {key_path()}: No space left on device."
+    assert not key_path().exists() and not list(tmp_path.iterdir())
 
 
 # -- the word ----------------------------------------------------------------------------
@@ -299,7 +315,7 @@ def test_mines_on_a_revealed_cell_name_the_cell_as_a1_and_the_line(tmp_path, cap
 
 def test_a_wrong_number_names_its_line_column_and_cell():
     with pytest.raises(ValueError) as error:
-        Minesweeper.from_text("# p\n*..\n..2\n")
+        Game.from_text("# p\n*..\n..2\n")
     assert str(error.value) == "line 3, column 3 (B3): the cell shows 2 but 0 mines lie around it"
 
 
@@ -358,7 +374,7 @@ def test_a_finished_game_is_not_saved_to_play_on(tmp_path):
 
 
 def test_every_edit_of_a_save_opens_assisted_or_is_a_one_line_error():
-    game = Minesweeper(9, 9, 10, seed=4)
+    game = Game(9, 9, 10, seed=4)
     game.reveal((4, 4))
     game.toggle_flag(next(c for c in game.cells() if c not in game.revealed))
     text = save_text(game, Saved("Beginner", "safe", 4, 4.0, 2, marks=frozenset({(8, 8)})), "t")

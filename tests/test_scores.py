@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from minesweeper import Minesweeper
+from sweeper.game import Game
 from sweeper.notation import parse_board, read_board_file
 from sweeper.scores import (
     efficiency,
@@ -72,7 +72,7 @@ def test_three_bv_clicks_clear_random_boards():
         height, width = rng.randint(3, 9), rng.randint(3, 9)
         cells = [(i, j) for i in range(height) for j in range(width)]
         mines = rng.sample(cells, rng.randint(0, 12))
-        game = Minesweeper.from_mines(height, width, mines)
+        game = Game.from_mines(height, width, mines)
         shown = numbers(height, width, mines)
         clicks = [min(patch) for patch in openings(height, width, mines)]
         for patch in openings(height, width, mines):
@@ -112,7 +112,7 @@ def test_efficiency_and_speed():
 
 
 def test_the_game_counts_the_clicks_that_changed_it():
-    game = Minesweeper.from_mines(2, 5, [(0, 2)])
+    game = Game.from_mines(2, 5, [(0, 2)])
     game.reveal((1, 0))  # a 0: opens A1, A2, B1, B2, and counts once
     assert game.clicks == 1 and len(game.revealed) == 4
     game.reveal((1, 0))  # already revealed: ignored, not counted

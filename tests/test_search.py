@@ -18,12 +18,13 @@ from helpers import around, placements
 
 import benchmark
 import sweeper.engine
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import default_strategies
 from sweeper.engine import TooWide
+from sweeper.game import Game
 from sweeper.search import EndgameSearch, adopt, best_opening
+from sweeper.solver import Solver
 from sweeper.strategies import Endgame, FiftyFifty, LookAhead, Lowest, Opening
-from window.words import decision_text
+from words.model import decision_text
 
 
 def observe(height, width, mines, seen, click):
@@ -89,15 +90,30 @@ def test_best_opening_under_the_none_rule_counts_first_click_losses():
     assert wins < boards  # some first click must risk the one mine
 
 
+def test_in_play_the_first_click_search_stops_at_its_cpu_time(monkeypatch):
+    # 4x4 with 4 mines needs about 840,000 visits (0.4 s here): with no CPU time left the
+    # search in play gives up (None: the first click is chosen as on a large board), and
+    # a caller's own budget (bench.exact) is visits only, the same on every machine.
+    from sweeper import search
+
+    monkeypatch.setattr(search, "FIRST_SEARCH_SECONDS", 0.0)
+    search._opening.cache_clear()
+    try:
+        assert best_opening(4, 4, 4, "safe") is None
+        assert best_opening(4, 4, 4, "safe", budget=10**9) == ((0, 1), 961, 1365)
+    finally:
+        search._opening.cache_clear()
+
+
 def play_every_board(height, width, mines):
     """Return (wins, boards) for the AI over every placement its first click allows."""
-    first = MinesweeperAI(height, width, mines).make_move()
+    first = Solver(height, width, mines).make_move()
     cells = [(i, j) for i in range(height) for j in range(width)]
     wins = boards = 0
     for placed in itertools.combinations([c for c in cells if c != first], mines):
-        game = Minesweeper(height, width, mines, seed=0, first_click="none")
+        game = Game(height, width, mines, seed=0, first_click="none")
         game._set_mines(placed)
-        ai = MinesweeperAI(height, width, mines)
+        ai = Solver(height, width, mines)
         while not game.is_over():
             move = ai.make_move()
             for cell, count in game.reveal(move).revealed:
@@ -119,8 +135,8 @@ def test_the_search_is_used_and_may_prefer_a_riskier_cell():
     # because that cell wins more games in the end.
     riskier = searched = 0
     for seed in range(60):
-        game = Minesweeper(4, 5, 5, seed=seed)
-        ai = MinesweeperAI(4, 5, 5)
+        game = Game(4, 5, 5, seed=seed)
+        ai = Solver(4, 5, 5)
         while not game.is_over():
             odds = ai.mine_probabilities() if ai.moves_made else None
             move = ai.make_move()
@@ -139,8 +155,8 @@ def test_a_search_the_game_memo_already_holds_answers_at_once_with_the_same_clic
     # same question again with no work: a budget of one visit is enough.
     asked = 0
     for seed in range(40):
-        game = Minesweeper(4, 5, 5, seed=seed)
-        ai = MinesweeperAI(4, 5, 5)
+        game = Game(4, 5, 5, seed=seed)
+        ai = Solver(4, 5, 5)
         while not game.is_over():
             position = ai.position().with_certainties()
             if position.revealed and not position.safes and 3 <= position.solution.weight <= 400:
@@ -165,8 +181,8 @@ def test_arrangements_are_exactly_the_placements_that_fit():
     for seed in range(40):
         height, width = rng.randint(3, 4), rng.randint(3, 5)
         mines = rng.randint(2, 5)
-        game = Minesweeper(height, width, mines, seed=seed)
-        ai = MinesweeperAI(height, width, mines)
+        game = Game(height, width, mines, seed=seed)
+        ai = Solver(height, width, mines)
         for cell, count in game.reveal((0, 0)).revealed:
             ai.add_knowledge(cell, count)
         if game.is_over():
@@ -186,10 +202,10 @@ def test_arrangements_are_exactly_the_placements_that_fit():
 
 
 def test_a_search_past_its_budget_falls_back_to_the_one_step_rule():
-    game = Minesweeper(4, 4, 4, seed=3)
+    game = Game(4, 4, 4, seed=3)
     # No first-click search: its solved tree would answer every later move without searching.
     strategies = (Opening(search=False), Endgame(budget=1), FiftyFifty(), LookAhead(), Lowest())
-    ai = MinesweeperAI(4, 4, 4, strategies=strategies)
+    ai = Solver(4, 4, 4, strategies=strategies)
     guesses = 0
     while not game.is_over():
         move = ai.make_move()
@@ -208,8 +224,8 @@ def test_an_unavoidable_fifty_fifty_is_taken_before_other_risks():
     # known mine: no later number can tell them apart. The closed cells on the
     # right are each 30% likely to be mines, safer than 50%, but that coin
     # flip must come anyway, so the AI takes it first and says why.
-    game = Minesweeper.from_text("*.*21*...*\n13*22....*\n01112*..*.\n00002***..\n00001..*..\n")
-    ai = MinesweeperAI(game.height, game.width, mines=len(game.mines))
+    game = Game.from_text("*.*21*...*\n13*22....*\n01112*..*.\n00002***..\n00001..*..\n")
+    ai = Solver(game.height, game.width, mines=len(game.mines))
     for cell, count in game.revealed.items():
         ai.add_knowledge(cell, count)
     odds = ai.mine_probabilities()
@@ -233,8 +249,8 @@ def test_a_fifty_fifty_tied_to_another_by_a_number_is_still_taken_first():
     # C5 are not sealed: A4 or A5, once open, counts B5 but not C5. So the
     # coin flip to take first is A4/A5, whose number then settles B5/C5
     # (best play wins 2 of the 4 arrangements; B5 first would win 1).
-    game = Minesweeper.from_text("13**.\n1**4*\n1222.\n")
-    ai = MinesweeperAI(
+    game = Game.from_text("13**.\n1**4*\n1222.\n")
+    ai = Solver(
         game.height, game.width, mines=len(game.mines), strategies=default_strategies(["search"])
     )
     for cell, count in game.revealed.items():
@@ -292,8 +308,8 @@ def test_every_fifty_fifty_taken_early_is_truly_unavoidable():
         rng = random.Random(seed)
         height, width = rng.randint(3, 5), rng.randint(3, 6)
         mines = rng.randint(2, min(7, height * width // 3))
-        game = Minesweeper(height, width, mines, seed=seed)
-        ai = MinesweeperAI(height, width, mines, strategies=default_strategies(["search"]))
+        game = Game(height, width, mines, seed=seed)
+        ai = Solver(height, width, mines, strategies=default_strategies(["search"]))
         while not game.is_over():
             move = ai.make_move()
             assert move is not None
@@ -317,8 +333,8 @@ def test_a_frontier_past_the_counting_budget_is_approximated_and_says_so(monkeyp
     # keep every figure a probability, and the guess must say it is
     # approximate rather than pass the numbers off as exact.
     monkeypatch.setattr(sweeper.engine, "COMPONENT_WORK", 2)
-    game = Minesweeper(9, 9, 20, seed=11)
-    ai = MinesweeperAI(9, 9, 20)
+    game = Game(9, 9, 20, seed=11)
+    ai = Solver(9, 9, 20)
     for cell, count in game.reveal((4, 4)).revealed:
         ai.add_knowledge(cell, count)
     solution = ai.position().solution
@@ -343,9 +359,7 @@ def test_the_opening_rule_starts_a_few_cells_in_and_never_off_the_board(height, 
     # Under "opening" the first click is sure to be a 0; D4 measured best on
     # expert. Small boards get their middle instead (their own search may
     # override that when the board is small enough to solve).
-    ai = MinesweeperAI(
-        height, width, 1, first_click="opening", strategies=default_strategies(["search"])
-    )
+    ai = Solver(height, width, 1, first_click="opening", strategies=default_strategies(["search"]))
     assert ai.make_move() == expected
     assert ai.last_decision.strategy == "opening"
 
@@ -359,8 +373,8 @@ def test_on_a_board_whose_first_click_is_searched_the_whole_game_is_best_play(ca
     assert report["ai"]["wins"] == report["best"]["wins"] == 961
     weights = []
     for seed in range(40):
-        game = Minesweeper(4, 4, 4, seed=seed)
-        ai = MinesweeperAI(4, 4, 4)
+        game = Game(4, 4, 4, seed=seed)
+        ai = Solver(4, 4, 4)
         while not game.is_over():
             cell = ai.make_move()
             decision = ai.last_decision

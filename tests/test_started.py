@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 import runner
-from window.stats import Statistics
+from store.records import Statistics
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

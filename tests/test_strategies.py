@@ -9,10 +9,11 @@ from helpers import around, placements
 from test_probability import play_some
 from test_search import reference_best
 
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import Rule, default_strategies, parse_board
 from sweeper.fifties import FORMATION_SHARE, Influence, forced_weight, unsettleable_chain
+from sweeper.game import Game
 from sweeper.secondary import living_outcomes
+from sweeper.solver import Solver
 from sweeper.strategies import (
     FIFTY_WEIGHT,
     Endgame,
@@ -25,13 +26,13 @@ from sweeper.strategies import (
     fifty_influence,
     is_dead,
 )
-from window.words import decision_text
+from words.model import decision_text
 
 
 def told(text, **options):
     """The game a board text describes and an AI told its numbers in reading order."""
-    game = Minesweeper.from_text(text)
-    ai = MinesweeperAI(game.height, game.width, game.mine_count, **options)
+    game = Game.from_text(text)
+    ai = Solver(game.height, game.width, game.mine_count, **options)
     for cell in parse_board(text).revealed:
         ai.add_knowledge(cell, game.revealed[cell])
     return game, ai
@@ -59,7 +60,7 @@ def test_counting_proves_a_cell_safe_and_names_its_sentences():
     [("safe", (0, 0)), ("opening", (3, 3)), ("none", (0, 0))],
 )
 def test_the_opening_book_on_expert(rule, expected):
-    ai = MinesweeperAI(16, 30, 99, first_click=rule)
+    ai = Solver(16, 30, 99, first_click=rule)
     decision = ai.choose()
     assert (decision.cell, decision.strategy) == (expected, "opening")
     assert decision.probability == (Fraction(99, 480) if rule == "none" else 0)
@@ -67,7 +68,7 @@ def test_the_opening_book_on_expert(rule, expected):
 
 
 def test_the_opening_on_a_small_board_is_best_plays_first_click():
-    ai = MinesweeperAI(3, 3, 2)
+    ai = Solver(3, 3, 2)
     decision = ai.choose()
     assert decision.strategy == "opening" and decision.games == 28  # C(8, 2) boards
     cells = [(i, j) for i in range(3) for j in range(3)]
@@ -117,7 +118,7 @@ def test_a_two_by_two_block_with_a_mine_on_either_diagonal_is_taken_first():
         "fifty-fifty",
         Fraction(1, 2),
     )
-    worlds = placements(3, 3, 3, dict(Minesweeper.from_text(text).revealed))
+    worlds = placements(3, 3, 3, dict(Game.from_text(text).revealed))
     assert {frozenset(w) - {(2, 2)} for w in worlds} == {
         frozenset({(0, 0), (1, 1)}),
         frozenset({(0, 1), (1, 0)}),
@@ -164,7 +165,7 @@ def test_the_look_ahead_weighs_the_near_safest_cells_and_picks_a_far_corner():
     # Intermediate, A1 shows 1: A2, B1, B2 hold its mine (1/3 each) and every
     # other cell is 39/252. The look-ahead scores the candidates and a far
     # corner, likely to open new ground, wins over A3 next to the number.
-    ai = MinesweeperAI(16, 16, 40)
+    ai = Solver(16, 16, 40)
     ai.add_knowledge((0, 0), 1)
     decision = ai.choose()
     assert decision.strategy == "look-ahead"
@@ -204,8 +205,8 @@ def test_the_bounded_look_ahead_chooses_as_weighing_every_candidate_does():
     # and the candidates it stops are those whose full score is lower.
     stopped = weighed = 0
     for seed in range(8):
-        game = Minesweeper(16, 16, 40, seed=seed)
-        ai = MinesweeperAI(16, 16, 40, seed=seed)
+        game = Game(16, 16, 40, seed=seed)
+        ai = Solver(16, 16, 40, seed=seed)
         full = unbounded(ai.strategies)
         while not game.is_over():
             position = ai.position()
@@ -242,9 +243,9 @@ def test_the_lowest_probability_when_nothing_else_decides():
 
 def test_decide_always_answers_while_a_cell_is_left():
     # No strategies at all: the lowest probability still answers.
-    ai = MinesweeperAI(3, 3, 1, strategies=())
+    ai = Solver(3, 3, 1, strategies=())
     assert ai.choose().strategy == "lowest"
-    only_mines = MinesweeperAI(1, 2, 1)
+    only_mines = Solver(1, 2, 1)
     only_mines.add_knowledge((0, 0), 1)
     assert only_mines.choose() is None
     assert decide(only_mines.position(), default_strategies()) is None
@@ -288,7 +289,7 @@ def test_forced_weight_equals_brute_force(seed):
 def test_a_pair_against_the_edge_with_a_mine_beyond_is_a_fifty_fifty_in_waiting():
     # 1x4: A1 shows 1 (its mine is A2), A2 known. A3/A4 hold one mine: beyond
     # A3 is the mine A2, beyond A4 the edge, so they are a 50/50 in waiting.
-    ai = MinesweeperAI(1, 4, 2)
+    ai = Solver(1, 4, 2)
     ai.add_knowledge((0, 0), 1)
     position = ai.position()
     assert position.mines == {(0, 1)}
@@ -514,8 +515,8 @@ def test_a_dead_cell_stays_dead_whatever_another_cell_shows(seed):
 def test_ranked_counts_unknown_neighbours_as_the_cells_do(seed):
     # ranked's tie-break counts unknown neighbours from row sums of a grid;
     # each count equals the cell's own list, on positions of an expert game.
-    game = Minesweeper(16, 30, 99, seed=seed)
-    ai = MinesweeperAI(16, 30, 99, seed=seed)
+    game = Game(16, 30, 99, seed=seed)
+    ai = Solver(16, 30, 99, seed=seed)
     for _ in range(30):
         if game.is_over():
             break

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 import runner
-from bench.student import check_student
+from student.check import check_student
 from sweeper.board import cell_name
 from sweeper.engine import Rule
 from window.app import App
-from window.student import attach_student, state_when
+from window.student import state_when
 
 STUDENTS = Path(__file__).resolve().parent / "students"
 LIMIT = 0.3
@@ -28,7 +28,7 @@ def opened(name: str, seed: int = 2, limit: float = 3.0) -> App:
     if limit != 3.0:
         assert app.student is not None
         app.student.close()
-        assert attach_student(app, STUDENTS / name, limit) == ""
+        assert app.attach_student(STUDENTS / name, limit) == ""
     return app
 
 
@@ -150,7 +150,7 @@ def test_a_new_game_starts_their_ai_afresh(closing):
     app.do("ai")
     first = app.student.game
     app.do("new")
-    if app.leave_armed:  # leaving a started game asks first
+    if app.armed == "new":  # leaving a started game asks first
         app.do("new")
     app.frame()
     assert app.student.game is not first and app.student.game.game is app.game
@@ -304,3 +304,54 @@ def test_their_init_raising_opens_the_window_at_that_error(tmp_path, closing):
     assert problem.kind == "error" and problem.move == 0 and app.room.on
     assert "ZeroDivisionError" in app.frame().step.words
     assert app.do("ai").said.startswith("Their AI stopped at seed ")
+
+
+# -- the window names the cause (issue 46) ----------------------------------------------------
+
+
+def test_a_random_move_onto_their_own_mine_is_shown_and_explained(closing):
+    # Held back unplayed, it leaves the reference's next move ahead as a preview: the problem's
+    # box is shown all the same, at that very moment.
+    app = opened("own_mine.py", seed=6)
+    closing(app)
+    play_to_a_problem(app)
+    problem = app.student.showing
+    assert (problem.kind, problem.detail) == ("unsafe move", "own mine")
+    assert app.student.problem_shown(app.moment()) is problem
+    frame = app.frame()
+    assert frame.step.header == f"Their AI, seed 6, move {problem.move}: unsafe move"
+    assert "a cell in their own self.mines" in frame.step.words
+    assert dict(frame.highlights.roles)[problem.cell] == "selected"
+    app.do("back")  # another moment: the reference's steps again, not the problem
+    assert app.student.problem_shown(app.moment()) is None
+
+
+def test_the_list_is_what_their_ai_held_after_the_call_that_went_wrong(closing):
+    # swapped.py goes wrong on the first of the 42 add_knowledge calls of seed 2's first move:
+    # the list is their state after that call, not after the 42nd.
+    app = opened("swapped.py", seed=2)
+    closing(app)
+    play_to_a_problem(app)
+    student, problem = app.student.game, app.student.showing
+    at_call = student.state_at(problem)
+    end_of_move = state_when(student, len(app.session.game.revealed))
+    assert at_call != end_of_move
+    assert app.student.state_shown(app.moment()) is at_call
+    header = app.frame().knowledge.header
+    assert header.startswith(f"Their AI then: {at_call.sentences} sentence")
+
+
+def test_a_missed_cell_s_tick_reads_missed_in_the_legend(closing):
+    app = opened("no_subset.py")
+    closing(app)
+    play_to_a_problem(app)
+    frame = app.frame()
+    assert frame.step.legend and frame.step.marks == ((False, "missed: provably safe"),)
+    assert (app.student.showing.cell, False) in frame.highlights.marks
+
+
+def test_a_fresh_game_has_no_undo_line():
+    app = runner.app_from_args(["--seed", "4"])
+    assert app.do("undo").said == ""
+    app.do("reveal", (0, 0))
+    assert "no click did" in app.do("undo").said or app.game.lost()

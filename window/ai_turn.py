@@ -13,7 +13,7 @@ from dataclasses import replace
 from sweeper import Decision, cell_name
 from window.lesson import maker_of
 from window.session import Outcome, Session
-from window.words import decision_text, found_text, plural, zero_reason
+from words.model import decision_text, found_text, plural, zero_reason
 
 
 def ai_move(session: Session) -> Outcome:

@@ -6,51 +6,29 @@ claim goes to the one judge (sweeper/judge.py) with what the class sees at
 that moment, the numbers then and the mine total, and comes back right,
 wrong or uncertain with its proof, its chance and, where it can fail, a
 counter-arrangement. This module only turns that verdict into the lesson's
-words (window/words.py) and the open numbers to frame; it counts nothing.
+words (words/answers.py) and the open numbers to frame; it counts nothing.
 The answers stay on the beat, each cell marked, until the class moves on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
-from sweeper import Cell, Position, Step, cell_name, parse_cell
-from sweeper.judge import Verdict, judge, seen, survey
-from window.words import (
-    CLAIMED,
-    VERDICT_WORDS,
-    answer_heading,
-    guess_answer_text,
-    percent,
-    verdict_reason,
-)
+from sweeper import Cell, Step, cell_name, parse_cell
+from sweeper.judge import judge, survey
+from sweeper.position import Position
+from sweeper.reasons import Reason, reasons_for
+from window.classroom import Answer
+from words import why_line
+from words.answers import CLAIMED, VERDICT_WORDS, answer_heading, guess_answer_text, verdict_reason
+from words.model import percent
 
 if TYPE_CHECKING:
-    from window.app import App
+    from window.moment import Moment
 
-CLICKS = {"reveal": "safe", "chord": "safe", "flag": "mine"}  # a click's claim on a question
 ON_A_NUMBER = "An answer goes on a closed cell: left click says safe, right click a mine."
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One answer of the class on the beat on screen: the claim, its verdict, and its words."""
-
-    cell: Cell
-    claim: str  # "safe" or "mine"
-    verdict: Verdict
-    reason: str  # why the verdict, in the lesson's words
-    numbers: frozenset[Cell]  # the open numbers its proof stands on: framed on the board
-    guess: bool = False  # on a guess question: the cell the class would click
-
-    @property
-    def words(self) -> str:
-        """Return the answer, its verdict and why: "B2 safe: right. Why: ..."."""
-        if self.guess and self.verdict.word == "uncertain":
-            return self.reason  # "C2, the cell you would click: 8/21 (38%) chance of a mine. ..."
-        return f"{answer_heading(self.cell, self.claim, self.verdict.word)}. {self.reason}"
+MOST_REASONED = 24  # a step's cells given a reason on its answer beat, in reading order
 
 
 def is_guess(step: Optional[Step]) -> bool:
@@ -59,31 +37,17 @@ def is_guess(step: Optional[Step]) -> bool:
     return decision is not None and decision.is_guess
 
 
-def moment_seen(app: App) -> Position:
-    """Return what the class sees at the moment on screen: the numbers then, the mine total."""
-    game = app.game
-    board = app.scene().board
-    return seen(game.height, game.width, board, app.session.ai.total_mines, game.first_click)
-
-
-def give(app: App, cell: Cell, claim: str) -> Answer:
+def give(m: Moment, cell: Cell, claim: str) -> Answer:
     """Return the class's answer on cell, judged; ValueError (one line) for an open or off cell."""
-    step = app.scene().step
-    guess = is_guess(step)
+    guess = is_guess(m.step)
     claim = "safe" if guess else claim  # the cell the class would click: a bet that it is safe
-    position = moment_seen(app)
+    position = m.seen()
     verdict = judge(position, cell, claim)
-    numbers = verdict.premises
     if guess and verdict.word == "uncertain":
-        view = survey(position)
-        decision = view.decision
-        weighed = []
-        if decision is not None:
-            weighed = [(c.cell, c.probability) for c in decision.alternatives]
-            if not weighed or weighed[0][0] != decision.cell:
-                weighed.insert(0, (decision.cell, decision.probability))
+        view = survey(position, choose=False)
+        decision = m.step.decision if m.step is not None else None
         safest = [c for c, p in view.odds.items() if p == view.lowest and c not in view.mines]
-        reason = guess_answer_text(cell, verdict.chance, view.lowest, safest, weighed)
+        reason = guess_answer_text(cell, verdict.chance, view.lowest, safest, decision)
     else:
         reason = verdict_reason(
             cell,
@@ -91,12 +55,49 @@ def give(app: App, cell: Cell, claim: str) -> Answer:
             verdict.word,
             verdict.chance,
             verdict.exact,
-            verdict.proof,
-            verdict.rule,
+            verdict.reason,
             verdict.counter is not None,
-            numbers,
+            total=position.total is not None,
         )
-    return Answer(cell, claim, verdict, reason, numbers, guess)
+    return Answer(cell, claim, verdict, reason, verdict.numbers, guess)
+
+
+def step_reasons(m: Moment) -> tuple[tuple[Reason, frozenset[Cell]], ...]:
+    """Return why the step on screen concludes what it does: the reasons a verdict on each of
+    its cells gives (sweeper/reasons.py), on what the class sees, each reason once.
+
+    At most MOST_REASONED cells are asked, in reading order: the rest are
+    left out (a wide count's answer names them all in its own words).
+    """
+    step = m.step
+    if step is None or step.rule == "move":
+        return ()
+    board = m.board
+    settled = {c: c in step.mines for c in sorted(step.mines | step.safes) if c not in board}
+    if not settled:
+        return ()
+    view = m.seen()
+    decided = _decided(view)
+    if decided is not None:  # counted: only what the class's numbers settle (all, as the AI's)
+        settled = {c: mine for c, mine in settled.items() if decided.get(c) is mine}
+    try:
+        return reasons_for(view, dict(list(settled.items())[:MOST_REASONED]))
+    except ValueError:  # not settled by what the class sees: the step's own words stand
+        return ()
+
+
+def _decided(view: Position) -> Optional[dict[Cell, bool]]:
+    """Return every closed cell the view's numbers and total settle (cell -> mine), or None
+    when the view is too wide to count."""
+    solution = view.solution
+    if not solution.exact:
+        return None
+    safes, mines = solution.certain()
+    found = {c: False for c in safes} | {c: True for c in mines}
+    outside = solution.outside_certain()
+    if outside is not None:
+        found |= {c: outside for c in view.outside()}
+    return found
 
 
 def mark(answer: Answer) -> str:
@@ -130,41 +131,48 @@ def counter_board(answer: Answer, board: Mapping[Cell, int], height: int, width:
     return "\n".join([title, *rows])
 
 
-def answer_at(app: App, spec: str, step: Optional[str]) -> tuple[str, list[str]]:
-    """Judge --answer's CELL:CLAIM on lesson step's question (else the board as it is).
-
-    Returns what was wrong in one line, or "" and the lines to print: the verdict's
-    word first, why, then the counter-arrangement where the claim can fail. The
-    answer is kept on the question, for a picture of it.
-    """
+def parse_answer(spec: str) -> tuple[Optional[tuple[Cell, str]], str]:
+    """Return --answer's CELL:CLAIM as a cell and a claim, or None and what was wrong."""
     name, _, claim = spec.partition(":")
     if claim not in ("safe", "mine"):
-        return f"--answer {spec}: write CELL:safe or CELL:mine, such as B2:safe", []
+        return None, f"--answer {spec}: write CELL:safe or CELL:mine, such as B2:safe"
     try:
-        cell = parse_cell(name)
+        return (parse_cell(name), claim), ""
     except ValueError as error:
-        return f"--answer: {error}", []
-    app.room.on = True
-    if step is not None:
-        problem = app.at_lesson(step, True)  # an answer is given on a question
-        if problem:
-            return problem, []
-    game, board = app.game, app.scene().board
+        return None, f"--answer: {error}"
+
+
+def answer_at(m: Moment, cell: Cell, claim: str) -> tuple[str, list[str], Optional[Answer]]:
+    """Judge the class's claim about cell at the moment on screen (runner.py --answer).
+
+    Returns what was wrong in one line, or "", the lines to print and the answer:
+    the verdict first (its word, then the claim), then, for a cell the numbers
+    decide, "Why: " and its reason (sweeper/reasons.py, in words/), then the
+    counter-arrangement where the claim can fail.
+    """
+    game, board = m.game, m.board
     if not (0 <= cell[0] < game.height and 0 <= cell[1] < game.width):
         rows = cell_name((game.height - 1, 0))[:-1]
         return (
-            f"--answer: {name} is off the {game.height}x{game.width} board "
+            f"--answer: {cell_name(cell)} is off the {game.height}x{game.width} board "
             f"(rows A to {rows}, columns 1 to {game.width})"
-        ), []
+        ), [], None
     if cell in board:
         return (
             f"--answer: {cell_name(cell)} is open (it shows {board[cell]}): "
             "an answer is about a closed cell"
-        ), []
-    given = give(app, cell, claim)
-    app.room.answer(given)
-    said = given.words.removeprefix(answer_heading(cell, given.claim, given.verdict.word) + ". ")
-    lines = [f"{given.verdict.word}: {cell_name(cell)} {CLAIMED[given.claim]}. {said}"]
+        ), [], None
+    given = give(m, cell, claim)
+    verdict = given.verdict
+    heading = f"{verdict.word}: {cell_name(cell)} {CLAIMED[given.claim]}."
+    if verdict.reason is None:  # not certain: its chance, and what can happen
+        said = given.words.removeprefix(answer_heading(cell, given.claim, verdict.word) + ". ")
+        lines = [f"{heading} {said}"]
+    elif verdict.word == "wrong":
+        other = CLAIMED["safe" if given.claim == "mine" else "mine"]
+        lines = [f"{heading} It is {other} in every arrangement.", why_line(verdict.reason)]
+    else:
+        lines = [heading, why_line(verdict.reason)]
     if given.verdict.counter is not None:
         lines.append(counter_board(given, board, game.height, game.width))
-    return "", lines
+    return "", lines, given

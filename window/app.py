@@ -13,71 +13,35 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from minesweeper import Minesweeper, MinesweeperAI
-from sweeper import BoardSize, Cell, Step
+from store.saves import read_save
+from store.settings import Settings
+from student.process import LIMIT
+from sweeper import BoardSize, Cell
+from sweeper.agent import Agent as MinesweeperAI
+from sweeper.game import Game as Minesweeper
 from sweeper.search import opening_searched
-from window.answers import CLICKS
-from window.arrangements import Enumeration, enumerate_step, guess_reason, position_before
 from window.classroom import Classroom
-from window.commands import TABLE, refusal
-from window.frame import (
-    Frame,
-    KnowledgeList,
-    Scene,
-    build_frame,
-    knowledge_list,
-    scene_key,
-    scene_of,
-)
-from window.lesson import numbers_behind, numbers_for
+from window.commands import TABLE, may_run, route
+from window.editor import Editor, editor_frame
+from window.frame import Frame, KnowledgeList, View, build_frame, clock_field, knowledge_list
+from window.modes import EDITOR, RECORDS, REVIEW, SHEET, TYPING, WORDING, game_mode
+from window.moment import Moment, moment_key
 from window.records_view import RecordsState, records_table
 from window.review_view import Reviewing, review_frame
-from window.saves import read_save
 from window.session import Outcome, Session, opening, position_session, resumed_session
-from window.stats import Settings, start_up_messages
-from window.student import StudentPlay
+from window.student import StudentPlay, open_student
 from window.timeline import Timeline
-from window.words import DEALING, KEY_LINES, KEYS_TITLE, SEARCHING, clock_text, plural
+from words.model import clock_text, plural
+from words.records import newer_messages, start_up_messages
+from words.window import DEALING, SEARCHING
 
 DAMAGED = "A file of yours was damaged: what happened is on the board's side. Any key goes on."
 NEWER = (
     "A file of yours is from a newer version of this game: it is left as it is (over the "
     "board, why). Any key goes on."
 )
-# What a sheet over the board lets through without closing it.
-KEEPS_SHEET = ("tick", "press", "scroll", "reset-records", "stats", "keys")
-# What the records view lets through without closing it (any other command closes it).
-KEEPS_RECORDS = frozenset(
-    ("tick", "press", "reset-records", "stats", "records-move", "records-board", "records-row")
-    + ("records-open", "export", "zoom", "fullscreen", "close")
-)
-# What a review lets through: its own steps, and the screen's (any other is refused).
-KEEPS_REVIEW = frozenset(
-    ("review-step", "review-close", "tick", "press", "close", "export", "zoom", "fullscreen")
-)
-# The keys' commands as the records view and a review read them (the arrows, Enter, Esc).
-IN_RECORDS = {"step": "records-board", "back": "records-board", "jump": "records-open"}
-IN_RECORDS |= {"scroll": "records-move", "cursor": "records-move", "quit": "stats"}
-IN_REVIEW = {"step": "review-step", "back": "review-step", "home": "review-step"}
-IN_REVIEW |= {"end": "review-step", "quit": "review-close", "stats": "review-close"}
-IN_REVIEW |= {"cursor": "review-step"}
-
-
-def in_view(app: App, name: str, arg: Any) -> tuple[str, Any]:
-    """Return a key's command as the records view or a review on screen reads it."""
-    if app.reviewing is not None and name in IN_REVIEW:
-        if name == "cursor":  # the arrows, outside class: left and right step
-            return IN_REVIEW[name], "next" if arg[1] > 0 else "back" if arg[1] < 0 else "stay"
-        return IN_REVIEW[name], {"step": "next"}.get(name, name)
-    if app.records is not None and name in IN_RECORDS:
-        if name == "cursor":  # up and down choose a game, left and right a board
-            return ("records-move", arg[0]) if arg[0] else ("records-board", arg[1])
-        if name == "scroll":
-            return "records-move", 1 if arg[0] > 0 else -1
-        return IN_RECORDS[name], {"step": 1, "back": -1}.get(name)
-    return name, arg
-BOARD_MOVES = ("reveal", "chord", "flag", "reveal-cursor", "flag-cursor", "chord-cursor")
 DEALS = ("reveal", "reveal-cursor", "ai", "tick")  # the commands whose first reveal deals
+QUIET = ("tick", "press", "scroll")  # commands that leave a question asked (Esc, N) standing
 
 
 class App:
@@ -88,26 +52,25 @@ class App:
         self.room = Classroom(on=classroom)
         self.message = opening(session)
         self.entering: Optional[str] = None  # the custom-board line being typed, or None
-        self.quit_armed = False  # Esc during a game asks first: a second Esc quits
-        self.leave_armed: Optional[str] = None  # the command that asked before leaving a game
+        self.armed: Optional[str] = None  # the command that asked first: once more runs it
         self.left = ""  # words about a game just left (counted as a loss)
         self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
         self.student: Optional[StudentPlay] = None  # a student's AI behind AI Move (--student)
         # A handout (--export, --deck): a picture on paper, where no key or click does
         # anything, so its words name none ("Click a closed cell to answer", "V shows them").
         self.on_paper = False
-        self._enumeration: tuple[object, Optional[Enumeration]] = (None, None)
-        self._behind: tuple[object, frozenset[Cell]] = (None, frozenset())
-        self._scene: tuple[object, Optional[Scene]] = (None, None)
-        self._reason: tuple[object, str] = (None, "")
+        self._moment: tuple[object, Optional[Moment]] = (None, None)  # the one kept: see moment()
         # A sheet over the board: the damage found at start-up, or every key.
         self.sheet: Optional[tuple[str, tuple[str, ...]]] = None
         self.records: Optional[RecordsState] = None  # the records view (I), while open
         self.reviewing: Optional[Reviewing] = None  # a finished game's review, while open
+        self.editor: Optional[Editor] = None  # the position editor, while open
+        self.last_editor: Optional[Editor] = None  # the editor a lesson was last taught from
+        self.lesson_path: Optional[Path] = None  # the file the lesson on screen came from
         damage = start_up_messages(session.stats, session.settings)
         if damage:
             self.sheet = ("Your files", (*damage, "", "Any key or click goes on."))
-            newer = {session.stats.newer, session.settings.newer}
+            newer = newer_messages(session.stats, session.settings)
             self.message = NEWER if set(damage) <= newer else DAMAGED
 
     @classmethod
@@ -158,7 +121,7 @@ class App:
         """The AI that plays it."""
         return self.session.ai
 
-    def busy(self, name: str) -> str:
+    def busy(self, name: str, arg: Any = None) -> str:
         """Return what to say before command name runs when it may take seconds, else "".
 
         The first reveal of a no-guess game deals its board (a search of up to
@@ -166,7 +129,7 @@ class App:
         board for best play's first click (about two seconds at most).
         """
         game = self.session.game
-        if self.sheet is not None or refusal(self, name) is not None or game.revealed:
+        if not may_run(self, name, arg) or game.revealed:
             return ""
         if name in DEALS and game.first_click == "no-guess" and not game.placed:
             return DEALING
@@ -176,59 +139,82 @@ class App:
         searched = opening_searched(game.height, game.width, total, game.first_click)
         return SEARCHING if searched else ""
 
+    def modes(self) -> tuple[str, ...]:
+        """Return the modes the window is in, top first: a view over the board, then the game's."""
+        room, session = self.room, self.session
+        over, student = session.game.is_over(), self.student is not None
+        below = game_mode(session.watch.paused, room.asking, room.on, over, student)
+        if self.editor is not None:  # over everything: the teacher's own board
+            return (WORDING if self.editor.field is not None else EDITOR, below)
+        views: dict[str, object] = {TYPING: self.entering, SHEET: self.sheet}
+        views |= {REVIEW: self.reviewing, RECORDS: self.records}
+        return (*[mode for mode, view in views.items() if view is not None][:1], below)
+
     # -- the door --------------------------------------------------------------------
 
-    def do(self, name: str, arg: Any = None) -> Outcome:
-        """Run a command if the state allows it; else refuse it, saying why. Return the outcome."""
-        name, arg = in_view(self, name, arg)
-        over = self.sheet is not None or self.records is not None or self.reviewing is not None
-        if name in CLICKS and self.room.asking and not over:
-            name, arg = "answer", (arg, CLICKS[name])  # on a question, a click answers it
-        command = TABLE[name]
-        if self.reviewing is not None and name not in KEEPS_REVIEW:
-            self.message = "The review is open: Esc closes it (it changes nothing in the records)."
-            return Outcome(self.message)
-        if self.records is not None and name not in KEEPS_RECORDS:
-            self.records = None  # any other command closes the records view
-            if name in BOARD_MOVES:
-                self.message = ""
-                return Outcome("")  # a click meant for the view does not play
-        if self.sheet is not None and name not in KEEPS_SHEET:
-            self.sheet = None  # any other command closes the sheet
-            if name in BOARD_MOVES or name == "quit":  # Esc, too, only closes the sheet
-                self.message = ""
-                return Outcome("")  # a click meant for the sheet does not play
-        if name not in ("quit", "tick", "press", "scroll"):
-            self.quit_armed = False
-        if name not in ("new", "restart", "type", "tick", "press", "scroll"):
-            self.leave_armed = None
-        refused = refusal(self, name)
-        if refused is not None:
-            if not command.silent:
-                self.message = refused
-            return Outcome(refused)
+    def do(self, name: str, arg: Any = None, typed: Optional[str] = None) -> Outcome:
+        """Run a command if its mode allows it; else refuse it, saying why. Return the outcome.
+
+        typed: what the key typed, for the custom-board line (None: a click or a button).
+        """
+        found = route(self, name, arg, typed)
+        name, arg = found.name, found.arg
+        for view in found.closes:  # a key not of a sheet or the records view closes it
+            self.close_view(view)
+        if name not in QUIET and name != self.armed:
+            self.armed = None  # any other command answers "no" to a question asked
+        if found.swallowed:  # a key meant for the view: it only closed it
+            self.message = ""
+            self._hold_clock()
+            return Outcome("")
+        if found.refused is not None:
+            if not TABLE[name].silent:
+                self.message = found.refused
+            return Outcome(found.refused)
+        if found.asks is not None:
+            self.armed = name
+            self.message = found.asks
+            return Outcome(found.asks)
+        armed, steps = self.armed, len(self.session.ai.steps)
+        seen = self.room.ahead  # the AI's next lesson, seen before A plays it
         version = self.session.version
-        outcome = command.run(self, arg)
+        outcome = TABLE[name].run(self, arg)
+        if name == armed == self.armed and name != "quit":
+            self.armed = None  # asked and answered: it ran (a handler that asks keeps its own)
         if self.room.on:  # the class shows the AI's conclusions, however it was opened
             self.session.ledger.helped()
         self.session.ledger.sync()  # a started game is on the record at once
         if self.session.version != version:
-            self._moved(name)
+            self._moved(name, steps, seen)
         if self.student is not None:  # their AI is told what opened; a problem stops there
-            outcome = self.student.after(self, outcome)
+            outcome = self.student.after(self.session, self.room, outcome)
         if outcome.said is not None:
             self.message = outcome.said
         self._hold_clock()
         return outcome
 
-    def _hold_clock(self) -> None:
-        """Hold the game's clock while the class looks at an earlier moment; run it at now."""
-        past = self.room.on and self.scene().replaying
-        if past != ("past" in self.session.watch.holds):
-            self.session.watch.hold("past", past)
+    def close_view(self, view: str) -> None:
+        """Close a view over the board that a command passes through (a sheet, the records)."""
+        if view == SHEET:
+            self.sheet = None
+        elif view == RECORDS:
+            self.records = None
 
-    def _moved(self, name: str) -> None:
-        """After the game or the AI changed: a new game starts afresh; a move shows now."""
+    def _hold_clock(self) -> None:
+        """Hold the game's clock while the class looks at an earlier moment, and while the
+        records view covers the board (as a pause does); run it at now."""
+        watch = self.session.watch
+        past = self.room.on and self.moment().replaying
+        if past != ("past" in watch.holds):
+            watch.hold("past", past)
+        covered = self.records is not None
+        if covered != ("records" in watch.holds):
+            watch.hold("records", covered)
+
+    def _moved(self, name: str, steps: int, seen: bool) -> None:
+        """After the game or the AI changed: a new game starts afresh; a move shows what it
+        taught (steps: the AI's steps before it; seen: its first lesson was on screen as the
+        AI's next), else now."""
         room = self.room
         if name in ("new", "restart", "type"):
             on = room.on
@@ -238,29 +224,50 @@ class App:
             return
         room.changed()
         if room.on and room.step_index >= 0:  # the class sees now, not the step it was on
-            room.latest(self.timeline(), self.game.is_over())
-
-    def toggle_keys(self) -> Outcome:
-        """Show every key on a sheet over the board (? outside class), or close it."""
-        if self.sheet is not None and self.sheet[0] == KEYS_TITLE:
-            self.sheet = None
-            return Outcome("")
-        self.sheet = (KEYS_TITLE, KEY_LINES)
-        return Outcome("Every key is over the board: any key closes the sheet.")
+            room.latest(self.timeline(), self.game.is_over(), steps, seen)
 
     # -- what the moment holds ---------------------------------------------------------
+
+    def attach_student(self, path: Path, limit: float = LIMIT) -> str:
+        """Put a student's AI behind AI Move (runner.py --student); return why it will not do."""
+        student, said = open_student(path, self.session, self.room, limit)
+        if student is None:
+            return said
+        self.student, self.message = student, said
+        return ""
+
+    def view(self) -> View:
+        """Return what the window itself holds beside the moment: its words, a button held."""
+        return View(self.message, self.pressed, self.sheet, self.on_paper)
+
+    def moment(self) -> Moment:
+        """Return the moment on screen, built once per change of what it is built from."""
+        key = moment_key(self.session, self.room)
+        kept = self._moment[1]
+        if self._moment[0] != key or kept is None:
+            kept = Moment(self.session, self.room)
+            self._moment = (key, kept)
+        return kept
 
     def frame(self) -> Frame:
         """Return everything the screen shows now: the game (with a student's AI in it, when
         there is one), the records view over it, or a review."""
+        if self.editor is not None:
+            return editor_frame(self.editor, self.message)
         if self.reviewing is not None:
-            return review_frame(self, self.reviewing)
-        frame = build_frame(self)
+            return review_frame(self.reviewing, self.session.judge, self.message)
+        frame = build_frame(self.moment(), self.view())
         if self.student is not None:
-            frame = self.student.frame(self, frame)
+            frame = self.student.frame(self.moment(), frame)
         if self.records is not None:
             frame = replace(frame, records=records_table(self.session, self.records))
         return frame
+
+    def clock(self) -> Optional[str]:
+        """Return the Time box's words when they follow the game's clock, else None."""
+        if self.reviewing is not None or self.editor is not None:
+            return None
+        return clock_field(self.moment())
 
     def judged(self) -> object:
         """Return how far the judge's thread has got with what is on screen (None: nothing of
@@ -270,15 +277,6 @@ class App:
         judge = self.session.judge
         path = self.reviewing.path if self.reviewing is not None else None
         return judge.finished, judge.progress.get(path) if path is not None else None
-
-    def scene(self) -> Scene:
-        """Return the moment on screen, worked out once for each state of the game and class."""
-        key = scene_key(self)
-        kept = self._scene[1]
-        if self._scene[0] != key or kept is None:
-            kept = scene_of(self)
-            self._scene = (key, kept)
-        return kept
 
     def timeline(self) -> Timeline:
         """Return the lesson timeline of the AI's log."""
@@ -312,67 +310,7 @@ class App:
         self.show(lessons[number - 1], 0 if ask else 1)
         return ""
 
-    def enumeration(self) -> Optional[Enumeration]:
-        """Return the arrangements behind the enumeration step on screen, or None."""
-        step = self.scene().step
-        room = self.room
-        if not room.on or step is None or step.rule != "enumeration":
-            return None
-        key = (id(self.ai), self.session.version, room.step_index, id(room.preview))
-        if self._enumeration[0] != key:
-            if room.preview is not None:
-                position = self.ai.position()
-            else:
-                position = position_before(self.ai, room.step_index)
-            self._enumeration = (key, enumerate_step(position, step.premises))
-        return self._enumeration[1]
-
-    def guess_reason(self, step: Step) -> str:
-        """Return why a guess on screen takes the safest cell (arrangements.guess_reason), or ""."""
-        room, ai = self.room, self.ai
-        if step.decision is None:
-            return ""
-        key = (id(ai), self.session.version, room.step_index, room.ahead)
-        if self._reason[0] != key:
-            ahead = room.ahead or not 0 <= room.step_index < len(ai.steps)
-            position = ai.position() if ahead else position_before(ai, room.step_index)
-            shown = self.scene().board
-
-            def near(cell: Cell) -> list[Cell]:
-                return [n for n in self.game.neighbors(cell) if shown.get(n)]
-
-            self._reason = (key, guess_reason(position, step.decision.cell, near))
-        return self._reason[1]
-
-    def numbers_behind(self, k: int) -> frozenset[Cell]:
-        """Return the revealed numbers step k's premises come from (kept for the next frames)."""
-        key = (id(self.ai), k)
-        if self._behind[0] != key:
-            self._behind = (key, numbers_behind(self.ai.steps, k))
-        return self._behind[1]
-
-    def numbers_ahead(self, step: Step) -> frozenset[Cell]:
-        """Return the numbers the step ahead of the log stands on (all that border a guess)."""
-        key = ("ahead", id(self.ai), id(step))
-        if self._behind[0] != key:
-            if step.premises:
-                found = numbers_for(self.ai.steps, step.premises, len(self.ai.steps))
-            else:  # a guess weighs every number that borders a closed cell
-                game = self.game
-                found = frozenset(
-                    cell
-                    for cell, count in game.revealed.items()
-                    if count and any(n not in game.revealed for n in game.neighbors(cell))
-                )
-            self._behind = (key, found)
-        return self._behind[1]
-
-    def first_row(self, rows: int) -> int:
-        """Return the top row of the knowledge list when rows of it are in view."""
-        return self.knowledge().top(rows)
-
     def knowledge(self) -> KnowledgeList:
         """Return the knowledge list as the frame shows it."""
-        scene = self.scene()
-        known = knowledge_list(self, scene.step, scene.knowledge)
-        return known if self.student is None else self.student.knowledge(self, known)
+        known = knowledge_list(self.moment(), self.on_paper)
+        return known if self.student is None else self.student.knowledge(self.moment(), known)

@@ -21,12 +21,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
 from sweeper.board import Cell, cell_name
-from sweeper.engine import Component, Rule, _binomials, _convolve, _rest_weight
+from sweeper.engine import Component, Rule, binomials, convolve, rest_weight
 from sweeper.position import Position
-from window.words import percent
+from words.model import percent
 
 if TYPE_CHECKING:
-    from minesweeper import MinesweeperAI
+    from sweeper.agent import Agent as MinesweeperAI
 
 SHOW_AT_MOST = 64  # arrangements drawn one by one; beyond this, a table by number of mines
 
@@ -52,6 +52,8 @@ class Enumeration:
     plain: dict[Cell, Fraction]  # each arrangement counted once: the mine total ignored
     other_parts: int = 0  # groups of sentences apart from the step's, whose mines vary too
     outside_odds: Optional[Fraction] = None  # the chance for a cell no sentence names
+    total: Optional[int] = None  # the board's mines (None: not given)
+    known: tuple[Cell, ...] = ()  # the mines the AI knows already, outside these cells
 
     @property
     def count(self) -> int:
@@ -107,16 +109,16 @@ def enumerate_step(
     cells = tuple(sorted(c for comp in shown for c in comp.cells))
     joint = [1]
     for comp in shown:
-        joint = _convolve(joint, comp.counts)
+        joint = convolve(joint, comp.counts)
     rest = [1]
     for comp in others:
-        rest = _convolve(rest, comp.counts)
+        rest = convolve(rest, comp.counts)
     mines_left, outside = position.mines_left, position.outside_count
 
     def weight(k: int) -> int:
         if mines_left is None:
             return 1
-        return _rest_weight(rest, _binomials(outside), mines_left - k)
+        return rest_weight(rest, binomials(outside), mines_left - k)
 
     # Arrangements the mine total rules out stay, with weight 0: they show what the count does.
     by_mines = tuple((k, n, weight(k)) for k, n in enumerate(joint) if n)
@@ -127,9 +129,11 @@ def enumerate_step(
     plain = _plain_odds(shown)
     odds = {c: solution.probability(c) for c in cells}
     beyond = solution.outside if outside else None
+    known = tuple(sorted(position.mines))
     return Enumeration(
-        cells, listed, by_mines, mines_left, outside, odds, plain, len(others), beyond
-    )
+        cells, listed, by_mines, mines_left, outside, odds, plain, len(others), beyond,
+        position.total, known,
+    )  # fmt: skip
 
 
 def _plain_odds(components: Iterable[Component]) -> dict[Cell, Fraction]:
@@ -184,27 +188,54 @@ def _arrangements(
     return found
 
 
-def weight_words(enum: Enumeration, mines: int) -> str:
-    """Return where the other mines go for an arrangement with this many, in words."""
+def weight_words(enum: Enumeration, mines: int, weight: int) -> str:
+    """Return an arrangement's weight in words: where the other mines go, in how many ways.
+
+    mines: the mines the arrangement puts in the step's cells; weight: its weight.
+    The figures are the board's (its mine total, the mines known), never a
+    "mines left" of the AI's own, which the class's verdicts do not use.
+    """
     if enum.mines_left is None:
-        return "the mine total is not known, so every arrangement counts once"
+        return "the mine total is not known, so every arrangement counts once: weight 1"
     rest = enum.mines_left - mines
-    if rest < 0 or (not enum.other_parts and rest > enum.outside):
+    if rest < 0:
+        return f"but {_board_mines(enum)}: {mines} here are too many, so weight 0"
+    if not enum.other_parts and rest > enum.outside:
         return (
-            f"but {enum.mines_left} mine{'s' * (enum.mines_left != 1)} are left, "
-            f"so the mine total rules it out: weight 0"
+            f"but {_board_mines(enum)}: the {enum.outside} cells no sentence names cannot take "
+            f"the other {rest}, so weight 0"
         )
     mines_word = f"{rest} mine{'s' * (rest != 1)}"
     if enum.other_parts:
-        return f"the other {mines_word} fit the rest of the board in its weight's ways"
+        return (
+            f"{_board_mines(enum)}, and the other {mines_word} fit the rest of the board in "
+            f"{weight:,} way{'s' * (weight != 1)}: weight {weight:,}"
+        )
     if not enum.outside:
         return "no other cell is unknown: weight 1"
-    ways = _binomials(enum.outside)[rest] if 0 <= rest <= enum.outside else 0
+    ways = binomials(enum.outside)[rest] if 0 <= rest <= enum.outside else 0
     return (
         f"the other {mines_word} {'goes' if rest == 1 else 'go'} among the {enum.outside} "
-        "cells no sentence names: "
-        f"C({enum.outside}, {rest}) = {ways:,} way{'s' * (ways != 1)}"
+        f"cells no sentence names: C({enum.outside}, {rest}) = {ways:,} "
+        f"way{'s' * (ways != 1)}: weight {ways:,}"
     )
+
+
+def _board_mines(enum: Enumeration) -> str:
+    """Return the board's mines as they bear on the step's cells: "the board holds 3 mines, and
+    C3 is one of them (known): 2 are left for these cells and the rest"."""
+    total = enum.total if enum.total is not None else enum.mines_left
+    said = f"the board holds {total} mine{'s' * (total != 1)}"
+    known = enum.known
+    if not known:
+        return said
+    if len(known) <= 3:
+        named = _names(known)
+        which = f"{named} {'is one' if len(known) == 1 else 'are'} of them (known)"
+    else:
+        which = f"{len(known)} of them are known"
+    left = enum.mines_left or 0
+    return f"{said}, and {which}: {left} are left for these cells and the rest"
 
 
 def odds_words(
@@ -244,7 +275,7 @@ def viewing_words(enum: Enumeration, viewing: int, asking: bool) -> str:
         where = ", ".join(cell_name(c) for c in sorted(shown.mines)) or "none"
         words = (
             f"Arrangement {viewing + 1} of {len(enum.arrangements)}: {k} of these "
-            f"{cells} cells hold mines ({where}); {weight_words(enum, k)}."
+            f"{cells} cells hold mines ({where}); {weight_words(enum, k, shown.weight)}."
         )
     else:
         counts = "; ".join(
@@ -267,37 +298,26 @@ def viewing_words(enum: Enumeration, viewing: int, asking: bool) -> str:
     return words
 
 
-def counter_words(enum: Enumeration, found: str, paper: bool = False) -> str:
-    """Return the answer of an enumeration step that the mine counter decided, else "".
+def counted_words(enum: Enumeration, numbers: str, paper: bool = False) -> str:
+    """Return what the AI counted for an enumeration step: the arrangements V steps through.
 
-    found: what the step found, in words. Such a step is the lesson that the
-    counter matters, so its words say so (the plain "in every one of the 2
-    arrangements" would hide it). On paper (a handout) no key is named.
+    numbers: the open numbers its sentences come from, by name. Where the mine
+    total decided it (07, 08) the words say how many arrangements fit it; no
+    key is named on paper (a handout).
     """
-    left = f"{enum.mines_left or 0} mine" + ("" if enum.mines_left == 1 else "s")
+    count = enum.count
+    many = "the only arrangement" if count == 1 else f"{count:,} arrangements"
+    under = f"{many} of the mines under {numbers}" if numbers else many
+    key = "" if paper else " (V shows them)"
     if enum.decided_by_the_count():
         fit = sum(n for _, n, w in enum.by_mines if w)
-        many = "arrangement" if enum.count == 1 else "arrangements"
-        return (
-            f"{found}: the numbers alone allow {enum.count} {many}, but only {fit} use the "
-            f"{left} left, so the mine counter decides it" + ("." if paper else " (V shows them).")
-        )
+        return f"The AI counted {under}: {fit} fit the board's {enum.total} mines{key}."
     if enum.outside_decided():
-        return (
-            f"{found}: with {left} left, the mine counter decides the cells "
-            "no number touches" + ("." if paper else " (V shows how).")
-        )
-    return ""
-
-
-def agreed_words(enum: Enumeration, found: str) -> str:
-    """Return what every arrangement agrees on, counting the arrangements V steps through."""
-    count = enum.count
-    every = (
-        "in the only arrangement" if count == 1 else f"in every one of the {count:,} arrangements"
-    )
+        what = "no mine" if enum.outside_odds == 0 else "only mines"
+        return f"The AI counted {under}: each leaves {what} for the cells no number touches{key}."
+    every = "it agrees" if count == 1 else "every one agrees"
     way = ", the mine total not known" if enum.mines_left is None else ""
-    return f"{found} {every} of these {len(enum.cells)} cells{way}"
+    return f"The AI counted {under}{way}, and {every}{key}."
 
 
 def guess_reason(
@@ -338,7 +358,7 @@ def guess_reason(
     (k_chosen,), (k_rival,) = mine_counts
     if k_chosen <= k_rival or not enum.outside or enum.mines_left is None or enum.other_parts:
         return ""
-    ways = _binomials(enum.outside)
+    ways = binomials(enum.outside)
     w_chosen, w_rival = ways[enum.mines_left - k_chosen], ways[enum.mines_left - k_rival]
     every = [*tied, chosen]
     numbers = [n for n in near(rival) if all(n in near(c) for c in tied)]

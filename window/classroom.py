@@ -10,16 +10,36 @@ window/frame.py, not here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from dataclasses import dataclass
+from typing import Optional
 
 from sweeper.board import Cell
 from sweeper.engine import Rule
+from sweeper.judge import Verdict
 from sweeper.records import Step
 from window.timeline import Timeline
-from window.words import NO_LESSON
+from words.answers import answer_heading
+from words.window import NO_LESSON
 
-if TYPE_CHECKING:
-    from window.answers import Answer
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer of the class on the beat on screen: the claim, its verdict, and its words."""
+
+    cell: Cell
+    claim: str  # "safe" or "mine"
+    verdict: Verdict
+    reason: str  # why the verdict, in the lesson's words
+    numbers: frozenset[Cell]  # the open numbers its reason names: framed on the board
+    guess: bool = False  # on a guess question: the cell the class would click
+
+    @property
+    def words(self) -> str:
+        """Return the answer, its verdict and why: "B2 safe: right. Why: ..."."""
+        if self.guess and self.verdict.word == "uncertain":
+            return self.reason  # "C2, the cell you would click: 8/21 (38%) chance of a mine. ..."
+        return f"{answer_heading(self.cell, self.claim, self.verdict.word)}. {self.reason}"
+
 
 LAST = "That is the last step so far: T thinks, A moves."
 FIRST = "That is the first step."
@@ -156,10 +176,18 @@ class Classroom:
             self.show(timeline.lessons[-1], 0, timeline)
         return ""
 
-    def latest(self, timeline: Timeline, over: bool) -> None:
-        """After a move, show now: as End does, but a game's end at once (the move's answer)."""
+    def latest(self, timeline: Timeline, over: bool, since: int = -1, seen: bool = False) -> None:
+        """After a move, show what it taught: the question of the first lesson step it added
+        (since: the steps the log held before it; seen: the first was on screen already, as
+        the AI's next), else now as End does; a game's end at once.
+        """
         if over and timeline.stops and not self.expanded:
             self.show(timeline.stops[-1], 1, timeline)
+            return
+        new = [k for k in timeline.lessons if k >= since] if since >= 0 else []
+        first = new[1 if seen else 0] if len(new) > (1 if seen else 0) else None
+        if first is not None and not self.expanded:
+            self.show(first, 0, timeline)
         else:
             self.end(timeline)
 

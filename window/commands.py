@@ -1,79 +1,182 @@
 """One door for commands: every key, button and click is a named command in this table.
 
-No pygame here. Each command names the states that refuse it (paused,
-typing a custom board, the game over, an earlier moment on screen), and
-App.do checks them in one place and says why in one message per state
-(refusal()). The handlers below run an allowed command and return an
-Outcome. screen/input.py turns events into these names; nothing else
-decides whether a command may run.
+No pygame here. Each command names the modes it runs in (window/modes.py:
+play, the game over, paused, class, a question beat, the views over the
+board), the modes that re-read its key as another command, and the modes
+in which it asks first. route() is the one guard: App.do asks it, and it
+refuses everything else in one line that says why and what to press. The
+handlers below run an allowed command and return an Outcome.
+screen/input.py turns events into these names, one command per key;
+nothing else decides whether a command may run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
-from sweeper import Cell, cell_name, parse_board_size
+from store.files import free_path, write_atomically
+from store.history import history_dir
+from store.notes import NOT_RECORD, Fault
+from sweeper import Cell, cell_name, parse_board_size, read_board_file
 from sweeper.board import MAX_COLUMNS, MAX_ROWS, BoardSize
+from sweeper.review import read_record
 from window.ai_turn import ai_move as play_ai_move
 from window.ai_turn import reason
 from window.answers import ON_A_NUMBER, give, tally
-from window.frame import listed, replaying
+from window.editor import Editor, field_at
+from window.frame import listed
+from window.modes import (
+    ANSWER,
+    AUTO,
+    BOARD,
+    CLASS,
+    EDITING,
+    EDITOR,
+    EVERY,
+    GAME_KIND,
+    MODES,
+    ODDS,
+    OVER,
+    PAUSED,
+    PAUSING,
+    PLAY,
+    QUESTION,
+    RECORDS,
+    RECORDS_KIND,
+    REFUSALS,
+    REVIEW,
+    REVIEW_KIND,
+    SETTING,
+    SHEET,
+    SPOILER,
+    STUDENT,
+    TYPING,
+    WORDING,
+)
 from window.options import (
     cycle_first_click,
+    reset_records,
     save_position,
     show_stats,
     toggle_ai_flags,
     toggle_hint,
     toggle_question_marks,
 )
-from window.records_view import (
-    board_row,
-    move_in_records,
-    other_board,
-    reset_in_view,
-    toggle_records,
-)
-from window.review_view import close_review, open_chosen, step_review
-from window.session import Outcome, Session, thought_step
-from window.words import EARLIER, PAUSED
+from window.records_view import RESET_ASK, RecordsState, board_beside, records_table
+from window.review_view import Reviewing
+from window.session import Outcome, Session, position_session, thought_step
+from words.editor import UNSAVED_LEAVE, saved_words, typing_words
+from words.records import note_words
+from words.window import EARLIER, KEY_LINES, KEYS_TITLE
 
 if TYPE_CHECKING:
     from window.app import App
 
-PAUSE, TYPING, OVER, PAST = "paused", "typing", "over", "replaying"
-STATES = (TYPING, PAUSE, OVER, PAST)  # the order their refusals are checked in
-
 Handler = Callable[["App", Any], Outcome]
+Reread = Callable[[Any], tuple[str, Any]]
+Asks = Callable[["App"], Optional[str]]
+
+LIVE = "live"  # a condition: the game is not over (the AI's moves, auto-play, a pause)
+NOW = "now"  # a condition: the moment on screen is now, not an earlier one (a move in class)
 
 
 @dataclass(frozen=True)
 class Command:
-    """A command's handler, the states that refuse it, and whether a refusal is silent."""
+    """A command: its handler, the modes it runs in, the modes that re-read it or ask first.
+
+    runs: the modes it runs in; in any other, the mode refuses it (window/modes.py).
+    kind: what it is, where a mode refuses a kind in words of its own (a setting in class).
+    rereads: the modes that read its key as another command (→ in the records view).
+    asks: the modes in which it asks first; the function gives the question, or None.
+    needs: the conditions it runs under: LIVE (the game goes on), NOW (no earlier moment shown).
+    silent: a timer tick or a wheel turn refused says nothing.
+    """
 
     run: Handler
-    refused: frozenset[str]
-    silent: bool = False  # a timer tick or a wheel turn refused says nothing
+    runs: frozenset[str]
+    kind: str = ""
+    rereads: Mapping[str, Reread] = field(default_factory=dict)
+    asks: Mapping[str, Asks] = field(default_factory=dict)
+    needs: tuple[str, ...] = ()
+    silent: bool = False
 
 
-def refusal(app: App, name: str) -> Optional[str]:
-    """Return why the command may not run now, or None when it may: the one guard."""
-    return refused_in(app, TABLE[name].refused)
+@dataclass(frozen=True)
+class Route:
+    """What the one guard decides for a command now: run it (as named), refuse it, or ask."""
+
+    name: str
+    arg: Any
+    refused: Optional[str] = None  # the one line that says why, and what to press
+    closes: tuple[str, ...] = ()  # the views it closes on its way (a sheet, the records view)
+    swallowed: bool = False  # it only closes them: a click meant for the view plays nothing
+    asks: Optional[str] = None  # the question it asks first
+
+    @property
+    def runs(self) -> bool:
+        """True when the command runs now as it is, closing nothing and asking nothing."""
+        return self.refused is None and not self.closes and not self.swallowed and not self.asks
 
 
-def refused_in(app: App, refused: frozenset[str]) -> Optional[str]:
-    """Return why a command that these states refuse may not run now, or None."""
-    if TYPING in refused and app.entering is not None:
+def route(app: App, name: str, arg: Any = None, typed: Optional[str] = None) -> Route:
+    """Return what the command may do now: the one guard. It changes nothing.
+
+    The modes are asked top first (a view over the board, then the game's
+    mode): a mode may re-read the key as another command; a command that
+    runs in the mode runs (or asks first); else the mode refuses it, types
+    the key, or closes its view (and the command does nothing more).
+    typed: what the key types, for the custom-board line (None: not a key).
+    """
+    closes: list[str] = []
+    for mode in app.modes():
+        command = TABLE[name]
+        if mode in command.rereads:
+            name, arg = command.rereads[mode](arg)
+            command = TABLE[name]
+        if mode in command.runs:
+            if LIVE in command.needs and app.session.game.is_over():
+                return Route(name, arg, refused=over_words(app), closes=tuple(closes))
+            if NOW in command.needs and app.moment().replaying:
+                return Route(name, arg, refused=EARLIER, closes=tuple(closes))
+            ask = command.asks.get(mode)
+            question = ask(app) if ask is not None and app.armed != name else None
+            return Route(name, arg, closes=tuple(closes), asks=question)
+        policy = MODES[mode]
+        if policy.types and typed is not None:
+            return Route(policy.types, typed)
+        if policy.closes and command.silent:  # a timer's tick or a wheel turn: nothing
+            return Route(name, arg, refused="")
+        if policy.closes:  # a key meant for the view only closes it
+            return Route(name, arg, closes=(mode,), swallowed=True)
+        return Route(name, arg, refused=refusal_words(app, mode, command), closes=tuple(closes))
+    raise AssertionError(f"no mode below {closes}")  # the game's modes never close
+
+
+def refusal_words(app: App, mode: str, command: Command) -> str:
+    """Return the one line a mode refuses a command with: its kind's, else the mode's own."""
+    found = REFUSALS.get((mode, command.kind)) or MODES[mode].refusal
+    if found:
+        return found
+    if mode == TYPING:
         return custom_prompt(app)
-    if PAUSE in refused and app.session.watch.paused:
-        return PAUSED
-    if OVER in refused and app.session.game.is_over():
-        # At an earlier moment the end is not on screen yet, so the refusal tells none of it.
-        return EARLIER if replaying(app) else app.session.after_the_end()
-    if PAST in refused and replaying(app):
-        return EARLIER
-    return None
+    if mode == WORDING and app.editor is not None and app.editor.field is not None:
+        return typing_words(app.editor.field, app.editor.typed)
+    return over_words(app)
+
+
+def over_words(app: App) -> str:
+    """Return why a move waits for nothing: the game is over (at an earlier moment, not yet)."""
+    # At an earlier moment the end is not on screen yet, so the refusal tells none of it.
+    return EARLIER if app.moment().replaying else app.session.after_the_end()
+
+
+def may_run(app: App, name: str, arg: Any = None) -> bool:
+    """True when the command would run now, as it is (nothing closed, nothing asked)."""
+    return route(app, name, arg).runs
 
 
 # -- the player's moves ----------------------------------------------------------------
@@ -119,9 +222,9 @@ def at_cursor(action: Handler) -> Handler:
     return lambda app, _: action(app, app.session.cursor)
 
 
-def move_cursor(app: App, step: tuple[int, int]) -> Outcome:
-    """Move the keyboard's cell."""
-    session, (rows, columns) = app.session, step
+def move_cursor(app: App, step: tuple[int, ...]) -> Outcome:
+    """Move the keyboard's cell (step: rows, columns, and the list's rows in view, unread)."""
+    session, (rows, columns) = app.session, step[:2]
     r, c = session.cursor
     height, width = session.game.height, session.game.width
     session.cursor = (min(max(r + rows, 0), height - 1), min(max(c + columns, 0), width - 1))
@@ -133,8 +236,8 @@ def press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
     cell, chording = held
     game = app.session.game
     app.pressed = frozenset()
-    refused = refusal(app, "reveal") is not None or app.session.autoplay
-    if cell is None or app.room.asking or refused:
+    refused = not may_run(app, "reveal") or app.session.autoplay
+    if cell is None or refused:
         return Outcome()  # nothing pressed where a click is refused, not played, or an answer
     around = [cell, *game.neighbors(cell)] if chording or cell in game.revealed else [cell]
     hidden = game.revealed.keys() | game.flags
@@ -147,7 +250,7 @@ def press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
 
 def ai_move(app: App, _: object) -> Outcome:
     """Play one AI move (a student's AI's, when runner.py --student gave one)."""
-    return play_ai_move(app.session) if app.student is None else app.student.move(app)
+    return play_ai_move(app.session) if app.student is None else app.student.move(app.session)
 
 
 def toggle_autoplay(app: App, _: object) -> Outcome:
@@ -177,9 +280,8 @@ def think(app: App, _: object) -> Outcome:
         return Outcome(room.forward(timeline))  # this question's answer, never a later one
     if room.on and room.step_index < 0 and room.preview is None and timeline.lessons:
         return Outcome(room.home(timeline))
-    refused = refused_in(app, PLAY)  # the AI's next move: not in a finished game
-    if refused is not None:
-        return Outcome(refused)
+    if session.game.is_over():  # the AI's next move: not in a finished game
+        return Outcome(over_words(app))
     session.ledger.helped()
     decision = session.think()
     if decision is None:
@@ -229,10 +331,10 @@ def toggle_overlay(app: App, _: object) -> Outcome:
 def answer(app: App, given: tuple[Cell, str]) -> Outcome:
     """A click on a question beat: the class's answer on a closed cell, judged; nothing plays."""
     cell, claim = given
-    if cell in app.scene().board:
+    if cell in app.moment().board:
         return Outcome(ON_A_NUMBER)
     try:
-        app.room.answer(give(app, cell, claim))
+        app.room.answer(give(app.moment(), cell, claim))
     except ValueError as error:
         return Outcome(f"{error}.")
     return Outcome(tally(app.room.answers))
@@ -253,8 +355,12 @@ def toggle_classroom(app: App, _: object) -> Outcome:
 
 def toggle_keys(app: App, _: object) -> Outcome:
     """?: the keys' help; in class behind ?, in play every key on a sheet over the board."""
-    if not app.room.on:
-        return app.toggle_keys()
+    if not app.room.on:  # every key on a sheet over the board, or the sheet closed
+        if app.sheet is not None and app.sheet[0] == KEYS_TITLE:
+            app.sheet = None
+            return Outcome("")
+        app.sheet = (KEYS_TITLE, KEY_LINES)
+        return Outcome("Every key is over the board: any key closes the sheet.")
     app.room.keys = not app.room.keys
     return Outcome()
 
@@ -266,7 +372,7 @@ def digit(app: App, typed: str) -> Outcome:
 
 def arrangements(app: App, _: object) -> Outcome:
     """V: draw the enumeration step's arrangements one after another, then hide them."""
-    enum = app.enumeration()
+    enum = app.moment().enumeration
     count = None if enum is None else len(enum.arrangements) or 1  # too many: one table
     shown = app.room.next_arrangement(count)
     if enum is None:
@@ -283,7 +389,8 @@ def arrangements(app: App, _: object) -> Outcome:
 
 def select(app: App, index: int) -> Outcome:
     """Highlight the cells of the listed sentence at index; again to clear it."""
-    app.room.select(listed(app) if app.student is None else app.student.rules(app), index)
+    m = app.moment()
+    app.room.select(listed(m) if app.student is None else app.student.rules(m), index)
     return Outcome()
 
 
@@ -295,6 +402,126 @@ def scroll(app: App, move: tuple[int, int]) -> Outcome:
     return Outcome()
 
 
+# -- the records view and a review: views over the board ----------------------------------
+
+
+def toggle_records(app: App) -> Outcome:
+    """Show the records view (I): every board in a table, this board in full; or close it."""
+    if app.records is not None:
+        app.records = None
+        return Outcome("Records closed.")
+    app.sheet = None  # the view takes the sheet's place (the damage it said is in it too)
+    app.session.stats.refresh()  # another window may have finished games since
+    app.records = RecordsState(app.session.ledger.stats_key())
+    return Outcome("Records: ↑ ↓ choose a game, Enter opens its review, ← → another board.")
+
+
+def move_in_records(app: App, rows: int) -> Outcome:
+    """Choose the recent game rows down (up when negative) in the records view."""
+    if app.records is not None:
+        app.records.chosen += rows
+        app.records.reset_armed = False
+    return Outcome()
+
+
+def other_board(app: App, step: int) -> Outcome:
+    """Show the board step rows away from the one in view, in the records view."""
+    if app.records is None:
+        return Outcome()
+    return view_board(app, board_beside(app.session, app.records, step))
+
+
+def board_row(app: App, row: int) -> Outcome:
+    """Show the board of the table's row (a click on it), in the records view."""
+    if app.records is None:
+        return Outcome()
+    boards = records_table(app.session, app.records).boards
+    return view_board(app, boards[row]) if 0 <= row < len(boards) else Outcome()
+
+
+def view_board(app: App, board: str) -> Outcome:
+    """Show one board in full in the records view."""
+    if app.records is not None:
+        app.records.board, app.records.chosen, app.records.reset_armed = board, 0, False
+    return Outcome(f"Records of {board}.")
+
+
+def reset_in_view(app: App) -> Outcome:
+    """Delete in the records view: ask once, then forget every board's records."""
+    if app.records is None:
+        return Outcome("Delete resets the records from their view: press I first.")
+    if not app.records.reset_armed:
+        app.records.reset_armed = True
+        return Outcome(RESET_ASK)
+    app.records.reset_armed = False
+    said = reset_records(app.session)
+    app.records.built = None  # the records are read again
+    return Outcome(said.said)
+
+
+def review_at(app: App, path: Path, which: Optional[str]) -> str:
+    """Open path's review at click which (1 = the first, 'last' = the end): "" or the problem."""
+    said = open_review(app, path)
+    done = app.reviewing.done(app.session.judge) if app.reviewing is not None else None
+    if app.reviewing is None or done is None:
+        return f"--review: {said.said}"
+    app.message = said.said or ""
+    clicks = len(done.clicks)
+    which = which or "1"
+    if which != "last" and not (which.isdigit() and 1 <= int(which) <= clicks + 1):
+        return f"--step {which}: this game has {clicks} clicks; choose 1 to {clicks + 1} (the end)"
+    app.reviewing.index = clicks if which == "last" else int(which) - 1
+    return ""
+
+
+def open_chosen(app: App, index: Optional[int]) -> Outcome:
+    """Open the review of the recent game chosen in the records view (or the one at index)."""
+    view = None if app.records is None else records_table(app.session, app.records)
+    if view is None or not view.recent:
+        return Outcome("No game of this board is in the history yet: each one ends there.")
+    at = view.chosen if index is None else index
+    if not 0 <= at < len(view.recent):
+        return Outcome()
+    return open_review(app, view.recent[at].path, from_records=True)
+
+
+def open_review(app: App, path: Path, from_records: bool = False) -> Outcome:
+    """Open a game record's review (judged now, or on the judge's thread); say how to step."""
+    try:
+        record = read_record(read_board_file(path))
+    except ValueError as error:
+        if path.parent == history_dir():
+            note = app.session.history.damaged(path, Fault(NOT_RECORD, str(error)))
+            return Outcome(note_words(note))
+        return Outcome(f"{path} cannot be reviewed: {error}")
+    judge = app.session.judge
+    judge.ask(path, first=True)
+    if judge.thread is None:  # no thread of its own (a test, a picture): judge it now
+        while judge.review_of(path) is None and path not in judge.failed and judge.work():
+            pass
+    app.reviewing = Reviewing(path, record, from_records=from_records)
+    app.records = None
+    app.session.watch.hold("review", True)  # the live game's time is not the review's
+    return Outcome(f"Review of {path.name}: ← → step through its clicks, Esc closes it.")
+
+
+def step_review(app: App, where: str) -> Outcome:
+    """Step the review: next, back, home or end."""
+    reviewing = app.reviewing
+    return Outcome() if reviewing is None else Outcome(reviewing.step(app.session.judge, where))
+
+
+def close_review(app: App) -> Outcome:
+    """Close the review: back to the records view when it was opened from there."""
+    reviewing, app.reviewing = app.reviewing, None
+    app.session.watch.hold("review", False)
+    if reviewing is not None and reviewing.from_records:
+        board = reviewing.record.facts.get("board", app.session.ledger.stats_key())
+        app.records = RecordsState(board)
+        return Outcome("Review closed: the records again (I closes them).")
+    return Outcome("Review closed.")
+
+
 # -- games and options -------------------------------------------------------------------
 
 
@@ -302,19 +529,26 @@ LEAVE = (
     "Leave this game? It counts as a loss (as in Windows). {again} again leaves it; "
     "any other key plays on."
 )
+LEAVE_LESSON = "Leave the lesson for {what}? {again} again leaves it{costs}; any other key stays."
 
 
-def ask_to_leave(app: App, name: str, again: str) -> Optional[Outcome]:
-    """Ask once before a started game is left (the question), or count it lost (None: go on)."""
-    if not app.session.ledger.leaving_costs():
-        app.left = app.session.ledger.leave()  # a game in its save: say that it waits there
-        return None
-    if app.leave_armed != name:
-        app.leave_armed = name
-        return Outcome(LEAVE.format(again=again))
-    app.leave_armed = None
-    app.left = app.session.ledger.leave()
-    return None
+def leaving_game(again: str) -> Asks:
+    """Return the question a started game asks before it is left, when leaving costs a loss."""
+
+    def ask(app: App) -> Optional[str]:
+        return LEAVE.format(again=again) if app.session.ledger.leaving_costs() else None
+
+    return ask
+
+
+def leaving_lesson(what: str, again: str) -> Asks:
+    """Return the question a lesson asks before it is left for another game."""
+
+    def ask(app: App) -> Optional[str]:
+        costs = " (the game counts as a loss)" if app.session.ledger.leaving_costs() else ""
+        return LEAVE_LESSON.format(what=what, again=again, costs=costs)
+
+    return ask
 
 
 def with_leaving(outcome: Outcome, app: App) -> Outcome:
@@ -326,9 +560,9 @@ def with_leaving(outcome: Outcome, app: App) -> Outcome:
 
 
 def new_game(app: App, board: Optional[str]) -> Outcome:
-    """Start a game with a new seed (on the named board); a started game asks first."""
-    asked = ask_to_leave(app, "new", "The same button or N")
-    return asked or with_leaving(app.session.new_game(board), app)
+    """Start a game with a new seed (on the named board); the game left counts (see asks)."""
+    app.left = app.session.ledger.leave()
+    return with_leaving(app.session.new_game(board), app)
 
 
 def undo(app: App, _: object) -> Outcome:
@@ -341,9 +575,10 @@ def undo(app: App, _: object) -> Outcome:
     session = app.session
     game = session.game
     if not game.lost() or game.exploded is None:
-        return Outcome("U takes back a click that hit a mine; no click did.")
+        fresh = not game.revealed and not game.flags  # no click yet: nothing to speak of
+        return Outcome("" if fresh else "U takes back a click that hit a mine; no click did.")
     cell = game.exploded
-    game.exploded = None
+    game.take_back()
     session.watch.resume()
     session.ledger.undo()
     session.ai.mark_mine(cell)
@@ -361,9 +596,9 @@ def undo(app: App, _: object) -> Outcome:
 
 
 def restart(app: App, _: object) -> Outcome:
-    """Start the same board again; a started game asks first."""
-    asked = ask_to_leave(app, "restart", "R")
-    return asked or with_leaving(app.session.restart(), app)
+    """Start the same board again; the game left counts (see asks)."""
+    app.left = app.session.ledger.leave()
+    return with_leaving(app.session.restart(), app)
 
 
 def pause(app: App, _: object) -> Outcome:
@@ -401,15 +636,16 @@ def type_custom(app: App, key: str) -> Outcome:
         except ValueError as error:
             app.entering = ""  # the refused text is gone: the next key starts a new board
             return Outcome(f"{custom_prompt(app)} Refused: {error}.")
-        asked = ask_to_leave(app, "type", "Enter")
-        if asked is not None:
-            app.entering = text
-            return asked
+        if app.session.ledger.leaving_costs() and app.armed != "type":
+            app.armed, app.entering = "type", text
+            return Outcome(LEAVE.format(again="Enter"))
+        app.armed = None
+        app.left = app.session.ledger.leave()
         session = app.session
         session.custom = session.board = BoardSize("Custom", size.height, size.width, size.mines)
         return with_leaving(session.new_game(), app)
-    elif len(app.entering) < 20 and (key.isdigit() or key == "x"):
-        app.entering += key
+    elif len(app.entering) < 20 and (key.isdigit() or key in "xX"):
+        app.entering += key.lower()
     return Outcome(custom_prompt(app))
 
 
@@ -432,13 +668,13 @@ def quit_window(app: App, _: object) -> Outcome:
         return Outcome("")
     game = app.session.game
     playing = app.session.watch.started is not None and not game.is_over()
-    if room.on and not app.quit_armed and not playing:
-        app.quit_armed = True
+    if room.on and app.armed != "quit" and not playing:
+        app.armed = "quit"
         return Outcome(CLASS_LEAVE)
-    if not playing or app.quit_armed:
+    if not playing or app.armed == "quit":
         app.session.ledger.leave()
         return Outcome(close=True)
-    app.quit_armed = True
+    app.armed = "quit"
     ledger = app.session.ledger
     leaving = " (it counts as a loss)" if ledger.leaving_costs() else ""
     if ledger.counts() and ledger.in_its_save():
@@ -464,61 +700,416 @@ def options(action: Callable[[Session], Outcome]) -> Handler:
     return lambda app, _: action(app.session)
 
 
-BOARD = frozenset({TYPING, PAUSE, OVER, PAST})  # moves on the board
-PLAY = frozenset({TYPING, PAUSE, OVER})  # the AI's moves
-LOOK = frozenset({TYPING, PAUSE})  # looking at the board: hidden while paused
-ANY = frozenset({TYPING})  # anything but typing
+# -- the position editor ------------------------------------------------------------------
+
+
+EDIT_A_LESSON = (
+    "L opens the editor on a lesson's position (--position FILE); runner.py --edit draws a new one."
+)
+
+
+def open_editor(app: App, _: object) -> Outcome:
+    """L in class: the position editor on the lesson on screen (the one last taught from the
+    editor comes back as it was left, unsaved edits and all)."""
+    text = app.session.position_text
+    if text is None:
+        return Outcome(EDIT_A_LESSON)
+    kept = app.last_editor
+    if kept is not None and kept.text() == text:
+        editor = kept
+    else:
+        try:
+            editor = Editor.from_text(text, app.lesson_path)
+        except ValueError as error:
+            return Outcome(f"The editor cannot open this lesson: {error}.")
+    return Outcome(start_editing(app, editor))
+
+
+def edit_file(app: App, name: str) -> str:
+    """Open the editor on a lesson file (runner.py --edit FILE; a new lesson when there is no
+    such file, or no name: it saves to a new file in the saves folder); "" or what was wrong."""
+    path = Path(name) if name else None
+    try:
+        if path is not None and path.exists():
+            editor = Editor.from_text(read_board_file(path), path)
+        else:
+            editor = Editor(path=path)
+    except ValueError as error:
+        return f"{path}: {error}"
+    app.message = start_editing(app, editor)
+    return ""
+
+
+def start_editing(app: App, editor: Editor) -> str:
+    """Open the editor over the window; the game below waits, its clock held. Say so."""
+    app.editor = editor
+    app.room.keys = False
+    app.session.autoplay = False
+    app.session.watch.hold("editor", True)
+    where = f" (it saves to {editor.path})" if editor.path is not None else ""
+    return f"The position editor{where}: click cells, type the words; C teaches it, Esc leaves."
+
+
+def editing(action: Callable[[Editor, Any], str]) -> Handler:
+    """Return a handler that runs action on the editor open, and says what it returns."""
+
+    def run(app: App, arg: Any) -> Outcome:
+        return Outcome() if app.editor is None else Outcome(action(app.editor, arg))
+
+    return run
+
+
+def edit_press(app: App, held: tuple[Optional[Cell], bool]) -> Outcome:
+    """A mouse button down, moved or let go over the editor's board: a stroke (see Editor.press).
+
+    While it is held the window passes the mouse's moves on (App.pressed).
+    """
+    editor = app.editor
+    if editor is None:
+        return Outcome()
+    cell, backwards = held
+    said = editor.press(cell, backwards)
+    app.pressed = frozenset({editor.drag.first}) if editor.drag is not None else frozenset()
+    return Outcome(said or None)
+
+
+def edit_field(app: App, which: Any) -> Outcome:
+    """Type one of the lesson's fields (a name, or its row in the list); the total's row
+    toggles the total. A field being typed keeps its words first."""
+    editor = app.editor
+    if editor is None:
+        return Outcome()
+    name = field_at(which) if isinstance(which, int) else which
+    if name is None:
+        return Outcome()
+    if editor.field is not None:
+        editor.type("enter")
+    if name == "total":
+        return Outcome(editor.toggle_total())
+    return Outcome(editor.start(name))
+
+
+def save_lesson(app: App, _: object) -> Outcome:
+    """S in the editor: write the lesson file (never a board no arrangement of mines fits)."""
+    editor = app.editor
+    if editor is None:
+        return Outcome()
+    problem = editor.problem()
+    if problem:
+        return Outcome(f"Not saved: {problem}")
+    path = editor.path or free_path(app.session.save_dir, f"lesson-{datetime.now():%Y%m%d-%H%M%S}")
+    text = editor.text()
+    failed = write_atomically(path, text)
+    if failed is not None:
+        return Outcome(f"Not saved: {note_words(failed)}")
+    editor.path, editor.saved, editor.kept = path, text, True
+    return Outcome(saved_words(str(path), True), path=path)
+
+
+def teach_lesson(app: App, _: object) -> Outcome:
+    """C in the editor: the lesson drawn opens in class now (L comes back to the editor)."""
+    editor = app.editor
+    if editor is None:
+        return Outcome()
+    problem = editor.problem()
+    if problem:
+        return Outcome(f"Nothing to teach yet: {problem}")
+    old = app.session
+    name = editor.path.name if editor.path is not None else ""
+    session = position_session(editor.text(), old.first_click, old.save_dir, name, old.settings)
+    app.left = old.ledger.leave()
+    old.watch.hold("editor", False)
+    app.session = session
+    app.room.reset()
+    app.room.on = True
+    session.ledger.helped()
+    app.last_editor, app.lesson_path, app.editor = editor, editor.path, None
+    return with_leaving(
+        Outcome(f"Teaching {session.describe()}: → steps through it; L edits it."), app
+    )
+
+
+def close_editor(app: App, _: object) -> Outcome:
+    """Esc in the editor: leave it (an unsaved lesson asks first: see the table's asks)."""
+    app.editor = None
+    app.pressed = frozenset()
+    app.session.watch.hold("editor", False)
+    return Outcome("Editor closed.")
+
+
+def unsaved(again: str, leaves: str) -> Asks:
+    """Return the question an unsaved lesson asks before the editor is left."""
+
+    def ask(app: App) -> Optional[str]:
+        editor = app.editor
+        if editor is None or not editor.unsaved:
+            return None
+        return UNSAVED_LEAVE.format(again=again, leaves=leaves)
+
+    return ask
+
+
+def toggle_editor_keys(editor: Editor, _: object) -> str:
+    """?: every key of the editor's under the panel, or the short line again."""
+    editor.keys = not editor.keys
+    return ""
+
+
+def resizer(rows: int, columns: int) -> Handler:
+    """Return a handler that adds rows and columns to the editor's board (or takes them away)."""
+    return editing(lambda editor, _: editor.resize(rows, columns))
+
+
+def as_arrows(mode: str) -> Reread:
+    """Outside the editor, Shift and an arrow is the arrow, as that mode reads it."""
+
+    def reread(arg: tuple[int, ...]) -> tuple[str, Any]:
+        arrows = TABLE["cursor"].rereads.get(mode)
+        return arrows(arg) if arrows is not None else ("cursor", arg)
+
+    return reread
+
+
+# The arrows: a cursor move on the board, re-read by the modes that use them otherwise.
+
+
+def arrows_in_class(arg: tuple[int, ...]) -> tuple[str, Any]:
+    """In class, ← and → step back and on, ↑ and ↓ scroll the knowledge list."""
+    rows, columns, *view = arg
+    if columns:
+        return ("step" if columns > 0 else "back"), None
+    return "scroll", (rows, *view)
+
+
+def arrows_in_records(arg: tuple[int, ...]) -> tuple[str, Any]:
+    """In the records view, ↑ and ↓ choose a game, ← and → another board."""
+    rows, columns, *_ = arg
+    return ("records-move", rows) if rows else ("records-board", columns)
+
+
+def arrows_in_review(arg: tuple[int, ...]) -> tuple[str, Any]:
+    """In a review, ← and → step back and on through its clicks."""
+    return "review-step", "next" if arg[1] > 0 else "back" if arg[1] < 0 else "stay"
+
+
+def as_answer(claim: str) -> Reread:
+    """On a question beat a click on the board is the class's answer, never a move."""
+    return lambda cell: ("answer", (cell, claim))
+
+
+def to(name: str, arg: Any = None) -> Reread:
+    """Return a re-reading of a key as the command name, with arg."""
+    return lambda _: (name, arg)
+
+
+LET_GO = to("edit-press", (None, False))  # in the editor, a click's release ends the stroke
+
+
+def in_editor(name: str, arg: Any = None) -> dict[str, Reread]:
+    """Return a re-reading of a key in the position editor as its command name."""
+    return {EDITOR: to(name, arg)}
+
+
+PLAYING = frozenset({PLAY, STUDENT})  # a game being played, outside class
+GAME = PLAYING | {OVER, PAUSED}  # outside class, with no view open
+LESSON = frozenset({CLASS, QUESTION})
+LOOKING = PLAYING | {OVER} | LESSON  # looking at the board: not while paused (it is hidden)
+MOVES = PLAYING | {CLASS}  # a click on the board
+AT_NOW = (LIVE, NOW)
+SCREEN = EVERY - {TYPING, WORDING}  # the screen's own commands: the window, not what is in it
+ONLY_EDITOR = frozenset({EDITOR})
+CLASS_ARROWS = {CLASS: arrows_in_class, QUESTION: arrows_in_class}
+IN_RECORDS = {RECORDS: to("records-board", 1)}
+BACK_IN_RECORDS = {RECORDS: to("records-board", -1)}
 
 TABLE: dict[str, Command] = {
-    "reveal": Command(players(reveal), BOARD),
-    "chord": Command(players(chord), BOARD),
-    "flag": Command(players(flag), BOARD),
-    "reveal-cursor": Command(players(at_cursor(reveal)), BOARD),
-    "flag-cursor": Command(players(at_cursor(flag)), BOARD),
-    "chord-cursor": Command(players(at_cursor(chord)), BOARD),
-    "cursor": Command(move_cursor, LOOK),
-    "press": Command(press, frozenset()),
-    "ai": Command(ai_move, PLAY),
-    "auto": Command(toggle_autoplay, PLAY),
-    "tick": Command(tick, PLAY, silent=True),
-    "think": Command(think, LOOK),  # in class, on a question beat, it is →: see think()
-    "overlay": Command(toggle_overlay, LOOK),
-    "classroom": Command(toggle_classroom, ANY),
-    "keys": Command(toggle_keys, ANY),
-    "answer": Command(answer, LOOK),  # a click on a question beat (App.do): never a move
-    "step": Command(stepper(lambda room, t: room.forward(t)), LOOK),
-    "back": Command(stepper(lambda room, t: room.back(t)), LOOK),
-    "home": Command(stepper(lambda room, t: room.home(t)), LOOK),
-    "end": Command(stepper(lambda room, t: room.end(t)), LOOK),
-    "expand": Command(stepper(lambda room, t: room.toggle_expanded(t)), LOOK),
-    "jump": Command(stepper(lambda room, t: room.jump(t)), LOOK),
-    "digit": Command(digit, LOOK),
-    "arrangements": Command(arrangements, LOOK),
-    "select": Command(select, LOOK),
-    "scroll": Command(scroll, LOOK, silent=True),
-    "new": Command(new_game, ANY),
-    "restart": Command(restart, ANY),
-    "undo": Command(undo, frozenset({TYPING, PAUSE, PAST})),
-    "pause": Command(pause, frozenset({TYPING, OVER})),
-    "stats": Command(lambda app, _: toggle_records(app), ANY),
-    "records-move": Command(move_in_records, ANY),
-    "records-board": Command(other_board, ANY),
-    "records-row": Command(board_row, ANY),
-    "records-open": Command(open_chosen, ANY),
-    "review-step": Command(step_review, ANY),
-    "review-close": Command(lambda app, _: close_review(app), ANY),
-    "stats-line": Command(options(show_stats), ANY),
-    "reset-records": Command(lambda app, _: reset_in_view(app), ANY),
-    "first-click": Command(options(cycle_first_click), ANY),
-    "marks": Command(options(toggle_question_marks), ANY),
-    "ai-flags": Command(options(toggle_ai_flags), ANY),
-    "hint": Command(options(toggle_hint), ANY),
-    "save": Command(options(save_position), ANY),
-    "custom": Command(start_custom, ANY),
-    "type": Command(type_custom, frozenset()),
-    "quit": Command(quit_window, frozenset()),
-    "close": Command(close_window, frozenset()),
-    "export": Command(on_screen, ANY),
-    "zoom": Command(on_screen, ANY),
-    "fullscreen": Command(on_screen, ANY),
+    # Moves on the board. A click plays in class too, at now; on a question beat it answers.
+    # The keyboard's cell is not shown in class: its keys play outside class only.
+    # In the editor a button's press draws (the release ends the stroke): see edit_press.
+    "reveal": Command(
+        players(reveal), MOVES, BOARD, {QUESTION: as_answer("safe"), EDITOR: LET_GO}, needs=AT_NOW
+    ),
+    "chord": Command(
+        players(chord), MOVES, BOARD, {QUESTION: as_answer("safe"), EDITOR: LET_GO}, needs=AT_NOW
+    ),
+    "flag": Command(
+        players(flag),
+        MOVES,
+        BOARD,
+        {QUESTION: as_answer("mine"), EDITOR: lambda cell: ("edit-press", (cell, True))},
+        needs=AT_NOW,
+    ),
+    "reveal-cursor": Command(
+        players(at_cursor(reveal)), PLAYING, BOARD, in_editor("edit-cycle", False)
+    ),
+    "flag-cursor": Command(players(at_cursor(flag)), PLAYING, BOARD, in_editor("edit-cycle", True)),
+    "chord-cursor": Command(players(at_cursor(chord)), PLAYING, BOARD),
+    "undo": Command(undo, PLAYING | {OVER}, BOARD),
+    "cursor": Command(
+        move_cursor,
+        PLAYING | {OVER},
+        BOARD,
+        {
+            **CLASS_ARROWS,
+            RECORDS: arrows_in_records,
+            REVIEW: arrows_in_review,
+            EDITOR: lambda arg: ("edit-cursor", arg),
+        },
+    ),
+    "press": Command(
+        press, EVERY, rereads={EDITOR: lambda held: ("edit-press", (held[0], False))}, silent=True
+    ),
+    # The AI.
+    "ai": Command(
+        ai_move, PLAYING | {CLASS}, rereads=in_editor("edit-field", "answer"), needs=(LIVE,)
+    ),
+    "auto": Command(toggle_autoplay, PLAYING, AUTO, needs=(LIVE,)),
+    "tick": Command(tick, PLAYING, needs=(LIVE,), silent=True),
+    # In class, on a question beat, it is →: see think().
+    "think": Command(think, LOOKING, rereads=in_editor("edit-field", "title")),
+    "overlay": Command(toggle_overlay, PLAYING | {OVER}, ODDS),
+    # The classroom.
+    "classroom": Command(
+        toggle_classroom, GAME - {PAUSED} | {CLASS}, rereads=in_editor("edit-teach")
+    ),
+    "answer": Command(answer, frozenset({QUESTION}), ANSWER),
+    "step": Command(
+        stepper(lambda room, t: room.forward(t)),
+        LOOKING,
+        rereads={**IN_RECORDS, REVIEW: to("review-step", "next")},
+    ),
+    "back": Command(
+        stepper(lambda room, t: room.back(t)),
+        LOOKING,
+        rereads={**BACK_IN_RECORDS, REVIEW: to("review-step", "back")},
+    ),
+    "home": Command(
+        stepper(lambda room, t: room.home(t)), LOOKING, rereads={REVIEW: to("review-step", "home")}
+    ),
+    "end": Command(
+        stepper(lambda room, t: room.end(t)), LOOKING, rereads={REVIEW: to("review-step", "end")}
+    ),
+    "expand": Command(
+        stepper(lambda room, t: room.toggle_expanded(t)), LOOKING - {QUESTION}, SPOILER
+    ),
+    "jump": Command(
+        stepper(lambda room, t: room.jump(t)), LOOKING, rereads={RECORDS: to("records-open")}
+    ),
+    "digit": Command(digit, LOOKING),
+    "arrangements": Command(arrangements, LOOKING),
+    "select": Command(
+        select,
+        LESSON,
+        rereads={
+            EDITOR: lambda row: ("edit-field", row),
+            WORDING: lambda row: ("edit-field", row),
+        },
+    ),
+    "scroll": Command(
+        scroll,
+        LOOKING,
+        rereads={RECORDS: lambda move: ("records-move", 1 if move[0] > 0 else -1)},
+        silent=True,
+    ),
+    "keys": Command(toggle_keys, GAME | LESSON | {SHEET}, rereads=in_editor("edit-keys")),
+    # Games: leaving one asks first when it costs a loss, and in class always.
+    "new": Command(
+        new_game,
+        GAME | {CLASS},
+        GAME_KIND,
+        rereads=in_editor("edit-field", "teacher"),
+        asks={
+            **dict.fromkeys(GAME, leaving_game("The same button or N")),
+            CLASS: leaving_lesson("a new game", "The same button or N"),
+        },
+    ),
+    "restart": Command(
+        restart,
+        GAME | {CLASS},
+        GAME_KIND,
+        asks={
+            **dict.fromkeys(GAME, leaving_game("R")),
+            CLASS: leaving_lesson("the same board again", "R"),
+        },
+    ),
+    # Not in class: a pause there would leave the lesson's guard (and the clock already
+    # stands still while the class looks back).
+    "pause": Command(pause, PLAYING | {PAUSED}, PAUSING, needs=(LIVE,)),
+    # Settings: remembered for the next start, so never changed in class.
+    "first-click": Command(options(cycle_first_click), GAME, SETTING),
+    "marks": Command(
+        options(toggle_question_marks), GAME, SETTING, in_editor("edit-field", "question")
+    ),
+    "ai-flags": Command(options(toggle_ai_flags), GAME, SETTING),
+    "hint": Command(options(toggle_hint), GAME, SETTING, in_editor("edit-total")),
+    "custom": Command(start_custom, GAME, SETTING),
+    "type": Command(type_custom, frozenset({TYPING})),
+    "key": Command(type_custom, frozenset(), silent=True),  # a key that only types: Backspace
+    "save": Command(options(save_position), GAME | {CLASS}, rereads=in_editor("edit-save")),
+    # The records and a review: views over the board.
+    "stats": Command(
+        lambda app, _: toggle_records(app),
+        GAME | {CLASS, SHEET, RECORDS},
+        rereads={REVIEW: to("review-close")},
+    ),
+    "stats-line": Command(options(show_stats), GAME | {CLASS}),
+    "records-move": Command(move_in_records, frozenset({RECORDS}), RECORDS_KIND),
+    "records-board": Command(other_board, frozenset({RECORDS}), RECORDS_KIND),
+    "records-row": Command(board_row, frozenset({RECORDS}), RECORDS_KIND),
+    "records-open": Command(open_chosen, frozenset({RECORDS}), RECORDS_KIND),
+    "reset-records": Command(
+        lambda app, _: reset_in_view(app), frozenset({RECORDS, SHEET}), RECORDS_KIND
+    ),
+    "review-step": Command(step_review, frozenset({REVIEW}), REVIEW_KIND),
+    "review-close": Command(lambda app, _: close_review(app), frozenset({REVIEW}), REVIEW_KIND),
+    # The window: Esc asks before a game or a lesson is left; the screen's own commands.
+    "quit": Command(
+        quit_window,
+        GAME | LESSON,
+        rereads={RECORDS: to("stats"), REVIEW: to("review-close"), EDITOR: to("edit-close")},
+    ),
+    "close": Command(
+        close_window,
+        EVERY,
+        asks=dict.fromkeys((EDITOR, WORDING), unsaved("The close button", "closes the window")),
+    ),
+    "export": Command(on_screen, SCREEN),
+    "zoom": Command(on_screen, SCREEN),
+    "fullscreen": Command(on_screen, SCREEN),
+    # The position editor (window/editor.py): L opens it in class on the lesson on screen.
+    "edit": Command(open_editor, frozenset({CLASS})),
+    "edit-press": Command(edit_press, ONLY_EDITOR, EDITING, silent=True),
+    "edit-cursor": Command(
+        editing(lambda editor, step: editor.move(*step[:2])), ONLY_EDITOR, EDITING
+    ),
+    "edit-cycle": Command(
+        editing(lambda editor, back: editor.cycle(editor.cursor, back)), ONLY_EDITOR, EDITING
+    ),
+    "resize": Command(
+        editing(lambda editor, step: editor.resize(*step[:2])),
+        ONLY_EDITOR,
+        EDITING,
+        rereads={mode: as_arrows(mode) for mode in EVERY - {EDITOR, WORDING}},
+    ),
+    "edit-taller": Command(resizer(1, 0), ONLY_EDITOR, EDITING),
+    "edit-shorter": Command(resizer(-1, 0), ONLY_EDITOR, EDITING),
+    "edit-wider": Command(resizer(0, 1), ONLY_EDITOR, EDITING),
+    "edit-narrower": Command(resizer(0, -1), ONLY_EDITOR, EDITING),
+    "edit-keys": Command(editing(toggle_editor_keys), ONLY_EDITOR, EDITING),
+    "edit-total": Command(editing(lambda editor, _: editor.toggle_total()), ONLY_EDITOR, EDITING),
+    "edit-field": Command(edit_field, frozenset({EDITOR, WORDING}), EDITING),
+    "edit-type": Command(editing(lambda editor, key: editor.type(key)), frozenset({WORDING})),
+    "edit-save": Command(save_lesson, ONLY_EDITOR, EDITING),
+    "edit-teach": Command(
+        teach_lesson,
+        ONLY_EDITOR,
+        EDITING,
+        asks={EDITOR: unsaved("C", "teaches it as it is (L comes back to it)")},
+    ),
+    "edit-close": Command(
+        close_editor,
+        ONLY_EDITOR,
+        EDITING,
+        asks={EDITOR: unsaved("Esc", "leaves it, and its edits are lost")},
+    ),
 }

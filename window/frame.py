@@ -1,4 +1,4 @@
-"""build_frame: everything the screen shows at one moment, derived once, as plain data.
+"""build_frame(moment, view): everything the screen shows at one moment, as plain data.
 
 No pygame here. The house rules of what may be seen are decided in this
 module and nowhere else:
@@ -12,48 +12,37 @@ screen/paint.py draws a Frame and decides nothing; the tests read Frames.
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Union
+from typing import Optional, Union
 
 from sweeper import BOARDS
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Rule
-from sweeper.records import Knowledge, Step
-from window.answers import is_guess, mark
-from window.arrangements import (
-    Enumeration,
-    agreed_words,
-    counter_words,
-    position_before,
-    viewing_words,
-)
-from window.lesson import board_at, question
+from sweeper.game import Game
+from sweeper.records import Step
+from window.answers import is_guess, mark, step_reasons
+from window.arrangements import Enumeration, counted_words, viewing_words
+from window.lesson import own_words, question, teachers_answer
+from window.moment import Moment
 from window.records_view import RecordsTable
-from window.session import Moment, opening
-from window.words import (
-    CLASS_HELP,
-    HELP,
-    KEYS_HINT,
-    ODDS_PICK,
-    ODDS_SCALE,
+from window.session import opening
+from words.answers import step_reasons_text
+from words.model import (
     RULES,
+    cells_summary,
     clock_text,
     decision_text,
     found_text,
     other_odds,
-    percent,
     plural,
     rule_text,
     step_text,
 )
-
-if TYPE_CHECKING:
-    from minesweeper import Minesweeper
-    from window.app import App
+from words.window import CLASS_HELP, HELP, KEYS_HINT, ODDS_PICK, ODDS_SCALE
 
 # A cell as drawn: its number, or one of these pictures.
-Tile = Union[int, str]  # 0-8, "hidden", "?", "flag", "wrong flag", "mine", "exploded"
+Tile = Union[int, str]  # 0-8, "hidden", "?", "flag", "wrong flag", "mine", "exploded",
+# or "closed mine" (the editor: a mine the class does not see)
 ROLES = ("premise", "new sentence", "safe", "mine", "selected")  # highlight roles, legend order
 
 
@@ -84,11 +73,18 @@ class OddsKey:
 
 @dataclass(frozen=True)
 class StepBox:
-    """The step box: a header, the words of the step (question or answer), and the legend."""
+    """The step box: a header, the words of the step (question or answer), and the legend.
+
+    why: on an answer beat, the reasons of the step's cells (the ones the class's
+    verdicts give), drawn after the words when the box has room for them whole.
+    """
 
     header: str
     words: str
     legend: bool
+    marks: Optional[tuple[tuple[bool, str], ...]] = None  # the ticks' and crosses' words, if
+    # they are not what the AI knew (a student's problem: "missed: provably safe")
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -138,6 +134,7 @@ class Frame:
     odds_key: Optional[OddsKey] = None  # with the overlay on: its colour scale, explained
     records: Optional[RecordsTable] = None  # the records view (I), over the board
     reviewing: bool = False  # a finished game's review is on screen (window/review_view.py)
+    editing: bool = False  # the position editor is on screen (window/editor.py): its buttons
     # What the tests and the command guard read: the moment's facts.
     paused: bool = False
     asking: bool = False
@@ -149,124 +146,22 @@ class Frame:
 
 
 @dataclass(frozen=True)
-class Scene:
-    """The moment on screen, worked out once per change: what every part of a frame reads.
+class View:
+    """What the window itself holds beside the moment: its words, a held button, a sheet."""
 
-    In class it is a step of the AI's log at a beat (or the step ahead of it),
-    with that moment's board, flags, clock and words; outside class, now.
-    """
-
-    step: Optional[Step]  # the step on show: what Think foresaw, else a step of the log
-    board: dict[Cell, int]  # the numbers of the moment on screen
-    moment: Optional[Moment]  # the game at that step (its flags, clock, words), else None
-    knowledge: Optional[Knowledge]  # the knowledge then (before the question, when asking)
-    lead: Optional[Step]  # the step that made the premise of the lesson step, when it leads it
-    ended: bool  # the game's end is on screen
-    replaying: bool  # an earlier moment than now is on screen
+    message: str = ""
+    pressed: frozenset[Cell] = frozenset()
+    sheet: Optional[tuple[str, tuple[str, ...]]] = None  # a title and its lines, over the board
+    # A handout (--export, --deck): a picture on paper, where no key or click does
+    # anything, so its words name none ("Click a closed cell to answer", "V shows them").
+    on_paper: bool = False
 
 
-def scene_key(app: App) -> tuple[object, ...]:
-    """Return what the scene depends on: when it is the same, the scene is too."""
-    session, room = app.session, app.room
-    return (
-        id(session.ai),
-        session.version,
-        len(session.ai.steps),
-        len(session.ai.revealed),
-        len(session.moments),
-        session.game.is_over(),
-        room.on,
-        room.step_index,
-        room.beat,
-        room.preview,
-        room.ahead,
-        room.expanded,
-    )
-
-
-def scene_of(app: App) -> Scene:
-    """Return the moment on screen, worked out from the session and the classroom."""
-    session, room = app.session, app.room
-    steps = session.ai.steps
-    step = room.preview
-    if step is None and 0 <= room.step_index < len(steps):
-        step = steps[room.step_index]
-    logged = step if room.on and room.preview is None else None  # a step of the log, in class
-    if logged is not None:
-        board = board_at(session.ai.revealed, session.batches, logged)
-    else:
-        board = dict(session.game.revealed)
-    lead = None
-    if logged is not None and not room.expanded:
-        k = app.timeline().lead(room.step_index)
-        lead = steps[k] if k != room.step_index else None
-    return Scene(
-        step=step,
-        board=board,
-        moment=moment_of(app, logged),
-        knowledge=knowledge_then(app, lead),
-        lead=lead,
-        ended=ended(app),
-        replaying=room.on and len(board) < len(session.ai.revealed),
-    )
-
-
-def current_step(app: App) -> Optional[Step]:
-    """Return the step on show: what Think foresaw, else a step of the log, or None."""
-    return app.scene().step
-
-
-def shown_board(app: App) -> dict[Cell, int]:
-    """Return the numbers of the moment on screen: in class, the board at the step shown."""
-    return app.scene().board
-
-
-def replaying(app: App) -> bool:
-    """True when the class looks at an earlier moment of the game than now."""
-    return app.scene().replaying
-
-
-def shown_knowledge(app: App) -> Optional[Knowledge]:
-    """Return the knowledge as it was at the step on screen (before it, when asking)."""
-    return app.scene().knowledge
-
-
-def knowledge_then(app: App, lead: Optional[Step]) -> Optional[Knowledge]:
-    """Return the knowledge as it was at the step on screen (before it, when asking)."""
-    room = app.room
-    if not room.on or room.preview is not None and not room.ahead or room.step_index < 0:
-        return None
-    steps = len(app.session.ai.steps)
-    at = min(room.step_index, steps)
-    if room.asking:  # before the question's first step
-        at = (lead_index(app) if lead is not None else at) - 1
-    return app.session.ai.knowledge_after(at)
-
-
-def lead_index(app: App) -> int:
-    """Return where the question of the lesson step on screen starts (see lesson.lead_of)."""
-    return app.timeline().lead(app.room.step_index)
-
-
-def lead_of_shown(app: App) -> Optional[Step]:
-    """Return the step that made the premise of the lesson step on screen, when it leads it.
-
-    Such a pair is one lesson: the question starts before the leading step and
-    the answer gives both ("{C3, C4} = 1 without the known mine C3 gives
-    {C4} = 0, so C4 is safe").
-    """
-    return app.scene().lead
-
-
-def listed(app: App, then: Optional[Knowledge] = None) -> list[Rule]:
-    """Return the sentences the knowledge list shows: as at the step on screen, or today's.
-
-    then: shown_knowledge(app), when the caller has it already (it folds the step log).
-    """
-    then = shown_knowledge(app) if then is None else then
-    if then is not None:
-        return list(then.sentences)
-    return [Rule(frozenset(s.cells), s.count) for s in app.session.ai.knowledge]
+def listed(m: Moment) -> list[Rule]:
+    """Return the sentences the knowledge list shows: as at the step on screen, or today's."""
+    if m.knowledge is not None:
+        return list(m.knowledge.sentences)
+    return [Rule(frozenset(s.cells), s.count) for s in m.session.ai.knowledge]
 
 
 def first_row(count: int, rows: int, scroll: int, focus: Optional[int], follow: bool) -> int:
@@ -281,99 +176,74 @@ def first_row(count: int, rows: int, scroll: int, focus: Optional[int], follow: 
     return first
 
 
-def moment_of(app: App, step: Optional[Step]) -> Optional[Moment]:
-    """Return the game at a step of the log in class (its flags, clock, words), else None."""
-    session = app.session
-    if step is None or not session.moments:
-        return None
-    told = step.told
-    return session.moments[min(bisect.bisect_left(session.batches, told), len(session.moments) - 1)]
-
-
-def moment_words(app: App, moment: Optional[Moment]) -> str:
-    """Return what the message line said at the moment on screen, the game's end not yet shown.
-
-    The last reveal of a won game said how it ended ("won in 12.3 s"): before that
-    end is on screen (a question beat over that reveal), its words wait too. (A
-    lost game's last reveal is the mine, after every step: its words come with the end.)
-    """
-    session = app.session
-    if moment is None or session.game.is_over() and moment.said == session.ending:
-        return ""
-    return moment.said
-
-
-def ended(app: App) -> bool:
-    """True when the game's end is on screen: over, and shown at the step where it happened.
-
-    In class that is the last lesson step (or now), after its question; before it,
-    the mines, the exploded cell and "Lost" or "Won" would answer the question.
-    """
-    session, room = app.session, app.room
-    if not session.game.is_over():
-        return False
-    logged = room.on and room.preview is None and room.step_index >= 0
-    if not logged:
-        return True
-    stops = app.timeline().stops
-    # Folded, the last stop holds the steps after it (numbers told in the same reveal).
-    last = stops[-1] if stops and not room.expanded else len(session.ai.steps) - 1
-    return room.step_index >= last and not room.asking
-
-
-def build_frame(app: App) -> Frame:
-    """Return everything the screen shows now, with the house rules applied."""
-    session, room, game = app.session, app.room, app.session.game
+def build_frame(m: Moment, v: View) -> Frame:
+    """Return everything the screen shows at a moment, with the house rules applied."""
+    session, room, game = m.session, m.room, m.game
     paused = session.watch.paused
-    scene = app.scene()  # the moment shown is the moment: its board, flags, clock and words
-    shown, step, moment, end = scene.board, scene.step, scene.moment, scene.ended
-    flags = game.flags if end or moment is None else moment.flags
+    shown, step, then, end = m.board, m.step, m.then, m.ended  # the moment shown is the moment
+    flags = game.flags if end or then is None else then.flags
     kind = game.status() if end else "playing"
     status = session.status_text() if end or paused else "Playing"  # "Paused" while paused
-    time = session.time_text() if end or moment is None else clock_text(moment.elapsed)
+    time = session.time_text() if end or then is None else clock_text(then.elapsed)
     odds = session.overlay and not room.on  # the classroom shows no odds: they give answers
-    then = scene.knowledge
-    said = session.ending if end else moment_words(app, moment)
-    message = app.message or said
-    if app.on_paper and message == opening(session):  # a handout names no key
+    said = session.ending if end else m.words
+    if room.on and step is None and room.step_index < 0:  # the opening screen's own line
+        said = said or opening(session)
+    message = v.message or said
+    if v.on_paper and message == opening(session):  # a handout names no key
         message = opening(session, paper=True)
-    marks = Highlights() if paused else highlights(app, shown, end, step, then)
+    marks = Highlights() if paused else highlights(m, v, end)
+    drawn = () if paused else tiles(m, end, flags)
     return Frame(
         rows=game.height,
         columns=game.width,
-        tiles=() if paused else tiles(app, shown, end, flags),
-        odds=odds_row(app) if odds and not paused else (),
+        tiles=drawn,
+        odds=odds_row(m, drawn) if odds and not paused else (),
         highlights=marks,
         title=session.title or session.describe(),
-        mines=f"Mines {0 if end and game.won() else game.mine_count - len(flags)}",
+        mines=f"Mines {mine_counter(m, end, flags)}",
         time=f"Time {time}",
         status=status,
         state=kind,
-        mood="pressed" if app.pressed else kind,
+        mood="pressed" if v.pressed else kind,
         message=message,
-        toggles=toggles(app),
+        toggles=toggles(m),
         custom=session.custom is not None,
         classroom=room.on,
-        step=step_box(app, step) if room.on else None,
-        knowledge=knowledge_list(app, step, then) if room.on else None,
-        summary="" if room.on else summary(app),
-        help="" if app.on_paper else (CLASS_HELP if room.keys else KEYS_HINT) if room.on else HELP,
+        step=step_box(m, v.on_paper) if room.on else None,
+        knowledge=knowledge_list(m, v.on_paper) if room.on else None,
+        summary="" if room.on else summary(m),
+        help="" if v.on_paper else (CLASS_HELP if room.keys else KEYS_HINT) if room.on else HELP,
         zeros=room.on,
         keys=room.on and room.keys,
-        sheet_title=app.sheet[0] if app.sheet else "",
-        sheet=app.sheet[1] if app.sheet else (),
+        sheet_title=v.sheet[0] if v.sheet else "",
+        sheet=v.sheet[1] if v.sheet else (),
         odds_key=ODDS_KEY if odds and not paused else None,
         paused=paused,
         asking=room.asking,
-        replaying=scene.replaying,
+        replaying=m.replaying,
         shown_step=step,
         numbers=shown,
-        focus=class_focus(marks, step, shown, game) if room.on else frozenset(),
+        focus=class_focus(asked_marks(m, v, end, marks), step, shown, game)
+        if room.on
+        else frozenset(),
     )
 
 
+def asked_marks(m: Moment, v: View, end: bool, marks: Highlights) -> Highlights:
+    """Return the question's own marks while the class answers: its answers left out.
+
+    The view of a large board holds still while the class votes: each answer's
+    mark, the numbers its verdict names and its counter-arrangement would move
+    the part shown, and the next click would land on another cell.
+    """
+    if not (m.room.asking and m.room.answers):
+        return marks
+    return highlights(m, v, end, answers=False)
+
+
 def class_focus(
-    marks: Highlights, step: Optional[Step], shown: dict[Cell, int], game: Minesweeper
+    marks: Highlights, step: Optional[Step], shown: dict[Cell, int], game: Game
 ) -> frozenset[Cell]:
     """Return the cells a class's eyes belong on; on a guess, every closed cell too.
 
@@ -395,36 +265,45 @@ def focus_of(marks: Highlights) -> frozenset[Cell]:
     return frozenset(found)
 
 
+# The most an answer's "Why:" says (characters): the reasons of its cells in reading order,
+# as many as fit (on screen, drawn when the box holds them whole; on paper, always).
+WHY_MOST = 480
+
 # How the class answers a question (a click there plays nothing), and how to see the AI's.
 ASK_CELLS = "(Click a closed cell to answer: left safe, right a mine. → shows the answer.)"
 ASK_GUESS = "(Click the cell you would click. → shows the answer.)"
 ODDS_KEY = OddsKey(ODDS_SCALE, (0, 25, 50, 75, 100), ODDS_PICK)
 
 
-def clock_field(app: App) -> Optional[str]:
+def clock_field(m: Moment) -> Optional[str]:
     """Return the Time box's words when they follow the game's clock, else None.
 
     The one part of a frame that changes with nothing done: the window asks it
     between changes, and moves the figure on without deriving the frame again.
     An earlier moment in class shows that moment's time, which stands still.
     """
-    if app.reviewing is not None:  # a review shows its click's time, which stands still
-        return None
-    scene = app.scene()
-    if scene.ended or scene.moment is None:
-        return f"Time {app.session.time_text()}"
+    if m.ended or m.then is None:
+        return f"Time {m.session.time_text()}"
     return None
 
 
-def tiles(
-    app: App, shown: dict[Cell, int], end: bool, flags: frozenset[Cell] | set[Cell]
-) -> tuple[Tile, ...]:
+def mine_counter(m: Moment, end: bool, flags: frozenset[Cell] | set[Cell]) -> str:
+    """Return the mine counter's figure: the mines less the flags, or "?" for a lesson that
+    keeps its total from the class ('# Total: hidden'), until its end shows every mine."""
+    game = m.game
+    if end and game.won():
+        return "0"
+    if m.session.ai.total_mines is None and not end:
+        return "?"
+    return str(game.mine_count - len(flags))
+
+
+def tiles(m: Moment, end: bool, flags: frozenset[Cell] | set[Cell]) -> tuple[Tile, ...]:
     """Return every cell as the player saw it at the moment shown (flags: that moment's).
 
     The game's mines, and a wrong flag's cross, show only with its end.
     """
-    session = app.session
-    game = session.game
+    game, shown, marks = m.game, m.board, m.session.marks
     lost = game.lost() and end
     mines = game.mines if end else set()
     found: list[Tile] = []
@@ -438,17 +317,21 @@ def tiles(
         elif cell in flags or cell in mines:
             found.append("flag")
         else:
-            found.append("?" if cell in session.marks else "hidden")
+            found.append("?" if cell in marks else "hidden")
     return tuple(found)
 
 
-def odds_row(app: App) -> tuple[str, ...]:
+def odds_row(m: Moment, drawn: tuple[Tile, ...]) -> tuple[str, ...]:
     """Return each cell's chance of a mine as the overlay writes it, row by row.
 
-    A flagged cell keeps its flag in sight: the player's own mark is not covered.
+    Only a closed cell shows one: a flag keeps the player's own mark in sight, and
+    the mines a lost game shows (the exploded one too) are no chance but a fact.
     """
-    odds, game = app.session.probabilities(), app.session.game
-    return tuple(odds[c][1] if c in odds and c not in game.flags else "" for c in game.cells())
+    odds, game = m.session.probabilities(), m.game
+    return tuple(
+        odds[c][1] if c in odds and tile in ("hidden", "?") else ""
+        for c, tile in zip(game.cells(), drawn, strict=True)
+    )
 
 
 def step_roles(step: Step, asking: bool = False) -> dict[Cell, str]:
@@ -472,18 +355,11 @@ def step_roles(step: Step, asking: bool = False) -> dict[Cell, str]:
     return roles
 
 
-def highlights(
-    app: App,
-    shown: dict[Cell, int],
-    end: bool,
-    step: Optional[Step],
-    known: Optional[Knowledge],
-) -> Highlights:
-    """Return what the board shows over its cells at the moment on screen.
-
-    known: the knowledge at the step on screen (shown_knowledge), None outside a step.
-    """
-    session, room, game = app.session, app.room, app.session.game
+def highlights(m: Moment, v: View, end: bool, answers: bool = True) -> Highlights:
+    """Return what the board shows over its cells at the moment on screen (answers: with the
+    class's answers on a question beat, their marks, numbers and counter-arrangement)."""
+    session, room, game = m.session, m.room, m.game
+    shown, step, known = m.board, m.step, m.knowledge
     over = game.is_over()
     # A thought shown outside class is drawn on the live board, conclusion and all.
     if not room.on:
@@ -492,17 +368,17 @@ def highlights(
     # possibility, and the conclusion's colours would read as part of it.
     asking = room.on and (room.asking or room.viewing is not None)
     roles: dict[Cell, str] = {}
-    lead = lead_of_shown(app)
+    lead = m.lead
     if step is not None:
         if room.on:  # the numbers the question is about, framed (its answer too: 01's B2)
-            roles.update((cell, "premise") for cell in numbers_of(app) if cell in shown)
+            roles.update((cell, "premise") for cell in m.numbers if cell in shown)
         if lead is not None:  # the step that made the premise: its question, its answer first
             roles.update(step_roles(lead, asking))
         if lead is None or not asking:
             roles.update(step_roles(step, asking))
     if room.on and room.selected is not None:
         roles.update((cell, "selected") for cell in room.selected.cells)
-    spoken = room.spoken if room.on and room.asking else None
+    spoken = room.spoken if room.on and room.asking and answers else None
     if spoken is not None:  # the numbers the class's latest answer is judged by, framed
         roles.update((cell, "premise") for cell in spoken.numbers if cell in shown)
     # Cells with a picture of their own (a number, or the mines of a finished
@@ -513,7 +389,7 @@ def highlights(
     marks: dict[Cell, bool] = {}
     if step is not None and not asking:
         marks.update((c, c in step.mines) for c in step.mines | step.safes if c not in shown)
-    drawn = arrangement(app)
+    drawn = arrangement(m)
     counter = spoken.verdict.counter if spoken is not None and not spoken.guess else None
     if not drawn and counter is not None:
         # Where the class's claim can fail: one whole arrangement in which it does.
@@ -534,53 +410,29 @@ def highlights(
         step_cell=step.cell if step is not None and not asking else None,
         choice=choice,
         cursor=session.cursor if not room.on and not over else None,
-        pressed=app.pressed,
+        pressed=v.pressed,
         arrangement=drawn,
-        answers=tuple((c, mark(a)) for c, a in room.answers.items()) if room.asking else (),
+        answers=tuple((c, mark(a)) for c, a in room.answers.items())
+        if room.asking and answers
+        else (),
     )
 
 
-def numbers_of(app: App) -> frozenset[Cell]:
-    """Return the revealed numbers the step on screen stands on (none for Think's preview)."""
-    room, steps = app.room, app.session.ai.steps
-    if room.ahead and room.preview is not None:
-        return app.numbers_ahead(room.preview)
-    if room.preview is not None or not 0 <= room.step_index < len(steps):
-        return frozenset()
-    if steps[room.step_index].rule == "move":  # a guess of the log: as the one ahead of it
-        return bordering(app, shown_board(app))
-    lead = lead_of_shown(app)
-    if lead is not None and room.asking:
-        if lead.rule == "clue" and lead.cell is not None:
-            return frozenset({lead.cell})
-        return app.numbers_behind(lead_index(app))
-    return app.numbers_behind(room.step_index)
-
-
-def bordering(app: App, shown: dict[Cell, int]) -> frozenset[Cell]:
-    """Return the numbers on the board shown that border a closed cell: what a guess weighs."""
-    game = app.session.game
-    return frozenset(
-        cell
-        for cell, count in shown.items()
-        if count and any(n not in shown for n in game.neighbors(cell))
-    )
-
-
-def arrangement(app: App) -> tuple[tuple[Cell, str], ...]:
+def arrangement(m: Moment) -> tuple[tuple[Cell, str], ...]:
     """Return the arrangement on screen (V): a mine on each mined cell, a ring on the rest."""
-    enum = app.enumeration() if app.room.viewing is not None else None
-    if enum is None or not enum.arrangements or app.room.viewing is None:
+    viewing = m.room.viewing
+    enum = m.enumeration if viewing is not None else None
+    if enum is None or not enum.arrangements or viewing is None:
         return ()
-    shown = enum.arrangements[app.room.viewing]
+    shown = enum.arrangements[viewing]
     faint = "mine" if shown.weight else "faint mine"  # ruled out by the mine total: faint
     return tuple((c, faint if c in shown.mines else "ring") for c in enum.cells)
 
 
-def toggles(app: App) -> frozenset[str]:
+def toggles(m: Moment) -> frozenset[str]:
     """Return the buttons drawn on: toggles that are on, and the current board's button."""
-    session = app.session
-    on = {"auto": session.autoplay, "overlay": session.overlay, "classroom": app.room.on}
+    session = m.session
+    on = {"auto": session.autoplay, "overlay": session.overlay, "classroom": m.room.on}
     found = {name for name, value in on.items() if value}
     if session.position_text is None:
         found |= {f"board:{key}" for key, board in BOARDS.items() if board == session.board}
@@ -589,42 +441,47 @@ def toggles(app: App) -> frozenset[str]:
     return frozenset(found)
 
 
-def step_box(app: App, step: Optional[Step]) -> StepBox:
-    """Return the step box: the step on show, its question or its answer."""
-    room = app.room
+def step_box(m: Moment, paper: bool = False) -> StepBox:
+    """Return the step box: the step on show, its question or its answer (paper: a handout's)."""
+    room, step, timeline = m.room, m.step, m.timeline
     if step is None:
-        header = steps_so_far(app)
+        header = steps_so_far(m)
         words = "Step ▶ (→) shows the AI's inferences one at a time; Think (T) draws the next."
-        return StepBox(header, app.session.note if app.on_paper else words, True)
+        return StepBox(header, m.session.lesson.note if paper else words, True)
     if room.preview is not None and not room.ahead:
         rule = RULES.get(step.rule, "")
         words = f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
         return StepBox(f"Thinking ahead: {step.rule}", capital(words), True)
-    header = app.timeline().header(room.step_index, step.rule, room.expanded)
-    enum = app.enumeration()
+    header = timeline.header(room.step_index, step.rule, room.expanded)
+    enum = m.enumeration
     if room.viewing is not None and enum is not None:
         # An arrangement's words need the room; its marks are explained in those words.
         return StepBox(header, capital(viewing_words(enum, room.viewing, room.asking)), False)
-    lead = lead_of_shown(app)
+    lead = m.lead
+    # A lesson file's own question and answer, on the lesson step they are for.
+    own = None if room.expanded else own_words(m.session.lesson, timeline.number(room.step_index))
     if room.asking:
         asked = lead if lead is not None and lead.rule == "subset" else step
-        counter = app.session.ai.total_mines if enum is not None and counted(enum) else None
-        ask = question(asked, len(numbers_of(app)), counter)
+        counter = m.session.ai.total_mines if enum is not None and counted(enum) else None
+        ask = question(asked, len(m.numbers), counter)
+        ask = own.question if own is not None and own.question else ask
         spoken = room.spoken
         if spoken is not None:  # the class answered: its verdict under the question
             return StepBox(header, f"Question: {ask}\nYour answer, {spoken.words}", True)
-        if app.on_paper:  # a handout's question: nothing on paper takes a click
+        if paper:  # a handout's question: nothing on paper takes a click
             return StepBox(header, f"Question: {ask}", True)
         how = ASK_GUESS if is_guess(step) else ASK_CELLS
         return StepBox(header, f"Question: {ask} {how}", True)
-    timeline = app.timeline()
     if not room.expanded and timeline.is_now(room.step_index):
         lessons = timeline.lessons_up_to(room.step_index)
-        return StepBox(header, now_words(lessons, app.on_paper), True)
-    words = answer_words(app, step, enum)
+        return StepBox(header, now_words(lessons, paper, m.game.is_over()), True)
+    why = answer_why(m, step)
+    words = answer_words(m, step, paper, rule=not why)
     if lead is not None:
         words = f"{step_text(lead)}, so {words}"
-    return StepBox(header, capital(words), True)
+    if own is not None and own.answer:  # the teacher's answer, the AI's reason under it
+        return StepBox(header, teachers_answer(own.answer, why.removeprefix("Why: ")), True)
+    return StepBox(header, capital(words), True, why=why)
 
 
 def counted(enum: Enumeration) -> bool:
@@ -632,75 +489,70 @@ def counted(enum: Enumeration) -> bool:
     return bool(enum.decided_by_the_count()) or enum.outside_decided()
 
 
-def now_words(lessons: int, paper: bool = False) -> str:
-    """Return the words of now, when the numbers told since the last lesson step decide nothing."""
+def now_words(lessons: int, paper: bool = False, over: bool = False) -> str:
+    """Return the words of now, when the numbers told since the last lesson step decide nothing
+    (over: the game is over, so no key plays on)."""
     since = f" since lesson step {lessons}" if lessons else ""
     keys = "" if paper else " T: the AI's next conclusion; A: its move."
+    keys = " The game is over: N starts a new one." if over and not paper else keys
     return f"Nothing new about a closed cell is certain from the numbers shown{since}.{keys}"
 
 
-def steps_so_far(app: App) -> str:
+def steps_so_far(m: Moment) -> str:
     """Return how many steps the arrows go through: lesson steps, or every step after E.
 
     Counted as the step box's header counts them ("Lesson step 1 of 2"), not the
     bookkeeping the lesson steps fold in (a position said "15 so far" of its 2).
     """
-    timeline = app.timeline()
-    if app.room.expanded:
+    timeline = m.timeline
+    if m.room.expanded:
         what, count = "Steps", timeline.total
     else:
         what, count = "Lesson steps", len(timeline.lessons)
     return f"{what}: {count} so far" if count else f"{what}: none yet"
 
 
-def answer_words(app: App, step: Step, enum: Optional[Enumeration]) -> str:
-    """Return a step's answer, naming what decided it: the counter, a 50/50, the odds."""
-    counted = counter_words(enum, found_text(step), app.on_paper) if enum is not None else ""
-    if counted:
-        return counted
-    if enum is not None:  # the count is the one V steps through
-        rule = RULES["enumeration"]
-        return f"{agreed_words(enum, found_text(step))}. Rule: {rule}."
-    if step.rule == "move" and step.decision is not None and step.decision.is_guess:
-        shown = shown_board(app)
-        untouched = [
-            c
-            for c in app.session.game.cells()
-            if c not in shown and not any(n in shown for n in app.session.game.neighbors(c))
-        ]
-        others = other_odds(step.decision.cell, odds_then(app), untouched=untouched)
-        why = app.guess_reason(step)
-        return (
-            decision_text(step.decision)
-            + "."
-            + (f" The others: {others}." if others else "")
-            + (f" Why {cell_name(step.decision.cell)}: {capital(why)}." if why else "")
-        )
-    rule = RULES.get(step.rule, "")
-    return f"{step_text(step)}." + (f" Rule: {rule}." if rule else "")
+def answer_words(m: Moment, step: Step, paper: bool = False, rule: bool = True) -> str:
+    """Return a step's answer: what it found and what the AI did: its rule, or what it counted
+    (the count V steps through), or on a guess its cell and why.
 
-
-_ODDS_THEN: dict[tuple[int, int, int], dict[Cell, str]] = {}  # the last one asked for
-
-
-def odds_then(app: App) -> dict[Cell, str]:
-    """Return each closed cell's chance of a mine at the step on screen, as the overlay writes it.
-
-    The step ahead of the log is now; a step of the log (a live game's guess,
-    replayed) is counted again on the position just before it, once.
+    rule: a step by CS50's rules ends with its rule in words ("Rule: ..."); beside the
+    reasons of its cells (answer_why), which name the numbers at work, it is left out:
+    the step's own words name the rule already ("the count is 0").
     """
-    room, ai = app.room, app.session.ai
-    if room.ahead or not 0 <= room.step_index < len(ai.steps):
-        return {cell: text for cell, (_, text) in app.session.probabilities().items()}
-    key = (id(ai), len(ai.steps), room.step_index)
-    if key not in _ODDS_THEN:
-        odds = position_before(ai, room.step_index).probabilities()
-        mark = "" if odds.exact else "≈"
-        _ODDS_THEN.clear()
-        _ODDS_THEN[key] = {
-            c: (mark if p not in (0, 1) else "") + percent(p) for c, p in odds.items()
-        }
-    return _ODDS_THEN[key]
+    if step.rule == "move" and step.decision is not None and step.decision.is_guess:
+        return guess_words(m, step)
+    enum = m.enumeration
+    if enum is not None:
+        numbers = cells_summary(m.numbers, most=8)
+        return f"{capital(found_text(step))}. {counted_words(enum, numbers, paper)}"
+    said = RULES.get(step.rule, "") if rule else ""
+    return f"{step_text(step)}." + (f" Rule: {said}." if said else "")
+
+
+def answer_why(m: Moment, step: Step) -> str:
+    """Return why a step's cells are as they are: the reasons the class's verdicts on them give
+    (the fewest numbers, the weakest rule), as many as WHY_MOST characters hold."""
+    if step.rule == "move":
+        return ""
+    return step_reasons_text(step_reasons(m), WHY_MOST)
+
+
+def guess_words(m: Moment, step: Step) -> str:
+    """Return a guess's answer: the AI's cell and why, the odds of the others."""
+    assert step.decision is not None
+    shown, game = m.board, m.game
+    untouched = [
+        c for c in game.cells() if c not in shown and not any(n in shown for n in game.neighbors(c))
+    ]
+    others = other_odds(step.decision.cell, m.odds_then, untouched=untouched)
+    why = m.guess_reason
+    return (
+        decision_text(step.decision)
+        + "."
+        + (f" The others: {others}." if others else "")
+        + (f" Why {cell_name(step.decision.cell)}: {capital(why)}." if why else "")
+    )
 
 
 def capital(words: str) -> str:
@@ -708,23 +560,20 @@ def capital(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def knowledge_list(app: App, step: Optional[Step], then: Optional[Knowledge]) -> KnowledgeList:
-    """Return the knowledge list as at the step on screen (today's before any step).
-
-    then: the knowledge at the step on screen (shown_knowledge), None outside a step.
-    """
-    session, room = app.session, app.room
+def knowledge_list(m: Moment, paper: bool = False) -> KnowledgeList:
+    """Return the knowledge list as at the step on screen (today's before any step)."""
+    session, room, step, then = m.session, m.room, m.step, m.knowledge
     if room.preview is None and room.step_index < 0 and session.ai.steps:
-        later = "." if app.on_paper else " (→)."
+        later = "." if paper else " (→)."
         return KnowledgeList(f"Known: shown step by step{later}", withheld=True)
     mines, when = (then.mines, " at this step") if then is not None else (session.ai.mines, "")
-    rules = listed(app, then)
+    rules = listed(m)
     known = then.safes if then is not None else session.ai.safes
     if room.ahead and not room.asking and step is not None:
         # The answer of the step ahead of the log: its conclusions are known now, as
         # after a step of the log (its tick and cross are on the board already).
         mines, known = mines | step.mines, known | step.safes
-    safes = known - shown_board(app).keys()  # safe cells still closed on the board shown
+    safes = known - m.board.keys()  # safe cells still closed on the board shown
     header = f"Known{when}: {plural(len(rules), 'sentence')}, {plural(len(mines), 'mine')}"
     header += f", {plural(len(safes), 'safe cell')}"
     focus = None
@@ -742,12 +591,11 @@ def knowledge_list(app: App, step: Optional[Step], then: Optional[Knowledge]) ->
     )
 
 
-def summary(app: App) -> str:
+def summary(m: Moment) -> str:
     """Return what the AI knows in one line, outside classroom mode, when asked for with H."""
-    ai = app.session.ai
-    if (
-        not app.session.settings.known_safe_hint and app.session.ledger.counts()
-    ):  # a teacher's: shown
+    session = m.session
+    ai = session.ai
+    if not session.settings.known_safe_hint and session.ledger.counts():  # a teacher's: shown
         return (
             "H shows how many safe cells the AI knows (a hint: the game then counts as assisted)."
         )

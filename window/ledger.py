@@ -20,12 +20,14 @@ import time
 import uuid
 from typing import TYPE_CHECKING, Any, Optional
 
+from store.files import Alive
+from store.saves import Saved
 from sweeper import BOARDS
 from sweeper.review import Record
-from sweeper.scores import efficiency, per_second, three_bv, three_bv_cleared
-from window.saves import Saved
-from window.stats import Alive, measures_words, tenths
-from window.words import RULE_WORDS, plural
+from sweeper.scores import efficiency, per_second, tenths, three_bv, three_bv_cleared
+from words.model import plural
+from words.records import measures_words, note_words
+from words.window import RULE_WORDS
 
 if TYPE_CHECKING:
     from window.session import Session
@@ -93,7 +95,7 @@ class Ledger:
             self.token = uuid.uuid4().hex
             self.alive = Alive(s.stats.alive_path(self.token))
             self.remember_board()
-        if not s.stats.begin(self.token, self.started_line()):
+        if s.stats.begin(self.token, self.started_line()) is None:
             self.written, self.written_at = said, s.elapsed()
         elif self.written is None:
             self.let_go()  # not on the record (the file cannot be written): its end says so
@@ -245,7 +247,7 @@ class Ledger:
         self.let_go()
         self.recorded = True
         if counted is None:
-            self.uncounted = s.stats.newer or (
+            self.uncounted = note_words(s.stats.newer) or (
                 "it was counted as a loss already, when another window started and found it "
                 "left."
             )
@@ -262,8 +264,8 @@ class Ledger:
         path, problem = s.history.keep(record, s.settings.history_games)
         if path is not None:
             s.judge.ask(path)  # its verdict counts, for the records view
-        if problem:
-            s.history.say(problem)
+        if problem is not None:
+            s.history.keep_note(problem)
 
     def history_record(self, result: str) -> Optional[Record]:
         """Return the game as the history keeps it, or None when its actions are not all known.

@@ -19,6 +19,7 @@ from typing import NamedTuple, Optional
 
 from sweeper.board import Cell
 from sweeper.engine import Rule
+from sweeper.notation import Lesson
 from sweeper.records import Step
 
 TEACHING = ("subset", "enumeration")
@@ -48,32 +49,63 @@ def board_at(revealed: Mapping[Cell, int], batches: Sequence[int], step: Step) -
     return dict(list(revealed.items())[:shown])
 
 
-def teaches(step: Step, revealed: Mapping[Cell, int], batches: Sequence[int]) -> bool:
-    """True when the step concludes something about a cell hidden on the board of its moment."""
+def teaches(step: Step, order: Mapping[Cell, int], batches: Sequence[int]) -> bool:
+    """True when the step concludes something about a cell hidden on the board of its moment.
+
+    order: each revealed cell's place in the order the AI was told them.
+    """
     if step.rule in TEACHING:
         return True
     if step.rule == "move":  # a guess teaches; playing a cell already proved safe does not
         return step.decision is not None and step.decision.is_guess
     if step.rule not in CONCLUDING:
         return False
-    order = {cell: k for k, cell in enumerate(revealed)}
     seen = batch_end(batches, step.told)
     return any(order.get(c, len(order)) >= seen for c in step.safes | step.mines)
+
+
+class LessonLog:
+    """The step log in lesson groups, extended as the log grows: a step is read once.
+
+    A lesson group is the bookkeeping steps before a lesson step and that step;
+    the steps after the last lesson step are an open tail, which the next
+    lesson step closes. Each closed group, and where its question starts,
+    never changes: the numbers told only ever grow, and a step's moment with them.
+    """
+
+    def __init__(self) -> None:
+        self.restart()
+
+    def restart(self) -> None:
+        """Forget every step read: the log is read again from its first step."""
+        self.closed: list[Group] = []  # the lesson groups of the steps read so far
+        self.leads: dict[int, int] = {}  # a lesson step -> where its question starts
+        self.read = 0  # the steps read
+        self.first = 0  # where the open tail starts
+
+    def extend(
+        self, steps: Sequence[Step], revealed: Mapping[Cell, int], batches: Sequence[int]
+    ) -> list[Group]:
+        """Read the steps added since the last call; return every group, the tail last."""
+        if len(steps) < self.read:  # the log was taken back (a call undone): read it again
+            self.restart()
+        if self.read < len(steps):
+            order = {cell: k for k, cell in enumerate(revealed)}
+            for k in range(self.read, len(steps)):
+                if teaches(steps[k], order, batches):
+                    self.closed.append(Group(self.first, k, True))
+                    self.leads[k] = lead_of(steps, k)
+                    self.first = k + 1
+            self.read = len(steps)
+        tail = [Group(self.first, len(steps) - 1, False)] if self.first < len(steps) else []
+        return self.closed + tail
 
 
 def groups(
     steps: Sequence[Step], revealed: Mapping[Cell, int], batches: Sequence[int]
 ) -> list[Group]:
     """Return the steps in lesson groups: bookkeeping folded into the lesson step after it."""
-    found: list[Group] = []
-    first = 0
-    for k, step in enumerate(steps):
-        if teaches(step, revealed, batches):
-            found.append(Group(first, k, True))
-            first = k + 1
-    if first < len(steps):
-        found.append(Group(first, len(steps) - 1, False))
-    return found
+    return LessonLog().extend(steps, revealed, batches)
 
 
 def group_of(found: Sequence[Group], step: int) -> int:
@@ -193,3 +225,26 @@ def maker_of(steps: Sequence[Step], k: int, limit: int = 200) -> Optional[int]:
         if premise in maker.added or (maker.rule == "clue" and maker.sentence == premise):
             return j
     return None
+
+
+# -- the teacher's own words ------------------------------------------------------------
+#
+# A lesson file's '# Question:' and '# Answer:' belong to its first lesson step: the step
+# the editor names as what the position teaches. The teacher's answer comes first, and
+# under it the AI's reason for the step's first conclusion, its numbers named.
+
+
+def own_words(lesson: Lesson, number: Optional[int]) -> Optional[Lesson]:
+    """Return the lesson's words when the lesson step numbered number is the one they are for."""
+    return lesson if number == 1 and (lesson.question or lesson.answer) else None
+
+
+def concluded(step: Step) -> Optional[tuple[Cell, bool]]:
+    """Return the first cell a step decides, in reading order, and True for a mine; else None."""
+    cells = sorted(step.safes | step.mines)
+    return (cells[0], cells[0] in step.mines) if cells else None
+
+
+def teachers_answer(answer: str, why: str) -> str:
+    """Return the answer beat's words: the teacher's answer, then the AI's reason under it."""
+    return f"Answer: {answer}\nThe AI: {why}" if why else f"Answer: {answer}"

@@ -1,18 +1,20 @@
 """The player's options and chores: first-click rule, question marks, AI flags, statistics, saves.
 
 No pygame here. Each takes the Session and returns an Outcome; the options
-are remembered in the user's settings (window/stats.py).
+are remembered in the user's settings (store/settings.py).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
-from pathlib import Path
 
-from window.saves import Saved, new_identity, save_text
+from store.saves import Saved, new_identity, save_text, write_save
+from store.settings import Settings
+from sweeper.notation import lesson_text
 from window.session import Outcome, Session
-from window.stats import Settings
+from words.records import error_words, note_words, record_lines
 
 FIRST_CLICK_WORDS = {
     "safe": "the first click is never a mine (CS50's rule)",
@@ -27,7 +29,7 @@ def cycle_first_click(session: Session) -> Outcome:
     rules = Settings.RULES
     session.first_click = rules[(rules.index(session.first_click) + 1) % len(rules)]
     session.settings.first_click = session.first_click
-    problem = session.settings.save()
+    problem = note_words(session.settings.save())
     words = FIRST_CLICK_WORDS[session.first_click]
     return Outcome(f"First click for new games: {words}. {problem}".strip())
 
@@ -38,7 +40,7 @@ def toggle_question_marks(session: Session) -> Outcome:
     settings.question_marks = not settings.question_marks
     if not settings.question_marks:
         session.marks.clear()
-    problem = settings.save()
+    problem = note_words(settings.save())
     state = "on" if settings.question_marks else "off"
     return Outcome(f"Question marks {state}. {problem}".strip())
 
@@ -47,7 +49,7 @@ def toggle_ai_flags(session: Session) -> Outcome:
     """Let the AI flag the mines it knows as it plays (so the mine counter moves), or not."""
     settings = session.settings
     settings.ai_flags = not settings.ai_flags
-    problem = settings.save()
+    problem = note_words(settings.save())
     if settings.ai_flags:
         words = "on: the AI flags every mine it knows after each of its moves"
     else:
@@ -59,7 +61,7 @@ def toggle_hint(session: Session) -> Outcome:
     """Show or hide the line that says how many safe cells the AI knows (off by default)."""
     settings = session.settings
     settings.known_safe_hint = not settings.known_safe_hint
-    problem = settings.save()
+    problem = note_words(settings.save())
     if not settings.known_safe_hint:
         return Outcome(f"Hint off: the panel keeps what the AI knows to itself. {problem}".strip())
     session.ledger.helped()
@@ -73,8 +75,8 @@ def show_stats(session: Session) -> Outcome:
     """Say this board's records in the message line (the overview shows every board's)."""
     stats = session.stats
     stats.refresh()  # another window may have finished games since
-    note = "" if not stats.message else f" ({stats.message})"
-    said = " ".join(stats.lines(session.ledger.stats_key())) + note
+    note = "" if stats.note is None else f" ({note_words(stats.note)})"
+    said = " ".join(record_lines(stats, session.ledger.stats_key())) + note
     if not session.ledger.counts():
         said += " A teacher's position is not counted."
     elif session.ledger.assisted or session.ledger.ai_played:
@@ -84,7 +86,7 @@ def show_stats(session: Session) -> Outcome:
 
 def reset_records(session: Session) -> Outcome:
     """Forget every board's records (the file before is kept aside)."""
-    return Outcome(session.stats.reset())
+    return Outcome(note_words(session.stats.reset()))
 
 
 def save_position(session: Session) -> Outcome:
@@ -93,7 +95,7 @@ def save_position(session: Session) -> Outcome:
     A game keeps its board's name, rule, clock, clicks, help and question
     marks with it, its mines and seed sealed, so that --position plays it
     on, and its identity, so that it counts once in the records
-    (window/saves.py); a teacher's position stays a position.
+    (store/saves.py); a teacher's position stays a position.
     """
     game = session.game
     if not game.placed:
@@ -120,30 +122,20 @@ def save_position(session: Session) -> Outcome:
         try:
             text = save_text(game, facts, title)
         except ValueError as error:
-            return Outcome(f"Could not save: {error}.")
-        path = free_path(session.save_dir, f"game-{stamp:%Y%m%d-%H%M%S}")
+            return Outcome(f"Could not save: {error_words(error)}.")
+        stem = f"game-{stamp:%Y%m%d-%H%M%S}"
         then = "to play on where it stopped"
     else:
         title = re.sub(r" \(saved [^)]*\)$", "", session.title or session.describe())
         title = f"{title} (saved {stamp:%Y-%m-%d %H:%M:%S})"
-        note = f"# {session.note}\n" if session.note else ""
-        text = f"# {title}\n{note}{game.to_text(hide_mines=True)}"
-        path = free_path(session.save_dir, f"position-{stamp:%Y%m%d-%H%M%S}")
+        rows = game.to_text(hide_mines=True).splitlines()  # its words go with it
+        text = lesson_text(replace(session.lesson, title=title), rows)
+        stem = f"position-{stamp:%Y%m%d-%H%M%S}"
         then = "in class mode"
     try:
-        session.save_dir.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        path = write_save(session.save_dir, stem, text)
     except OSError as error:
         return Outcome(f"Could not save: {error}.")
     session.ledger.kept()  # leaving it now loses nothing: the save holds the game as it is
     return Outcome(f"Saved to {path}; open it with --position {then}.", path=path)
 
-
-def free_path(folder: Path, stem: str, suffix: str = ".txt") -> Path:
-    """Return folder/stem.txt, or stem-2.txt, ... when the name is taken."""
-    path = folder / f"{stem}{suffix}"
-    number = 2
-    while path.exists():
-        path = folder / f"{stem}-{number}{suffix}"
-        number += 1
-    return path

@@ -19,14 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
-from window.history import Kept
-from window.options import reset_records
-from window.session import Outcome
-from window.stats import BoardStats
-from window.words import RULE_WORDS, clock_text
+from store.history import Kept
+from store.records import BoardStats
+from words.model import clock_text
+from words.records import history_message, note_words
+from words.window import RULE_WORDS
 
 if TYPE_CHECKING:
-    from window.app import App
     from window.session import Session
 
 COLUMNS = (  # a header's second line under its first ("\n"), so that the columns stay narrow
@@ -179,7 +178,7 @@ def build_table(session: Session, state: RecordsState) -> RecordsTable:
     state.chosen = min(max(state.chosen, 0), len(recent) - 1) if recent else -1
     plot = tuple(TimePoint(g.seconds, g.won, g.assisted) for g in found.recent[-PLOT_GAMES:])
     notes = [RULES, KEYS]
-    notes += [m for m in (stats.message, session.history.message) if m]
+    notes += [m for m in (note_words(stats.note), history_message(session.history.notes)) if m]
     asking = RESET_ASK if state.reset_armed else ""
     return RecordsTable(
         columns=COLUMNS,
@@ -203,61 +202,3 @@ def board_beside(session: Session, state: RecordsState, step: int) -> str:
         return state.board
     at = boards.index(state.board) if state.board in boards else -1
     return boards[(at + step) % len(boards)]
-
-
-
-# -- the view's commands (window/commands.py runs them) --------------------------------------
-
-
-def toggle_records(app: App) -> Outcome:
-    """Show the records view (I): every board in a table, this board in full; or close it."""
-    if app.records is not None:
-        app.records = None
-        return Outcome("Records closed.")
-    app.sheet = None  # the view takes the sheet's place (the damage it said is in it too)
-    app.session.stats.refresh()  # another window may have finished games since
-    app.records = RecordsState(app.session.ledger.stats_key())
-    return Outcome("Records: ↑ ↓ choose a game, Enter opens its review, ← → another board.")
-
-
-def move_in_records(app: App, rows: int) -> Outcome:
-    """Choose the recent game rows down (up when negative) in the records view."""
-    if app.records is not None:
-        app.records.chosen += rows
-        app.records.reset_armed = False
-    return Outcome()
-
-
-def other_board(app: App, step: int) -> Outcome:
-    """Show the board step rows away from the one in view, in the records view."""
-    if app.records is None:
-        return Outcome()
-    return view_board(app, board_beside(app.session, app.records, step))
-
-
-def board_row(app: App, row: int) -> Outcome:
-    """Show the board of the table's row (a click on it), in the records view."""
-    if app.records is None:
-        return Outcome()
-    boards = records_table(app.session, app.records).boards
-    return view_board(app, boards[row]) if 0 <= row < len(boards) else Outcome()
-
-
-def view_board(app: App, board: str) -> Outcome:
-    """Show one board in full in the records view."""
-    if app.records is not None:
-        app.records.board, app.records.chosen, app.records.reset_armed = board, 0, False
-    return Outcome(f"Records of {board}.")
-
-
-def reset_in_view(app: App) -> Outcome:
-    """Delete in the records view: ask once, then forget every board's records."""
-    if app.records is None:
-        return Outcome("Delete resets the records from their view: press I first.")
-    if not app.records.reset_armed:
-        app.records.reset_armed = True
-        return Outcome(RESET_ASK)
-    app.records.reset_armed = False
-    said = reset_records(app.session)
-    app.records.built = None  # the records are read again
-    return Outcome(said.said)

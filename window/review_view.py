@@ -14,20 +14,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
+from store.history import History, Judge, history_dir
 from sweeper import read_board_file
 from sweeper.board import Cell, cell_name
 from sweeper.review import ClickReview, Record, Review, read_record
 from window.frame import Frame, Highlights, KnowledgeList, StepBox, Tile
-from window.history import History, history_dir
-from window.records_view import RecordsState, records_table
-from window.review_words import click_line, summary_line
-from window.session import Outcome
-from window.words import PROOF_WORDS, RULES, cells_text, clock_text, percent
-
-if TYPE_CHECKING:
-    from window.app import App
+from words.model import cells_text, clock_text, percent
+from words.records import game_fault_words
+from words.review import click_line, safe_words, summary_line
 
 REVIEW_HELP = "← → a click; Home, End: the first click, the end; Esc closes the review."
 
@@ -42,17 +38,17 @@ class Reviewing:
     from_records: bool = False  # Esc goes back to the records view
     review: Optional[Review] = None  # kept once judged (the judge keeps only its last few)
 
-    def done(self, app: App) -> Optional[Review]:
+    def done(self, judge: Judge) -> Optional[Review]:
         """Return the game's review, once the judge has it (asking again if it let it go)."""
         if self.review is None:
-            self.review = app.session.judge.review_of(self.path)
+            self.review = judge.review_of(self.path)
             if self.review is None:
-                app.session.judge.ask(self.path, first=True)  # nothing when it waits already
+                judge.ask(self.path, first=True)  # nothing when it waits already
         return self.review
 
-    def step(self, app: App, where: str) -> str:
+    def step(self, judge: Judge, where: str) -> str:
         """Move to the next or previous click, the first or the end; return what to say."""
-        done = self.done(app)
+        done = self.done(judge)
         if done is None:
             return "The game is being judged: its clicks show when it is done."
         last = len(done.clicks)
@@ -86,78 +82,17 @@ def review_target(which: str) -> tuple[Optional[Path], str]:
     return path, ""
 
 
-def review_at(app: App, path: Path, which: Optional[str]) -> str:
-    """Open path's review at click which (1 = the first, 'last' = the end): "" or the problem."""
-    said = open_review(app, path)
-    done = app.reviewing.done(app) if app.reviewing is not None else None
-    if app.reviewing is None or done is None:
-        return f"--review: {said.said}"
-    app.message = said.said or ""
-    clicks = len(done.clicks)
-    which = which or "1"
-    if which != "last" and not (which.isdigit() and 1 <= int(which) <= clicks + 1):
-        return f"--step {which}: this game has {clicks} clicks; choose 1 to {clicks + 1} (the end)"
-    app.reviewing.index = clicks if which == "last" else int(which) - 1
-    return ""
-
-
-def open_chosen(app: App, index: Optional[int]) -> Outcome:
-    """Open the review of the recent game chosen in the records view (or the one at index)."""
-    view = None if app.records is None else records_table(app.session, app.records)
-    if view is None or not view.recent:
-        return Outcome("No game of this board is in the history yet: each one ends there.")
-    at = view.chosen if index is None else index
-    if not 0 <= at < len(view.recent):
-        return Outcome()
-    return open_review(app, view.recent[at].path, from_records=True)
-
-
-def open_review(app: App, path: Path, from_records: bool = False) -> Outcome:
-    """Open a game record's review (judged now, or on the judge's thread); say how to step."""
-    try:
-        record = read_record(read_board_file(path))
-    except ValueError as error:
-        if path.parent == history_dir():
-            return Outcome(app.session.history.damaged(path, str(error)))
-        return Outcome(f"{path} cannot be reviewed: {error}")
-    judge = app.session.judge
-    judge.ask(path, first=True)
-    if judge.thread is None:  # no thread of its own (a test, a picture): judge it now
-        while judge.review_of(path) is None and path not in judge.failed and judge.work():
-            pass
-    app.reviewing = Reviewing(path, record, from_records=from_records)
-    app.records = None
-    app.session.watch.hold("review", True)  # the live game's time is not the review's
-    return Outcome(f"Review of {path.name}: ← → step through its clicks, Esc closes it.")
-
-
-def step_review(app: App, where: str) -> Outcome:
-    """Step the review: next, back, home or end."""
-    return Outcome() if app.reviewing is None else Outcome(app.reviewing.step(app, where))
-
-
-def close_review(app: App) -> Outcome:
-    """Close the review: back to the records view when it was opened from there."""
-    reviewing, app.reviewing = app.reviewing, None
-    app.session.watch.hold("review", False)
-    if reviewing is not None and reviewing.from_records:
-        board = reviewing.record.facts.get("board", app.session.ledger.stats_key())
-        app.records = RecordsState(board)
-        return Outcome("Review closed: the records again (I closes them).")
-    return Outcome("Review closed.")
-
-
 def title_of(record: Record) -> str:
     """Return the review's title: the record's, or its size."""
     return record.title or f"A game on {record.height}x{record.width}, {len(record.mines)} mines"
 
 
-def review_frame(app: App, reviewing: Reviewing) -> Frame:
+def review_frame(reviewing: Reviewing, judge: Judge, message: str) -> Frame:
     """Return the frame of the review on screen: the board before the click, and its verdict."""
     record = reviewing.record
-    done = reviewing.done(app)
+    done = reviewing.done(judge)
     if done is None:
-        return waiting_frame(app, reviewing)
+        return waiting_frame(reviewing, judge, message)
     clicks = done.clicks
     at_end = reviewing.index >= len(clicks)
     click = None if at_end else clicks[reviewing.index]
@@ -180,7 +115,7 @@ def review_frame(app: App, reviewing: Reviewing) -> Frame:
         status="Review",
         state=state if state != "left" else "playing",
         mood=state if state in ("lost", "won") else "playing",
-        message=app.message,
+        message=message,
         toggles=frozenset(),
         custom=False,
         classroom=True,
@@ -195,15 +130,14 @@ def review_frame(app: App, reviewing: Reviewing) -> Frame:
     )
 
 
-def waiting_frame(app: App, reviewing: Reviewing) -> Frame:
+def waiting_frame(reviewing: Reviewing, judge: Judge, message: str) -> Frame:
     """Return the frame shown while the judge works: the closed board and its progress."""
     record = reviewing.record
-    judge = app.session.judge
     failed = judge.failed.get(reviewing.path)
     done, total = judge.progress.get(reviewing.path, (0, len(record.actions)))
     words = (
-        f"This game cannot be reviewed: {failed}. Esc closes the review."
-        if failed
+        f"This game cannot be reviewed: {game_fault_words(failed)}. Esc closes the review."
+        if failed is not None
         else f"Judging every click against what could be seen then: {done} of {total} actions."
     )
     return Frame(
@@ -218,7 +152,7 @@ def waiting_frame(app: App, reviewing: Reviewing) -> Frame:
         status="Review",
         state="replay",
         mood="playing",
-        message=app.message,
+        message=message,
         toggles=frozenset(),
         custom=False,
         classroom=True,
@@ -278,7 +212,7 @@ def highlights(click: Optional[ClickReview], shown: dict[Cell, int]) -> Highligh
     roles: dict[Cell, str] = {}
     marks: dict[Cell, bool] = {}
     for verdict in click.verdicts:
-        roles.update((c, "premise") for c in verdict.premises if c in shown)
+        roles.update((c, "premise") for c in verdict.numbers if c in shown)
     for cell in click.safes:
         roles[cell] = "safe"
         marks[cell] = False
@@ -315,11 +249,8 @@ def verdict_words(click: ClickReview) -> str:
     if click.word == "safe" and not click.verdicts and not click.revealed:
         words = f"{what}: the first click, kept clear by the first-click rule."
     elif click.word == "safe":
-        rules = sorted({v.rule for v in click.verdicts if v.rule})
-        by = " and ".join(PROOF_WORDS.get(r, r) for r in rules) or "the numbers"
-        why = RULES["subset"] if "subset" in rules else ""  # the other names say their rule
-        words = f"{what} was safe, by {by}" + (f" ({why})" if why else "")
-        words += ". The numbers it stands on are framed."
+        why = safe_words(click)  # the reasons a class's answer on these cells gets
+        words = f"{what} was safe. Why: {why} The numbers it stands on are framed."
     elif click.word == "risk":
         certain = cells_text(click.safes) if click.safes else "a cell"
         were = "was" if len(click.safes) == 1 else "were"

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Optional
 
-from minesweeper import Minesweeper, MinesweeperAI, MoveResult
+from store.history import History, Judge
+from store.places import saves_dir
+from store.records import Statistics
+from store.saves import Saved
+from store.settings import Settings
 from sweeper import (
     BOARDS,
     BoardSize,
@@ -27,18 +31,20 @@ from sweeper import (
     max_mines,
     parse_board,
 )
+from sweeper.game import Game as Minesweeper
+from sweeper.game import MoveResult
+from sweeper.notation import Lesson, read_lesson
 from sweeper.review import Action
-from window.history import History, Judge
+from sweeper.solver import Solver as MinesweeperAI
 from window.ledger import Ledger
-from window.places import saves_dir
-from window.saves import Saved
-from window.stats import Settings, Statistics
+from window.lesson import LessonLog
 from window.timeline import Timeline
-from window.words import RULE_WORDS, clock_text, percent, plural, position_note
+from words.model import clock_text, percent, plural
+from words.window import RULE_WORDS
 
 
 @dataclass(frozen=True)
-class Moment:
+class GameThen:
     """The game at the end of one reveal: its flags, its clock and its words then."""
 
     flags: frozenset[Cell]
@@ -142,8 +148,10 @@ class Session:
         game: Optional[Minesweeper] = None,
         settings: Optional[Settings] = None,
         chosen_seed: bool = False,
+        lesson: Optional[Lesson] = None,
     ) -> None:
         self.board = board
+        self.lesson = lesson if lesson is not None else Lesson()  # a position's own words
         # The player chose the seed (--seed): the board can be dealt again by anyone, so
         # the game counts as assisted, and its seed is shown. Otherwise it stays unsaid.
         self.chosen_seed = chosen_seed
@@ -153,7 +161,6 @@ class Session:
         self.clock = clock
         self.position_text: Optional[str] = None
         self.title = ""
-        self.note = ""  # a position's comment lines after its title: what to look for
         self.overlay = False
         self.autoplay = False
         self.version = 0
@@ -178,13 +185,12 @@ class Session:
     def start(self, game: Minesweeper) -> None:
         """Make game the current one, with a fresh AI told every revealed cell in order."""
         self.game = game
-        self.ai = MinesweeperAI(
-            game.height, game.width, game.mine_count, first_click=game.first_click, seed=game.seed
-        )
+        self.ai = new_ai(game, self.lesson)
         self.ai.add_reveal(list(game.revealed.items()))
+        self.lessons = LessonLog()  # the AI's steps in lesson groups, read once each
         # Cells told at the end of each reveal, and the game then: any step's moment.
         self.batches: list[int] = [len(self.ai.revealed)] if self.ai.revealed else []
-        self.moments = [Moment(frozenset(game.flags), 0.0, opening(self))] if self.batches else []
+        self.moments = [GameThen(frozenset(game.flags), 0.0, "")] if self.batches else []
         self.pending: Optional[Decision] = None  # what the AI would play next, once asked
         self.watch = Stopwatch(self.clock)
         self.marks: set[Cell] = set()  # the player's question marks (the game knows only flags)
@@ -194,7 +200,7 @@ class Session:
         self.flag_warned: Optional[Cell] = None  # a flagged cell the AI said it would play
         self.autoplay = False
         # Every click, flag and chord that changed the game, with its time on the game's
-        # clock: the game's record in the history once it is over (window/history.py).
+        # clock: the game's record in the history once it is over (store/history.py).
         self.actions: list[Action] = []
         self.actions_known = not game.revealed and not game.flags  # every one since the start
         self.changed()
@@ -207,7 +213,7 @@ class Session:
             self.board = BOARDS[board]
         self.ledger.remember_board()
         self.position_text = None
-        self.title = self.note = ""
+        self.title, self.lesson = "", Lesson()
         b, rule = self.board, self.first_click
         if b.mines > max_mines(b.height, b.width, rule):
             rule = "none"  # a crowded position's size: no first click can be kept clear
@@ -238,7 +244,8 @@ class Session:
                 played=True,
             )
         chosen = CHOSEN_SEED if self.chosen_seed else ""
-        return Outcome(f"Restarted: {self.describe()}. {self.note} {chosen}".strip(), played=True)
+        said = f"Restarted: {self.describe()}. {self.lesson.note} {chosen}"
+        return Outcome(said.strip(), played=True)
 
     def describe(self) -> str:
         """Return a one-line description of the game: size, mines, the seed the player chose
@@ -319,7 +326,7 @@ class Session:
         self.changed()
         self.ending = f"{who}: {self._outcome(cell, result)}"
         if result.revealed:
-            self.moments.append(Moment(frozenset(self.game.flags), self.elapsed(), self.ending))
+            self.moments.append(GameThen(frozenset(self.game.flags), self.elapsed(), self.ending))
         return Outcome(self.ending, played=True)
 
     def _outcome(self, cell: Cell, result: MoveResult) -> str:
@@ -396,11 +403,10 @@ class Session:
 
     def timeline(self) -> Timeline:
         """Return the lesson timeline of the AI's log, built once per version of it."""
-        key = (id(self.ai), self.version, len(self.ai.steps))
-        built = self._timeline[1]
-        if self._timeline[0] != key or built is None:
-            built = Timeline(self.ai.steps, self.ai.revealed, self.batches, ahead(self))
-            self._timeline = (key, built)
+        ai, built = self.ai, self._timeline[1]
+        if self._timeline[0] != (ai, self.version, len(ai.steps)) or built is None:
+            built = Timeline(ai.steps, ai.revealed, self.batches, ahead(self), self.lessons)
+            self._timeline = ((ai, self.version, len(ai.steps)), built)
         return built
 
     def probabilities(self) -> dict[Cell, tuple[Fraction, str]]:
@@ -429,6 +435,15 @@ class Session:
         self.pending = None
 
 
+def new_ai(game: Minesweeper, lesson: Lesson) -> MinesweeperAI:
+    """Return a fresh AI for game, told the mine total unless the lesson hides it from the class
+    ('# Total: hidden': the AI, the counter and the judge then reason without it)."""
+    total = game.mine_count if lesson.total_told else None
+    return MinesweeperAI(
+        game.height, game.width, total, first_click=game.first_click, seed=game.seed
+    )
+
+
 def position_session(
     text: str,
     first_click: str = "safe",
@@ -436,18 +451,24 @@ def position_session(
     name: str = "",
     settings: Optional[Settings] = None,
 ) -> Session:
-    """Return a session on a position in the board notation."""
-    title = parse_board(text).title or name
+    """Return a session on a position in the board notation, with its lesson's own words.
+
+    ValueError, one line naming the line, for a fault in the board or its '#' lines.
+    """
     game = Minesweeper.from_text(text)
+    lesson = read_lesson(text)
     board = BoardSize("Position", game.height, game.width, game.mine_count)
     session = Session(
-        board, first_click=first_click, save_dir=save_dir, game=game, settings=settings
+        board,
+        first_click=first_click,
+        save_dir=save_dir,
+        game=game,
+        settings=settings,
+        lesson=lesson,
     )
     session.custom = None
     session.position_text = text
-    session.title = title
-    session.note = position_note(text)
-    session.moments = [replace(m, said=opening(session)) for m in session.moments]
+    session.title = lesson.title or parse_board(text).title or name
     return session
 
 
@@ -470,6 +491,9 @@ def resumed_session(
     session.custom = None if key else board
     session.title = title
     session.watch.carried = saved.seconds
+    # The cells open when it was saved were open at its clock then, not at 0: a picture of a
+    # step among them (--export --step) shows the time the window showed.
+    session.moments = [GameThen(m.flags, saved.seconds, m.said) for m in session.moments]
     session.marks = set(saved.marks)
     session.actions = list(saved.actions or ())  # the game's actions before it was saved
     session.actions_known = saved.actions is not None
@@ -512,7 +536,7 @@ def opening(session: Session, paper: bool = False) -> str:
     """Return the words a new game or a position opens with (on paper: none about keys)."""
     if session.position_text is not None:
         keys = "" if paper else " Press → to step through what the AI knows."
-        return f"{session.note}{keys}"
+        return f"{session.lesson.note}{keys}".strip()
     if paper:
         return ""
     start = "Click a cell to start, or press A to let the AI move."

@@ -1,7 +1,7 @@
 """A student's AI in the window: their MinesweeperAI behind "AI Move", held to account as it plays.
 
 No pygame here. runner.py --student FILE gives the App a StudentPlay. Their
-AI lives in its own process (bench/student_process.py) and plays the
+AI lives in its own process (student/process.py) and plays the
 window's game: A asks it for a move (make_safe_move, else
 make_random_move), the window reveals the cell as it reveals any click, and
 their AI is told every cell a reveal opened, one add_knowledge call each,
@@ -10,7 +10,7 @@ numbers, so the classroom's steps are the reference's, worked out on the
 very board their AI saw.
 
 Every call is held to account as benchmark.py --student holds it
-(bench/student.py). At a new problem auto-play stops and the classroom
+(student/check.py). At a new problem auto-play stops and the classroom
 opens at that moment: the step box explains the problem, the board shows
 the cell or sentence it is about, and the knowledge list shows, under the
 reference's sentences, what their AI held then, each sentence marked right
@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
-from bench.student import (
+from student.check import (
     BEYOND,
     CS50_FIRST_CLICK,
     Problem,
@@ -34,29 +34,31 @@ from bench.student import (
     check_file,
     load_failure_text,
 )
-from bench.student_process import LIMIT, State, StudentProcess
+from student.process import LIMIT, State, StudentProcess
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Rule
 from sweeper.judge import judge
-from window.frame import Frame, Highlights, KnowledgeList, StepBox, focus_of, shown_board
-from window.session import Outcome
-from window.student_words import (
+from window.classroom import Classroom
+from window.frame import Frame, Highlights, KnowledgeList, StepBox, focus_of
+from window.session import Outcome, Session
+from words.model import plural
+from words.student import (
     brief_lines,
     cells_summary_text,
     problem_line,
     sentence_text,
     where_text,
 )
-from window.words import plural
 
 if TYPE_CHECKING:
-    from window.app import App
+    from window.moment import Moment
 
 RIGHT, WRONG = "✓", "✗"
+STOPPED = "Their AI plays no more in this game (A and G wait): N starts a new one."
 SHORT_WORDS = 240  # characters of a problem's words that leave the box room for the legend
 
 
-__all__ = ["CS50_FIRST_CLICK", "STUDENT_HELP", "StudentPlay", "attach_student"]
+__all__ = ["CS50_FIRST_CLICK", "STUDENT_HELP", "StudentPlay", "open_student"]
 
 STUDENT_HELP = (
     "a student's CS50 minesweeper.py plays behind AI Move, in a process of its own; the class "
@@ -70,23 +72,24 @@ OPENING = (
 )
 
 
-def attach_student(app: App, path: Path, limit: float = LIMIT) -> str:
-    """Put a student's AI behind the App's AI Move; return why their file will not do, or ""."""
+def open_student(
+    path: Path, session: Session, room: Classroom, limit: float = LIMIT
+) -> tuple[Optional[StudentPlay], str]:
+    """Return a student's AI, started on the session's game, or None and why their file will
+    not do. A problem before their first move (in their __init__) is shown at once."""
     try:
         check_file(path)
     except StudentFileError as error:
-        return str(error)
+        return None, str(error)
     student = StudentPlay(path, limit)
-    failed = student.follow(app).stopped
+    failed = student.follow(session).stopped
     if failed is not None and failed.detail == "load" and failed.failure is not None:
         student.close()
-        return load_failure_text(path, failed.failure)
-    app.student = student
+        return None, load_failure_text(path, failed.failure)
     atexit.register(student.close)  # the window's end ends their process (it also watches us)
-    app.session.keeps_files = False  # their games are not the player's records
-    app.message = OPENING.format(name=path.name)
-    student.after(app, Outcome())  # a problem before the first move (their __init__) shows now
-    return ""
+    session.keeps_files = False  # their games are not the player's records
+    student.after(session, room, Outcome())
+    return student, OPENING.format(name=path.name)
 
 
 class StudentPlay:
@@ -99,7 +102,9 @@ class StudentPlay:
         self.held: Optional[Cell] = None  # their move, held back while its problem is shown
         self.seen = 0  # problems of this game already stopped at
         self.showing: Optional[Problem] = None  # the problem play stopped at
-        self.at = (-1, 1)  # the class's step and beat then: where the problem is shown
+        self.at: tuple[int, int, object] = (-1, 1, None)  # the class's step, beat and preview
+        # then: where the problem is shown (a random move onto their own mine is held back
+        # unplayed, and the class then shows the reference's next move as a preview)
 
     def close(self) -> None:
         """Stop their process."""
@@ -107,9 +112,9 @@ class StudentPlay:
 
     # -- keeping their game in step with the window's ------------------------------------------
 
-    def follow(self, app: App) -> StudentGame:
+    def follow(self, session: Session) -> StudentGame:
         """Return their game, started afresh for a new window game, told every cell opened since."""
-        game = app.session.game
+        game = session.game
         opening = self.game is None or self.game.game is not game
         if opening:
             self.game = StudentGame(self.process, game, game.seed)
@@ -122,28 +127,26 @@ class StudentPlay:
             student.add_reveal(new, opening)  # a position's open cells come before move 1
         return student
 
-    def after(self, app: App, outcome: Outcome) -> Outcome:
+    def after(self, session: Session, room: Classroom, outcome: Outcome) -> Outcome:
         """After any command: tell their AI what opened; at a new problem, stop and show it."""
-        student = self.follow(app)
+        student = self.follow(session)
         if len(student.problems) <= self.seen:
             return outcome
         problem = student.problems[self.seen]
         self.seen = len(student.problems)
         self.showing = problem
-        session, room = app.session, app.room
         session.autoplay = False
         session.ledger.helped()  # the class shows the AI's conclusions
         room.on = True
-        room.latest(app.timeline(), True)  # the moment of the problem: now, an answer beat
-        self.at = (room.step_index, room.beat)
+        room.latest(session.timeline(), True)  # the moment of the problem: now, an answer beat
+        self.at = (room.step_index, room.beat, room.preview)
         return Outcome("")  # the box says it all; the message line's room goes to the list
 
     # -- their move -------------------------------------------------------------------------
 
-    def move(self, app: App) -> Outcome:
+    def move(self, session: Session) -> Outcome:
         """AI Move: their AI's move, revealed as the window reveals a click, and its words."""
-        session = app.session
-        student = self.follow(app)
+        student = self.follow(session)
         if student.stopped is not None:
             session.autoplay = False
             return Outcome(f"Their AI stopped at {where_text(student.stopped)}: "
@@ -171,56 +174,58 @@ class StudentPlay:
 
     # -- what the screen shows ------------------------------------------------------------------
 
-    def frame(self, app: App, frame: Frame) -> Frame:
+    def frame(self, m: Moment, frame: Frame) -> Frame:
         """Return the frame with their AI in it: the title, and in class what it knew, marked."""
-        student = self.follow(app)
+        student = self.follow(m.session)
         title = f"Their AI: {self.path.name} · {frame.title}"
         if not frame.classroom:
-            return replace(frame, title=title, summary=summary(student, app.session.game.mines))
+            return replace(frame, title=title, summary=summary(student, m.game.mines))
         knowledge = frame.knowledge
         if knowledge is not None:
-            knowledge = self.knowledge(app, knowledge)
-        problem = self.problem_shown(app)
+            knowledge = self.knowledge(m, knowledge)
+        problem = self.problem_shown(m)
         if problem is None:
             return replace(frame, title=title, knowledge=knowledge)
         shown = frame.numbers if frame.numbers is not None else {}
-        mines = frozenset(app.session.game.mines)
+        mines = frozenset(m.game.mines)
         marks = problem_highlights(problem, shown, mines, (frame.rows, frame.columns))
         return replace(
             frame,
             title=title,
             message="",  # the box says it all: the message line's room goes to the list
             knowledge=knowledge,
-            step=problem_box(problem, mines),
+            step=problem_box(problem, mines, marks, stopped=student.stopped is not None),
             highlights=marks,
             focus=focus_of(marks),  # a board too large for class shows these cells large
         )
 
-    def problem_shown(self, app: App) -> Optional[Problem]:
+    def problem_shown(self, m: Moment) -> Optional[Problem]:
         """Return the problem the class is shown: the one play stopped at, at its step only."""
-        room = app.room
-        if self.showing is None or not room.on or room.preview is not None:
+        room = m.room
+        if self.showing is None or not room.on:
             return None
-        return self.showing if (room.step_index, room.beat) == self.at else None
+        step, beat, preview = self.at
+        here = (room.step_index, room.beat) == (step, beat) and room.preview is preview
+        return self.showing if here else None
 
-    def knowledge(self, app: App, reference: KnowledgeList) -> KnowledgeList:
+    def knowledge(self, m: Moment, reference: KnowledgeList) -> KnowledgeList:
         """Return the class's list with their AI in it: what it held at the moment on screen.
 
         Their sentences, each marked right (✓) or wrong (✗) on the real board,
         their wrong marks, their mines, and last the reference's counts. Before
         the class has a step on screen the list stays withheld, as the reference's.
         """
-        if not app.room.on or reference.withheld:
+        if not m.room.on or reference.withheld:
             return reference
-        rows = self.rows(app, reference.header)
-        room = app.room
+        rows = self.rows(m, reference.header)
+        room = m.room
         texts = [text for text, _ in rows]
         wrong = next((k for k, text in enumerate(texts) if text.startswith(WRONG)), None)
-        own = self.own_row(app, texts)
+        own = self.own_row(m, texts)
         focus = own if own is not None else wrong  # the problem's own row, else the first wrong
         rules = [rule for _, rule in rows]
         selected = rules.index(room.selected) if room.selected in rules else None
-        state = state_when(self.follow(app), len(shown_board(app)))
+        state = self.state_shown(m)
         counts = "nothing yet"
         if state is not None:
             bad = sum(1 for text in texts if text.startswith(f"{WRONG} {{"))
@@ -238,12 +243,12 @@ class StudentPlay:
             follow=room.follow,
         )
 
-    def own_row(self, app: App, texts: list[str]) -> Optional[int]:
+    def own_row(self, m: Moment, texts: list[str]) -> Optional[int]:
         """Return the row of the problem on screen (its sentence or its mark), if it has one."""
-        problem = self.problem_shown(app)
+        problem = self.problem_shown(m)
         if problem is None:
             return None
-        size = board_size(app)
+        size = (m.game.height, m.game.width)
         if problem.sentence is not None:
             wanted = f"{WRONG} {sentence_text(problem.sentence, size)}"
             return texts.index(wanted) if wanted in texts else None
@@ -253,15 +258,28 @@ class StudentPlay:
         mark = f"{WRONG} {where} in self.{problem.detail}:"
         return next((k for k, text in enumerate(texts) if text.startswith(mark)), None)
 
-    def rules(self, app: App) -> list[Rule]:
+    def rules(self, m: Moment) -> list[Rule]:
         """Return the sentence behind each row of the class's list (a click selects it)."""
-        return [rule for _, rule in self.rows(app, "")]
+        return [rule for _, rule in self.rows(m, "")]
 
-    def rows(self, app: App, reference: str) -> list[tuple[str, Rule]]:
+    def state_shown(self, m: Moment) -> Optional[State]:
+        """Return what their AI held at the moment on screen: at a problem, after its very call.
+
+        A move that opens ground is many add_knowledge calls; the problem's
+        list is what their AI held after the call that went wrong, not at the
+        end of the move.
+        """
+        student = self.follow(m.session)
+        problem = self.problem_shown(m)
+        if problem is not None:
+            return student.state_at(problem)
+        return state_when(student, len(m.board))
+
+    def rows(self, m: Moment, reference: str) -> list[tuple[str, Rule]]:
         """Return the list's rows with the cells each stands for: theirs, then the reference's."""
-        state = state_when(self.follow(app), len(shown_board(app)))
-        size = board_size(app)
-        mines = frozenset(app.session.game.mines)
+        state = self.state_shown(m)
+        size = (m.game.height, m.game.width)
+        mines = frozenset(m.game.mines)
         rows: list[tuple[str, Rule]] = []
         if state is not None:
             for cells, count in state.knowledge:
@@ -282,11 +300,6 @@ class StudentPlay:
         counts = reference.split(": ", 1)[-1]
         rows.append((f"The reference then: {counts}", Rule(frozenset(), 0)))
         return rows
-
-
-def board_size(app: App) -> tuple[int, int]:
-    """Return the game's rows and columns."""
-    return app.session.game.height, app.session.game.width
 
 
 def _on(cell: Cell, size: tuple[int, int]) -> bool:
@@ -320,12 +333,36 @@ def summary(student: StudentGame, mines: set[Cell]) -> str:
     )
 
 
-def problem_box(problem: Problem, mines: frozenset[Cell]) -> StepBox:
-    """Return the step box that explains a problem: what went wrong, then the gist of why."""
-    words = "\n".join([problem_line(problem), *brief_lines(problem, mines)])
+# What a tick (False) or a cross (True) on the board means beside each kind of problem.
+MARK_WORDS = {
+    "missed inference": {False: "missed: provably safe"},
+    BEYOND: {False: "safe, by counting only"},
+    "wrong mark": {True: "in fact a mine", False: "in fact safe"},
+    "wrong sentence": {True: "a mine on the board"},
+}
+
+
+def problem_box(
+    problem: Problem,
+    mines: frozenset[Cell],
+    marks: Optional[Highlights] = None,
+    stopped: bool = False,
+) -> StepBox:
+    """Return the step box that explains a problem: what went wrong, then the gist of why.
+
+    Its legend says what the board's ticks and crosses mean here (not what an AI knew);
+    stopped: their AI plays no more (A and G do nothing), so the box says what does.
+    """
+    lines = [problem_line(problem), *brief_lines(problem, mines)]
+    if stopped:
+        lines.append(STOPPED)
+    words = "\n".join(lines)
     header = f"Their AI, {where_text(problem)}: {problem.kind}"
+    meaning = MARK_WORDS.get(problem.kind, {})
+    shown = sorted({mine for _, mine in marks.marks}) if marks is not None else []
+    legend = tuple((mine, meaning[mine]) for mine in shown if mine in meaning)
     # A short explanation keeps the colours' legend under it; a long one needs the room.
-    return StepBox(header, words, legend=len(words) <= SHORT_WORDS)
+    return StepBox(header, words, legend=len(words) <= SHORT_WORDS, marks=legend)
 
 
 def problem_highlights(

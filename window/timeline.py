@@ -1,6 +1,7 @@
 """Which steps of the AI's log are lessons, and their numbers: one answer for every reader.
 
-No pygame here. A Timeline is built once per version of the AI's log and
+No pygame here. A Timeline is built once per version of the AI's log (its
+lesson groups read once per step: window/lesson.py's LessonLog) and
 read by the window's stepping keys, the step box's header and --export
 alike, so that "lesson step 3 of 5" means the same step everywhere.
 The groups themselves (a lesson step and the bookkeeping it stands on)
@@ -14,7 +15,7 @@ from typing import Optional
 
 from sweeper.board import Cell
 from sweeper.records import Step
-from window.lesson import Group, batch_end, group_of, groups, lead_of
+from window.lesson import Group, LessonLog, batch_end, group_of
 
 
 class Timeline:
@@ -26,13 +27,13 @@ class Timeline:
         revealed: Mapping[Cell, int],
         batches: Sequence[int],
         ahead: Optional[Step] = None,
+        log: Optional[LessonLog] = None,
     ) -> None:
+        """log: the lesson groups read so far (a session keeps one per game and extends it)."""
+        log = LessonLog() if log is None else log
         self.steps = len(steps)
-        self.groups: list[Group] = groups(steps, revealed, batches)
-        self.leads: dict[int, int] = {}  # a lesson step -> where its question starts
-        for group in self.groups:
-            if group.lesson:
-                self.leads[group.last] = lead_of(steps, group.last)
+        self.groups: list[Group] = log.extend(steps, revealed, batches)
+        self.leads: dict[int, int] = dict(log.leads)  # a lesson step -> where its question starts
         self._merge()
         # When the knowledge base is stuck, the AI's next conclusion (exact counting's,
         # or its guess) is the last lesson step, numbered after the log: "ahead". The

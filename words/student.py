@@ -1,24 +1,27 @@
-"""Words for what the check of a student's AI finds (bench/student.py): one line, then why.
+"""Words for what the check of a student's AI finds (student/check.py): one line, then why.
 
 The checker hands out problems as data; this module, at the edge, writes
 them for the student and the teacher: the call that went wrong as their
 code saw it (``add_knowledge((2, 2), 1)``), the cells as the board names
 them (C3), and the judge's proof in CS50's words, with the steps written
-by window/words.py. It imports no pygame.
+by words/model.py. It imports no pygame.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Optional
 
-from bench.student import BEYOND, Call, Problem
-from bench.student_process import Failure, State
+from student.check import BEYOND, Call, Problem
+from student.process import Failure, State
 from sweeper.board import Cell, cell_name
 from sweeper.judge import Verdict, judge
 from sweeper.records import Step
-from window.words import PROOF_WORDS, cells_text, percent, plural, rule_text, step_text
+from words.model import PROOF_WORDS, cells_text, percent, plural, rule_text, step_text
+from words.reasons import why_line
 
+OWN_MINE = "CS50's make_random_move chooses among cells neither played nor known to be mines."
 MOST_STEPS = 12  # proof steps written out; a longer chain says how many are left out
 MOST_SENTENCES = 12  # of their sentences, beside a problem
 
@@ -32,9 +35,11 @@ def cell_words(cell: Cell, size: tuple[int, int]) -> str:
 
 
 def call_text(call: Call) -> str:
-    """Return a call as their code received it: "add_knowledge((2, 2), 1)", "make_safe_move()"."""
+    """Return a call as their code received it: "add_knowledge((2, 2), 1) (C3 shows 1)"."""
     if call.name == "add_knowledge":
-        return f"add_knowledge({call.cell}, {call.count})"
+        assert call.cell is not None
+        shows = f"{cell_name(call.cell)} shows {call.count}"
+        return f"add_knowledge({call.cell}, {call.count}) ({shows})"
     if call.name == "MinesweeperAI":
         return "MinesweeperAI(height, width)"
     return f"{call.name}()"
@@ -70,12 +75,7 @@ def problem_line(problem: Problem) -> str:
             "a mine" if detail == "safes" else "safe"
         )
     if kind == "wrong sentence":
-        assert problem.sentence is not None
-        return f"{call} added {sentence_text(problem.sentence, size)} to self.knowledge, " + (
-            f"but its cells hold {plural(problem.held, 'mine')}"
-            if all(_on(c, size) for c in problem.sentence[0])
-            else "naming a cell off the board"
-        )
+        return sentence_line(problem, call, size)
     if kind in ("missed inference", BEYOND):
         assert problem.verdict is not None
         proves = "CS50's rules prove" if kind == "missed inference" else "only"
@@ -87,8 +87,39 @@ def problem_line(problem: Problem) -> str:
         return f"{call} returned None, but {proves} {cell} safe: {rule_words(problem)}"
     if kind == "timeout":
         assert problem.failure is not None
-        return f"{call} gave {problem.failure.what} (a loop that never ends?)"
+        return f"{call} gave {problem.failure.what}{_at(problem.failure)} (a loop that never ends?)"
     return error_line(problem, call)
+
+
+def sentence_line(problem: Problem, call: str, size: tuple[int, int]) -> str:
+    """Return a wrong sentence in one line: added, or changed in place (and then why, likely)."""
+    assert problem.sentence is not None
+    said = sentence_text(problem.sentence, size)
+    wrong = (
+        f"but its cells hold {plural(problem.held, 'mine')}"
+        if all(_on(c, size) for c in problem.sentence[0])
+        else "naming a cell off the board"
+    )
+    if problem.detail == "shared":
+        assert problem.shares is not None
+        other = sentence_text(problem.shares, size)
+        return (
+            f"{call} made {said} with the very set of cells that {other} holds: two Sentences "
+            "share one set (self.cells = cells keeps the caller's set), so a change to one "
+            "changes the other"
+        )
+    if problem.was is None:
+        line = f"{call} added {said} to self.knowledge, {wrong}"
+    else:
+        was = sentence_text(problem.was, size)
+        line = (
+            f"{call} changed {was} in self.knowledge into {said} without adding it, {wrong}: "
+            "a sentence changed by a change to another. Do two Sentences share one set?"
+        )
+    if problem.shares is not None:
+        other = sentence_text(problem.shares, size)
+        line += f" {said} holds the very set of cells {other} holds (self.cells = cells?)"
+    return line
 
 
 def error_line(problem: Problem, call: str) -> str:
@@ -106,24 +137,41 @@ def error_line(problem: Problem, call: str) -> str:
             "made: the game cannot go on"
         )
     assert failure is not None
+    what = named(failure.what, problem.board[:2])
     if detail == "unfit":
         after = call if failure.during != "state" else f"after {call}, their state"
-        return f"{after}: {failure.what}"
+        return f"{after}: {what}"
     if detail == "ended":
-        return f"{call}: {failure.what} (os._exit, a crash, or out of memory)"
+        return f"{call}: {what} (os._exit, a crash, or out of memory)"
     if detail == "load":
-        return f"their file could not be loaded: {failure.what}{_at(failure)}"
+        return f"their file could not be loaded: {what}{_at(failure)}"
     raised = "called" if detail == "exit" else "raised"
-    return f"{call} {raised} {failure.what}{_at(failure)}"
+    return f"{call} {raised} {what}{_at(failure)}"
 
 
 def _at(failure: Failure) -> str:
-    """Return " at minesweeper.py line 77: self.cells.remove(cell)": their last line, if any."""
+    """Return " at minesweeper.py line 77: self.cells.remove(cell)": their last line, if any.
+
+    A timeout's is the line their code was on when it was stopped.
+    """
     if not failure.frames:
         return ""
     frame = failure.frames[-1]
     code = f": {frame.code}" if frame.code else ""
     return f" at {frame.file} line {frame.line}{code}"
+
+
+CELL_PAIR = re.compile(r"\((\d+), (\d+)\)")
+
+
+def named(text: str, size: tuple[int, int]) -> str:
+    """Return text with each (row, col) on the board named as well: "KeyError: A7 (0, 6)"."""
+
+    def name(found: re.Match[str]) -> str:
+        cell = (int(found[1]), int(found[2]))
+        return f"{cell_name(cell)} {found[0]}" if _on(cell, size) else found[0]
+
+    return CELL_PAIR.sub(name, text)
 
 
 def rule_words(problem: Problem) -> str:
@@ -184,8 +232,11 @@ def problem_lines(problem: Problem, state: Optional[State], mines: Iterable[Cell
     elif kind == "wrong mark" and problem.cell is not None and _on(problem.cell, problem.board[:2]):
         claim = "mine" if problem.detail == "mines" else "safe"
         lines += verdict_lines(problem, judge(problem.position(), problem.cell, claim))
+    if problem.detail == "own mine":
+        lines.append(OWN_MINE)
     if problem.failure is not None and problem.failure.frames:
-        lines.append(f"Their traceback ({problem.failure.what}):")
+        stopped = "Where their code was when stopped" if kind == "timeout" else "Their traceback"
+        lines.append(f"{stopped} ({named(problem.failure.what, problem.board[:2])}):")
         lines += [
             f"  {f.file}, line {f.line}, in {f.function}: {f.code}" for f in problem.failure.frames
         ]
@@ -202,11 +253,11 @@ def verdict_lines(problem: Problem, verdict: Verdict) -> list[str]:
         rule = PROOF_WORDS.get(verdict.rule, verdict.rule)
         lines = [f"Why {name} is {claim} ({rule}), from the numbers told:"]
         lines += proof_lines(problem, verdict.proof)
-        return lines
+        return lines + fewest_lines(verdict)
     other = "a mine" if verdict.claim == "safe" else "safe"
     if verdict.word == "wrong":
         lines = [f"The numbers told prove {name} {other}:"]
-        return lines + proof_lines(problem, verdict.proof)
+        return lines + proof_lines(problem, verdict.proof) + fewest_lines(verdict)
     lines = [f"Nothing in the numbers told proves {name} {claim}: its chance of a mine "
              f"was {percent(verdict.chance)}."]  # fmt: skip
     if verdict.counter is not None:
@@ -217,24 +268,33 @@ def verdict_lines(problem: Problem, verdict: Verdict) -> list[str]:
     return lines
 
 
+def fewest_lines(verdict: Verdict) -> list[str]:
+    """Return the verdict's reason on a line (the fewest numbers, words/reasons.py), or none."""
+    return [f"  {why_line(verdict.reason)}"] if verdict.reason is not None else []
+
+
 def proof_lines(problem: Problem, proof: Sequence[Step]) -> list[str]:
-    """Return a proof's steps in words, numbered (a number's clue says what it shows)."""
-    lines = [step_text(step) for step in proof]
+    """Return a proof's steps in words, numbered as in the whole proof, even when shortened."""
+    lines = [f"  {k}. {step_text(step)}" for k, step in enumerate(proof, 1)]
     if len(lines) > MOST_STEPS:
         left = len(lines) - MOST_STEPS
-        lines = lines[: MOST_STEPS // 2] + [f"({left} steps more)"] + lines[-MOST_STEPS // 2 :]
-    return [f"  {k}. {line}" if not line.startswith("(") else f"  {line}"
-            for k, line in enumerate(lines, 1)]  # fmt: skip
+        lines = lines[: MOST_STEPS // 2] + [f"  ({left} steps more)"] + lines[-MOST_STEPS // 2 :]
+    return lines
 
 
 def brief_lines(problem: Problem, mines: frozenset[Cell], most: int = 3) -> list[str]:
     """Return the few lines under a problem's one line where room is short (the window's box)."""
     failure, verdict = problem.failure, problem.verdict
+    held = "What it held when stopped is in the list (what a runaway loop had made)."
     if failure is not None and failure.frames:
-        frames = failure.frames[-most:]
-        return [f"{f.file} line {f.line}, in {f.function}: {f.code}" for f in frames]
+        timeout = problem.kind == "timeout"
+        frames = failure.frames[-(most - timeout) :]
+        lines = [f"{f.file} line {f.line}, in {f.function}: {f.code}" for f in frames]
+        return [*lines, held] if timeout else lines
     if problem.kind == "timeout":
-        return ["What it held when stopped is in the list (what a runaway loop had made)."]
+        return [held]
+    if problem.detail == "own mine":
+        return [OWN_MINE]
     cell = problem.cell
     if problem.kind == "wrong mark" and cell is not None and _on(cell, problem.board[:2]):
         claim = "mine" if problem.detail == "mines" else "safe"

@@ -1,111 +1,19 @@
-"""Words for what the AI hands out: its steps and decisions, written with cell names.
+"""Words for what the AI hands out: its steps, rules and decisions, written with cell names.
 
-The AI returns data (sweeper.records); this module, at the window's edge,
-turns it into sentences a class can read. It imports no pygame.
+The AI returns data (sweeper.records); this module turns it into sentences a
+class can read: every other module of words/ builds on these.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Optional
 
 from sweeper.board import Cell, cell_name
 from sweeper.engine import Pair
-from sweeper.noguess import NO_GUESS_SECONDS
 from sweeper.records import Decision, Step
-from window.stats import tenths
-
-# The first-click rule in a title or a statistics heading, in words.
-RULE_WORDS = {
-    "safe": "first click safe",
-    "opening": "first click opens",
-    "none": "first click may hit a mine",
-    "no-guess": "no guess needed",
-}
-
-
-def keys_help(*entries: str) -> str:
-    """Return the keys' help: entries joined by " · ", none broken across two lines.
-
-    Inside an entry the spaces are no-break spaces, so that a wrapped line never
-    ends in "12" with "Enter: step 12" on the next.
-    """
-    return " · ".join(entry.replace(" ", "\u00a0") for entry in entries)
-
-
-# ? outside class: every key, on a sheet over the board.
-KEYS_TITLE = "Keys"
-KEY_LINES = (
-    "Left click or Space: reveal (a 0 opens its neighbours). Arrows move the cursor.",
-    "Right click or F: flag, question mark, nothing. Q: question marks on or off.",
-    "Middle click, or left click on a number, or D: chord (its flags match it).",
-    "A: the AI's move. G: auto-play, again to stop. T: the AI's next conclusion.",
-    "O: every cell's chance of a mine. H: how many safe cells the AI knows.",
-    "M: the AI flags the mines it knows. P: pause (the board hidden, the clock stopped).",
-    "N, F2 or the face: a new game. R: the same board again. U: undo a losing click.",
-    "W: a custom board. K: the first-click rule (safe, opening, none, no-guess).",
-    "S: save the game. I: the records (Delete, twice, resets them).",
-    "C: the classroom (→ and ←: step, Home, End, E: every step, V: arrangements).",
-    "In class, a click on a question answers it: left safe, right a mine; nothing is played.",
-    "X: a picture of the window. F11: full screen. + and -: the panel's text, Ctrl+0.",
-    "Esc: close what is open; else quit (in a game or a lesson it asks first).",
-    "?: this sheet; any key closes it.",
-)
-HELP = keys_help(
-    "Left: reveal",
-    "Right: flag, ?, nothing",
-    "Middle, or left on a number: chord",
-    "Arrows + Space/F/D: reveal, flag, chord",
-    "A: AI move",
-    "G: auto-play",
-    "P: pause",
-    "N, F2, face: new game",
-    "R: restart",
-    "U: undo a loss",
-    "W: custom",
-    "K: first click",
-    "Q: ? marks",
-    "M: AI flags",
-    "H: hint",
-    "I: records",
-    "T: think",
-    "O: odds",
-    "C: classroom",
-    "S: save",
-    "?: every key",
-    "Esc: quit",
-)
-CLASS_HELP = keys_help(
-    "→/←: next/previous beat",
-    "on a question, click: left safe, right mine",
-    "Home/End",
-    "12 Enter: step 12",
-    "E: every step",
-    "V: arrangements",
-    "T: think",
-    "A: AI move",
-    "X: picture",
-    "C: leave class",
-    "?: hide keys",
-    "Esc: close, or leave",
-)
-KEYS_HINT = "?: the keys"
-ODDS_SCALE = "Chance of a mine"  # the odds overlay's key
-ODDS_PICK = "the AI's pick"
-NO_LESSON = (
-    "No lesson step yet: the numbers alone prove nothing here. T thinks, A moves; "
-    "E shows every step."
-)
-PAUSED = "Paused: P carries on."
-
-# A command refused while an earlier moment is on screen: it tells nothing of what came after.
-EARLIER = "An earlier moment is on screen: End goes to now, where the game is played."
-# Said (and drawn) before a first click deals a no-guess board: the search may take a while.
-SEARCHING = "The AI looks through every board for best play's first click: a second or two."
-DEALING = (
-    f"Dealing a board that needs no guess: this can take up to {NO_GUESS_SECONDS:.0f} s."
-)
+from sweeper.scores import tenths
 
 RULES = {
     "clue": "a revealed number gives a sentence",
@@ -117,6 +25,7 @@ RULES = {
     "given": "facts told to the AI directly (the cells a click opened are safe)",
     "move": "the AI's move",
 }
+
 
 # The rule behind a judge's proof, as a verdict names it ("A1 safe, by a count of 0"): the
 # review, the class's answers and a student's check say it the same way.
@@ -306,7 +215,7 @@ def decision_text(decision: Decision) -> str:
             f"guess {where}: {odds}; best play from here wins {decision.wins} of the "
             f"{decision.games} arrangements"
         )
-    if strategy == "fifty-fifty":
+    if strategy in ("fifty-fifty", "fifty-fifty chain"):
         return (
             f"guess {where}: {odds}, a 50/50 that no later number can settle, "
             "so take it before other risks"
@@ -343,26 +252,6 @@ def _opening_reason(decision: Decision) -> str:
 def clock_text(seconds: float) -> str:
     """Return a game's time in tenths of a second, floored, and never 0.0 once it runs."""
     return f"{tenths(seconds):.1f}" if seconds > 0 else "0"
-
-
-def position_note(text: str) -> str:
-    """Return the comment lines after a position's title, joined: what the class should see.
-
-    Lines that start with "Teacher:" are the teacher's notes (often the
-    answer) and are not shown; nor is a saved game's "#= mines" line.
-    """
-    comments = [
-        line.lstrip("#").strip()
-        for line in text.splitlines()
-        if line.startswith("#") and not line.startswith("#=")
-    ]
-    return " ".join(c for c in comments[1:] if c and not c.startswith("Teacher:"))
-
-
-def teacher_note(text: str) -> str:
-    """Return a position's "# Teacher:" lines, joined: the answer, never shown to the class."""
-    notes = [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
-    return " ".join(n.removeprefix("Teacher:").strip() for n in notes if n.startswith("Teacher:"))
 
 
 def cells_summary(cells: Iterable[Cell], most: int = 6, untouched: Iterable[Cell] = ()) -> str:
@@ -412,118 +301,3 @@ def other_odds(
     if len(order) > most:
         parts.append("others more")
     return "; ".join(parts)
-
-
-# -- the class's answers (the judge's verdicts in the lesson's words) ----------------------
-
-CLAIMED = {"safe": "safe", "mine": "a mine"}
-VERDICT_WORDS = {"right": "right", "wrong": "wrong", "uncertain": "not certain"}
-
-
-def chance_text(chance: Fraction, exact: bool = True) -> str:
-    """Return a chance of a mine as a fraction and a percentage: "5/21 (24%)"."""
-    if chance in (0, 1):
-        return percent(chance)
-    sign = "" if exact else "about "
-    return f"{sign}{chance.numerator}/{chance.denominator} ({percent(chance)})"
-
-
-def proof_text(proof: Sequence[Step], rule: str, numbers: Iterable[Cell] = ()) -> str:
-    """Return a judge's proof in the lesson's words: its steps in order, premises first.
-
-    rule: the judge's name for what decides it ("counting": the numbers'
-    arrangements; "mine count": those that also use the mines left); numbers:
-    the open numbers a counting step stands on, to name them.
-    """
-    said = []
-    for step in proof:
-        if step.rule == "known" and step.sentence is None:
-            continue  # says nothing new
-        if step.rule == "enumeration":
-            said.append(_counted_text(step, rule, numbers))
-        else:
-            said.append(step_text(step))
-    return "; ".join(said)
-
-
-def _counted_text(step: Step, rule: str, numbers: Iterable[Cell]) -> str:
-    """Return a judge's counting step: what every arrangement agrees on, and which ones count."""
-    found = found_text(step)
-    counting = step.counting
-    ways = counting.arrangements if counting is not None else 0
-    named = cells_summary(numbers, most=8)
-    under = f"the numbers {named}" if named else "the numbers"
-    if rule == "mine count" and counting is not None and counting.mines_left is not None:
-        left = plural(counting.mines_left, "mine")
-        return (
-            f"{under} alone leave it open, but every arrangement that uses the {left} "
-            f"left has {found}"
-        )
-    many = "the only way" if ways == 1 else f"every one of the {ways:,} ways"
-    return f"{found} in {many} the mines can lie under {under}"
-
-
-def verdict_reason(
-    cell: Cell,
-    claim: str,
-    word: str,
-    chance: Fraction,
-    exact: bool,
-    proof: Sequence[Step],
-    rule: str,
-    counter: bool,
-    numbers: Iterable[Cell] = (),
-) -> str:
-    """Return why the class's answer is right, wrong or not certain, in words.
-
-    counter: a counter-arrangement is drawn (on the board, or printed): the claim can
-    fail; numbers: the open numbers the proof stands on.
-    """
-    name = cell_name(cell)
-    why = proof_text(proof, rule, numbers)
-    if word == "right":
-        return f"Why: {why}."
-    other = "safe" if claim == "mine" else "a mine"
-    drawn = (
-        f" One arrangement that keeps every number and the mine total has {name} {other}: "
-        "its mines are drawn."
-        if counter
-        else ""
-    )
-    if word == "wrong":
-        return f"It is {other} in every arrangement. Why: {why}.{drawn}"
-    return (
-        f"Some arrangements put a mine there, some do not: its chance of a mine is "
-        f"{chance_text(chance, exact)}.{drawn}"
-    )
-
-
-def answer_heading(cell: Cell, claim: str, word: str) -> str:
-    """Return an answer and its verdict: "B2 safe: right"."""
-    return f"{cell_name(cell)} {CLAIMED[claim]}: {VERDICT_WORDS[word]}"
-
-
-def guess_answer_text(
-    cell: Cell,
-    chance: Fraction,
-    lowest: Optional[Fraction],
-    safest: Sequence[Cell],
-    weighed: Sequence[tuple[Cell, Fraction]],
-) -> str:
-    """Return a guess question's answer: the cell chosen beside the safest, and the AI's weighing.
-
-    safest: the cells with the lowest chance; weighed: the AI's candidates, its choice
-    first, with their chances of a mine.
-    """
-    name = cell_name(cell)
-    said = f"{name}, the cell you would click: {chance_text(chance)} chance of a mine."
-    if lowest is not None and chance == lowest:
-        said += " That is the lowest of any cell."
-    elif lowest is not None and safest:
-        said += f" The lowest is {cells_summary(safest, most=4)}: {chance_text(lowest)}."
-    if weighed:
-        pick = cell_name(weighed[0][0])
-        same = " too" if weighed[0][0] == cell else ""
-        shown = ", ".join(f"{cell_name(c)} {percent(p)}" for c, p in weighed[:5])
-        said += f" The AI picks {pick}{same}; it weighed {shown}."
-    return said

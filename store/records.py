@@ -1,17 +1,14 @@
-"""The player's records per board, and the window's settings, kept in the user's data folder.
+"""The player's records per board, kept in the data folder's statistics.json.
 
-Both are small JSON files, and both are trusted with what a player keeps:
-- Written atomically: a temporary file in the same folder, then a rename,
-  so a reader never sees half a file.
+A small JSON file, trusted with what a player keeps (the file's side is
+store/files.py: atomic writes, locks, a damaged file set aside):
 - Records are merged under a lock: each finished game locks the folder's
-  lock file (fcntl.flock where it exists), reads the file afresh, adds the
-  game and writes it back, so two windows on one folder never lose a game.
-  Where fcntl is missing (Windows) the read-add-write still runs, unlocked.
+  lock file, reads the file afresh, adds the game and writes it back, so
+  two windows on one folder never lose a game.
 - Damage costs as little as possible: a file that cannot be read at all is
-  renamed aside (its full name in the message); one bad board entry, or one
-  bad game in an entry, costs only that entry (a copy of the file is kept
-  aside); one bad setting costs only that setting. Every such message waits
-  in `message` for the window to show at start-up.
+  renamed aside; one bad board entry, or one bad game in an entry, costs
+  only that entry (a copy of the file is kept aside). What went wrong
+  waits in `note` for the window to say at start-up (words/records.py).
 - A file from a newer version (a higher "version") is never written to,
   renamed or copied: its records are shown, no game goes into it, and the
   window says why. Keys this version does not know (at the top, in a
@@ -30,7 +27,7 @@ Assisted   a game in which the player saw help: the mines, the odds or the
 3BV        the fewest clicks that clear the board (sweeper/scores.py).
 Efficiency 3BV / clicks.
 Counted    the identities of the saved games the records have counted
-           (window/saves.py): one game, one record, however often its
+           (store/saves.py): one game, one record, however often its
            save is played again.
 Started    a game between its first click and its end (finished, left or
            saved), kept in the file under a token of its own.
@@ -40,22 +37,24 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Optional
+from typing import Any, Optional
 
-from sweeper.board import FIRST_CLICK_RULES, parse_board_size
-
-from .places import data_dir, data_problem
-
-try:
-    import fcntl
-except ImportError:  # Windows: records are still read afresh and written atomically, unlocked
-    fcntl = None  # type: ignore[assignment]
+from store.files import (
+    held,
+    keep_copy,
+    locked,
+    newer_version,
+    read_json,
+    set_aside,
+    unknown,
+    write_atomically,
+)
+from store.notes import NO_BOARDS, RECORDS_FILE, Fault, LeftOut, Newer, Note, Reset
+from store.places import data_dir
+from sweeper.scores import tenths
 
 TOP_TIMES = 5
 RECENT_GAMES = 100  # the games kept in full (3BV, clicks, ...) per board, newest last
@@ -113,9 +112,9 @@ class GameRecord:
         bbbv = data.get("bbbv")
         clicks = data.get("clicks", 0)
         assisted = data.get("assisted", False)
-        if bbbv is not None and not _count(bbbv):
+        if bbbv is not None and not is_count(bbbv):
             raise ValueError("bad 3BV")
-        if not _count(clicks) or not isinstance(assisted, bool):
+        if not is_count(clicks) or not isinstance(assisted, bool):
             raise ValueError("bad clicks or assisted")
         game = cls(
             data["won"], _seconds(data["seconds"]), str(data["date"]), bbbv, clicks, assisted
@@ -131,12 +130,7 @@ BOARD_KEYS = ("games", "wins", "streak", "best_streak", "best_times", "assisted"
 FILE_KEYS = ("version", "boards", "counted", "started")
 
 
-def unknown(data: dict[str, Any], known: tuple[str, ...]) -> dict[str, Any]:
-    """Return the keys of data that this version does not know: they are written back as read."""
-    return {k: v for k, v in data.items() if k not in known}
-
-
-def _count(value: Any) -> bool:
+def is_count(value: Any) -> bool:
     """True when value is a whole number of 0 or more (not a bool)."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
@@ -213,7 +207,7 @@ class BoardStats:
         if not isinstance(assisted, dict):
             raise ValueError("bad assisted counts")
         counts += [assisted.get("games", 0), assisted.get("wins", 0)]
-        if not all(_count(c) for c in counts):
+        if not all(is_count(c) for c in counts):
             raise ValueError("a count is not a whole number")
         games, wins, streak, best_streak, a_games, a_wins = counts
         if wins > games or streak > wins or best_streak > wins or a_wins > a_games:
@@ -229,158 +223,6 @@ class BoardStats:
         stats.recent = recent[-RECENT_GAMES:]
         stats.extra = unknown(data, BOARD_KEYS)
         return stats, bad
-
-
-# -- files: read, set aside, write atomically, lock --------------------------------------
-
-
-def stamp() -> str:
-    """Return the time as it goes into the name of a file set aside."""
-    return time.strftime("%Y%m%d-%H%M%S")
-
-
-def set_aside(path: Path, why: str) -> str:
-    """Rename a bad file out of the way; return the message that says so, with full names."""
-    aside = path.with_name(f"{path.name}.unreadable-{stamp()}")
-    try:
-        path.replace(aside)
-    except OSError as error:
-        return f"{path} could not be read ({why}) nor set aside ({error}); starting afresh."
-    return f"{path} could not be read ({why}); it is kept as {aside}, and a fresh one is started."
-
-
-def keep_copy(path: Path, text: str) -> str:
-    """Write a copy of a partly bad file beside it; return the copy's full name (or "")."""
-    copy = path.with_name(f"{path.name}.damaged-{stamp()}")
-    return str(copy) if not write_atomically(copy, text) else ""
-
-
-def read_json(path: Path) -> tuple[Optional[dict[str, Any]], str, str]:
-    """Return a JSON object from path (None when absent or bad), its text, and what went wrong.
-
-    A file that is not a JSON object is set aside, and the message says where.
-    """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None, "", ""
-    except NotADirectoryError:
-        why = data_problem() or "a folder on its path is a file"
-        return None, "", f"{path} cannot be read: {why}."
-    except UnicodeDecodeError:
-        return None, "", set_aside(path, "not text: not UTF-8")
-    except OSError as error:
-        return None, "", set_aside(path, error.strerror or "it could not be opened")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None, text, set_aside(path, "not JSON")
-    if not isinstance(data, dict):
-        return None, text, set_aside(path, "not a JSON object")
-    return data, text, ""
-
-
-def write_atomically(path: Path, text: str) -> str:
-    """Write text to path through a temporary file and a rename; return "" or the problem."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(
-            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
-        )
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
-    except OSError as error:
-        blame = data_problem() if data_dir() in path.parents else ""
-        return f"Could not save {path}: {blame or error.strerror or error}."
-    return ""
-
-
-@contextlib.contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Hold an exclusive lock on path's lock file (path + ".lock") while the block runs.
-
-    Without fcntl, or when the lock file cannot be made, the block runs unlocked.
-    """
-    handle = None
-    if fcntl is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle = open(path.with_name(path.name + ".lock"), "a+b")  # noqa: SIM115
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        except OSError:
-            if handle is not None:
-                handle.close()
-            handle = None
-    try:
-        yield
-    finally:
-        if handle is not None:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
-            handle.close()
-
-
-class Alive:
-    """A window's hold on one started game: a lock file it keeps locked while it lives.
-
-    The kernel lets go of the lock when the process ends, however it ends
-    (SIGKILL included), so a lock nobody holds is a game nobody plays.
-    Without fcntl no lock is held, and no window can tell: see held().
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.handle: Optional[IO[bytes]] = None
-        if fcntl is None:
-            return
-        for _ in range(3):
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                handle = open(path, "a+b")  # noqa: SIM115  (held open: the lock lives with it)
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # a start's probe lets go at once
-            except OSError:
-                return
-            if os.fstat(handle.fileno()).st_ino == _inode(path):
-                self.handle = handle
-                return
-            handle.close()  # a start cleared the file away meanwhile: lock a fresh one
-
-    def close(self) -> None:
-        """Let the game go: unlock and remove the lock file."""
-        if self.handle is not None:
-            with contextlib.suppress(OSError):
-                self.path.unlink()
-            self.handle.close()
-            self.handle = None
-
-
-def _inode(path: Path) -> Optional[int]:
-    """Return the file's inode number, or None when there is no such file."""
-    try:
-        return os.stat(path).st_ino
-    except OSError:
-        return None
-
-
-def held(path: Path) -> bool:
-    """True when a living window holds the lock file path (False without fcntl: none can tell)."""
-    if fcntl is None or not path.exists():
-        return False
-    try:
-        with open(path, "a+b") as handle:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    except OSError:
-        return False
-    return False
 
 
 # -- the records ---------------------------------------------------------------------
@@ -400,8 +242,8 @@ class Statistics:
         self.counted: set[str] = set()  # the saved games already counted, by identity
         self.started: dict[str, dict[str, Any]] = {}  # token -> a started game (see begin)
         self.extra: dict[str, Any] = {}  # keys of newer versions, written back as read
-        self.newer = ""  # why the file is left as it is (a newer version's), or ""
-        self.message = ""  # what went wrong with the file, for the window to show
+        self.newer: Optional[Newer] = None  # the file is a newer version's: left as it is
+        self.note: Optional[Note] = None  # what went wrong with the file, for the window to say
         self.refresh()
 
     def refresh(self) -> None:
@@ -420,14 +262,14 @@ class Statistics:
         """
         data, text, problem = read_json(self.path)
         self.boards, self.counted, self.started, self.extra = {}, set(), {}, {}
-        self.newer = ""
-        if problem:
-            self.message = problem
+        self.newer = None
+        if problem is not None:
+            self.note = problem
         if data is None:
             return
-        self.newer = newer_version(self.path, data)
-        if self.newer:
-            self.message = self.newer
+        self.newer = newer_version(self.path, data, VERSION, RECORDS_FILE)
+        if self.newer is not None:
+            self.note = self.newer
         self.extra = unknown(data, FILE_KEYS)
         counted = data.get("counted", [])
         if isinstance(counted, list):
@@ -438,7 +280,7 @@ class Statistics:
         boards = data.get("boards", {})
         if not isinstance(boards, dict):
             if not self.newer:
-                self.message = set_aside(self.path, "no boards in it")
+                self.note = set_aside(self.path, Fault(NO_BOARDS))
             return
         bad_entries, bad_games = [], 0
         for key, entry in boards.items():
@@ -449,17 +291,14 @@ class Statistics:
                 bad_entries.append(str(key))
         if (bad_entries or bad_games) and not self.newer:
             # Said once: the copy keeps the file as it was, and the file is written without them.
-            lost = [f"the record of {', '.join(repr(k) for k in bad_entries)}"] * bool(bad_entries)
-            lost += [f"{bad_games} bad game{'s' * (bad_games != 1)}"] * bool(bad_games)
             copy = keep_copy(self.path, text)
-            kept = f"; the file as it was is kept as {copy}" if copy else ""
-            self.message = f"{self.path}: left out {' and '.join(lost)}{kept}."
-            if copy:
+            self.note = LeftOut(self.path, tuple(bad_entries), bad_games, copy)
+            if copy is not None:
                 self._save()
 
-    def _save(self) -> str:
-        """Write the records (the caller holds the lock); return "" or the problem."""
-        if self.newer:
+    def _save(self) -> Optional[Note]:
+        """Write the records (the caller holds the lock); return None or what went wrong."""
+        if self.newer is not None:
             return self.newer
         data = self.extra | {
             "version": VERSION,
@@ -475,8 +314,8 @@ class Statistics:
         """Return the lock file a window holds while its started game token lives."""
         return self.path.parent / "playing" / f"{token}.lock"
 
-    def begin(self, token: str, game: dict[str, Any]) -> str:
-        """Put a started game on the record under token (again, to change it); "" or the problem.
+    def begin(self, token: str, game: dict[str, Any]) -> Optional[Note]:
+        """Put a started game on the record under token (again, to change it); None or a problem.
 
         game: board (the records' name), assisted, identity, bbbv, clicks,
         seconds and date: what its loss is counted with if its window is lost.
@@ -486,12 +325,12 @@ class Statistics:
             self.started[token] = game
             return self._save()
 
-    def end(self, token: str) -> str:
-        """Take a started game off the record uncounted (it waits in its save); "" or a problem."""
+    def end(self, token: str) -> Optional[Note]:
+        """Take a started game off the record uncounted (its save holds it); None or a problem."""
         with locked(self.path):
             self._load()
             if self.started.pop(token, None) is None:
-                return ""
+                return None
             return self._save()
 
     def record(
@@ -510,12 +349,14 @@ class Statistics:
 
         None when it is not counted: the file is a newer version's, or the
         started game token was counted already (as left, by another start).
-        A saved game's identity (window/saves.py) is kept: a game already
+        A saved game's identity (store/saves.py) is kept: a game already
         counted under it was seen, and counts again only as assisted.
         """
         with locked(self.path):
             self._load()
-            if self.newer or (token is not None and self.started.pop(token, None) is None):
+            if self.newer is not None:
+                return None
+            if token is not None and self.started.pop(token, None) is None:
                 return None
             assisted = assisted or identity in self.counted
             if identity:
@@ -524,8 +365,8 @@ class Statistics:
             game = GameRecord(won, tenths(seconds), day, bbbv, clicks, assisted)
             self.boards.setdefault(board, BoardStats()).add(game)
             problem = self._save()
-        if problem:
-            self.message = problem
+        if problem is not None:
+            self.note = problem
         return game
 
     def count_left(self) -> list[dict[str, Any]]:
@@ -533,19 +374,19 @@ class Statistics:
 
         A game whose lock a living window holds is left alone: it is being played.
         """
-        if self.newer or not self.started and not self.path.exists():
+        if self.newer is not None or not self.started and not self.path.exists():
             return []
         with locked(self.path):
             self._load()
-            if self.newer:
+            if self.newer is not None:
                 return []
             left = {t: g for t, g in self.started.items() if not held(self.alive_path(t))}
             for token, game in left.items():
                 del self.started[token]
                 self._count_left(game)
-            problem = self._save() if left else ""
-            if problem:
-                self.message = problem
+            problem = self._save() if left else None
+            if problem is not None:
+                self.note = problem
                 return []
             # Lock files of games on no record (left by a window that died before writing
             # its line, or counted just now), unless a window holds one, go.
@@ -576,48 +417,26 @@ class Statistics:
         self.refresh()
         return bool(identity) and identity in self.counted
 
-    def reset(self, board: Optional[str] = None) -> str:
-        """Forget one board's record, or every one (the file before is kept aside); say so."""
+    def reset(self, board: Optional[str] = None) -> Note:
+        """Forget one board's record, or every one (the file before is kept aside); return what
+        was done (Reset), or why nothing was."""
         with locked(self.path):
             self._load()
-            if self.newer:
+            if self.newer is not None:
                 return self.newer
+            keep: Optional[Path] = None
+            problem: Optional[Note]
             if self.path.exists():
                 keep = self.path.with_name(self.path.name + ".before-reset")
                 problem = write_atomically(keep, self.path.read_text(encoding="utf-8"))
-                if problem:
+                if problem is not None:
                     return problem
-            else:
-                keep = None
             if board is None:
                 self.boards = {}
             else:
                 self.boards.pop(board, None)
             problem = self._save()
-        if problem:
-            return problem
-        what = "Every record" if board is None else f"The record of {board}"
-        saved = f" (the old file is kept as {keep})" if keep else ""
-        return f"{what} is reset{saved}."
-
-    def lines(self, board: str) -> list[str]:
-        """Return a board's record in a few lines of words."""
-        stats = self.boards.get(board)
-        if stats is None or not (stats.games or stats.assisted_games):
-            return [f"{board}: no games finished yet."]
-        out = [
-            f"{board}: {stats.games} game{'s' * (stats.games != 1)}, {stats.wins} won "
-            f"({100 * stats.rate():.0f}%), streak {stats.streak}, best streak {stats.best_streak}."
-        ]
-        if stats.best_times:
-            times = ", ".join(f"{s:.1f} s ({d})" for s, d in stats.best_times)
-            out.append(f"Best times: {times}.")
-        best = measures_words(stats.best("bbbv_per_second"), stats.best("efficiency"))
-        if best:
-            out.append(f"Best {best}.")
-        if stats.assisted_games:
-            out.append(assisted_words(stats))
-        return out
+        return problem if problem is not None else Reset(board, keep)
 
     def overview(self) -> list[OverviewRow]:
         """Return one row per board with games, read afresh from the file."""
@@ -651,141 +470,3 @@ class OverviewRow:
     best_efficiency: Optional[float]
     assisted: int
 
-    def words(self) -> str:
-        """Return the row as one line."""
-        rate = f" ({100 * self.wins / self.games:.0f}%)" if self.games else ""
-        best = f", best {self.best_time:.1f} s" if self.best_time is not None else ""
-        measures = measures_words(self.best_bbbv_per_second, self.best_efficiency)
-        measures = f", best {measures}" if measures else ""
-        helped = f"; {self.assisted} assisted apart" if self.assisted else ""
-        return f"{self.board}: {self.wins}/{self.games} won{rate}{best}{measures}{helped}"
-
-
-def measures_words(rate: Optional[float], eff: Optional[float]) -> str:
-    """Return "3BV/s 1.23, efficiency 87%" for what is known, or ""."""
-    parts = []
-    if rate is not None:
-        parts.append(f"3BV/s {rate:.2f}")
-    if eff is not None:
-        parts.append(f"efficiency {100 * eff:.0f}%")
-    return ", ".join(parts)
-
-
-def assisted_words(stats: BoardStats) -> str:
-    """Return the line about a board's assisted games, which count apart."""
-    n = stats.assisted_games
-    return (
-        f"Assisted (counted apart, not in the figures above): {n} game{'s' * (n != 1)}, "
-        f"{stats.assisted_wins} won."
-    )
-
-
-def tenths(seconds: float) -> float:
-    """Return a game's time as the window shows it: tenths of a second, floored, at least 0.1."""
-    return max(int(seconds * 10) / 10, 0.1)
-
-
-# -- the settings -------------------------------------------------------------------
-
-
-@dataclass
-class Setting:
-    """One remembered choice: its default and the test a stored value must pass."""
-
-    default: Any
-    valid: Any  # Callable[[Any], bool]
-
-
-SETTINGS = {
-    "first_click": Setting("safe", lambda v: v in FIRST_CLICK_RULES),
-    "question_marks": Setting(True, lambda v: isinstance(v, bool)),
-    "ai_flags": Setting(False, lambda v: isinstance(v, bool)),  # the AI flags each mine it knows
-    "board": Setting(None, lambda v: v is None or is_board(v)),  # None: CS50's at first
-    "known_safe_hint": Setting(False, lambda v: isinstance(v, bool)),  # say how many safe cells
-    # The finished games kept whole in the history (window/history.py): the last N; 0 keeps none.
-    "history_games": Setting(500, lambda v: _count(v) and v <= 100_000),
-}
-
-
-def is_board(value: Any) -> bool:
-    """True when value names a board (beginner, ..., or HxWxM that fits some first-click rule)."""
-    if not isinstance(value, str) or len(value) > 40:
-        return False
-    try:
-        parse_board_size(value)
-    except ValueError:
-        return False
-    return True
-
-
-SETTINGS_VERSION = 1
-SETTINGS_KEPT = "changes made in the window hold until it closes"
-
-
-class Settings:
-    """The window's remembered choices: first-click rule, last board, question marks, hints."""
-
-    RULES = FIRST_CLICK_RULES  # the rules the window's key cycles through
-
-    first_click: str
-    question_marks: bool
-    ai_flags: bool
-    board: Optional[str]
-    known_safe_hint: bool
-    history_games: int
-
-    def __init__(self, path: Optional[Path] = None) -> None:
-        self.path = path if path is not None else data_dir() / "settings.json"
-        for name, setting in SETTINGS.items():
-            setattr(self, name, setting.default)
-        self.newer = ""  # why the file is left as it is (a newer version's), or ""
-        data, _, self.message = read_json(self.path)
-        if data is None:
-            return
-        self.message = self.newer = newer_version(self.path, data, SETTINGS_VERSION, SETTINGS_KEPT)
-        bad = []
-        for name, setting in SETTINGS.items():
-            if name not in data:
-                continue
-            if setting.valid(data[name]):
-                setattr(self, name, data[name])
-            else:
-                bad.append(f"{name} ({data[name]!r})")
-        if bad and not self.message:
-            self.message = (
-                f"{self.path}: {', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not a value "
-                "it can hold; the default is used instead (the file is put right the next "
-                "time a setting changes)."
-            )
-
-    def save(self) -> str:
-        """Write the settings, keeping keys this version does not know; return "" or the problem.
-
-        A file of a newer version is not written: the settings hold until the window closes.
-        """
-        with locked(self.path):
-            found, _, _ = read_json(self.path)
-            found = found or {}
-            if newer_version(self.path, found, SETTINGS_VERSION):
-                return f"(For this run only: {self.path} is a newer version's.)"
-            data = unknown(found, (*SETTINGS, "version")) | {"version": SETTINGS_VERSION}
-            data |= {name: getattr(self, name) for name in SETTINGS}
-            return write_atomically(self.path, json.dumps(data, indent=1, sort_keys=True))
-
-
-def newer_version(
-    path: Path, data: dict[str, Any], version: int = VERSION, then: str = "no game is counted in it"
-) -> str:
-    """Return why a file of a newer version (or of none this one knows) is left alone, or ""."""
-    found = data.get("version", 1)
-    if isinstance(found, int) and not isinstance(found, bool) and found <= version:
-        return ""
-    return (
-        f"{path} is from a newer version of this game (version {str(found)[:20]}; this one "
-        f"writes {version}): it is left as it is, and {then}."
-    )
-
-
-def start_up_messages(*stores: Statistics | Settings) -> list[str]:
-    """Return what went wrong reading the records and settings, for the window to show at start."""
-    return [store.message for store in stores if store.message]

@@ -1,7 +1,7 @@
 """A student's minesweeper.py in a process of its own: one JSON line in, one JSON line out.
 
-bench/student_process.py starts this file as a script (``python -B
-student_child.py``) and writes requests to its standard input; each answer
+student/process.py starts this file as a script (``python -B
+child.py``) and writes requests to its standard input; each answer
 is one line on its standard output. Before the student's file is loaded,
 those two pipes are kept on private descriptors and the ordinary ones point
 at nothing: their ``print`` goes nowhere and their ``input()`` reads
@@ -27,6 +27,7 @@ The child imports nothing of this project: it is the student's process.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import io
 import json
@@ -37,6 +38,7 @@ import sys
 import threading
 import time
 import traceback
+import weakref
 from collections.abc import Iterable, Sized
 from types import ModuleType
 from typing import Any, Optional, TextIO
@@ -102,7 +104,7 @@ def limit_memory() -> None:
 def load(path: str) -> ModuleType:
     """Return their file run afresh as a module named after it; Unfit without CS50's classes."""
     name = os.path.splitext(os.path.basename(path))[0]
-    if name in sys.stdlib_module_names or name in ("__main__", "student_child"):
+    if name in sys.stdlib_module_names or name in ("__main__", "child"):
         name = f"student_{name}"  # a file named random.py must not stand in for random
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
@@ -118,6 +120,52 @@ def load(path: str) -> ModuleType:
             "Sentence and MinesweeperAI"
         )
     return module
+
+
+class Sharing:
+    """Watches their Sentence being made: one made with another live sentence's very set of cells.
+
+    With `self.cells = cells`, Sentence(other.cells, n) shares other's set:
+    a change to one is then a change to both, and the damage shows only
+    later, as a wrong mark. Their class is wrapped, its behaviour unchanged.
+    """
+
+    def __init__(self) -> None:
+        self.made: list[Any] = []  # weak references to the sentences made so far
+        self.found: list[list[Any]] = []  # [cells, count, other's cells, other's count]
+
+    def watch(self, sentence_class: Any) -> None:
+        """Wrap the class's __init__ to look, after it, for a twin holding the same set."""
+        made = sentence_class.__init__
+        sharing = self
+
+        def init(self: Any, *args: Any, **kwargs: Any) -> None:
+            made(self, *args, **kwargs)
+            sharing.look(self)
+
+        sentence_class.__init__ = init
+
+    def look(self, sentence: Any) -> None:
+        """Note a sentence just made if its cells are another live sentence's very set."""
+        cells = getattr(sentence, "cells", None)
+        alive = [ref for ref in self.made if ref() is not None]
+        for ref in alive:
+            other = ref()
+            if other is not sentence and getattr(other, "cells", None) is cells:
+                try:
+                    now = [cells_of(cells, "cells"), sentence.count]
+                    self.found.append([*now, cells_of(other.cells, "cells"), other.count])
+                except Exception:  # noqa: BLE001  # their values are theirs to get wrong
+                    pass
+                break
+        with contextlib.suppress(TypeError):  # no weak references (__slots__): not followed
+            alive.append(weakref.ref(sentence))
+        self.made = alive
+
+    def drain(self) -> list[list[Any]]:
+        """Return what was found since the last answer, and forget it."""
+        found, self.found = self.found, []
+        return found
 
 
 def theirs(filename: str, folder: str) -> bool:
@@ -213,7 +261,40 @@ def state_of(ai: Any, most: int = KNOWLEDGE_SENT) -> dict[str, Any]:
         sentences.append([cells_of(sentence.cells, "a sentence's cells"), int(count)])
     state["knowledge"] = sentences
     state["sentences"] = len(knowledge) if isinstance(knowledge, Sized) else len(sentences)
+    sets: dict[int, int] = {}  # id of a set of cells -> the first sentence holding it
+    state["shared"] = []  # [k, j]: sentence k holds the very set of cells sentence j holds
+    for k, sentence in enumerate(knowledge):
+        if k == most:
+            break
+        first = sets.setdefault(id(sentence.cells), k)
+        if first != k:
+            state["shared"].append([k, first])
     return state
+
+
+class Kept:
+    """Their sentences as the last answer left them, by identity: to see one change in place.
+
+    A weak reference tells a sentence that lived on from a new one that
+    happens to get a dead one's id.
+    """
+
+    def __init__(self) -> None:
+        self.said: dict[int, tuple[Any, list[Any]]] = {}  # id -> (weak reference, [cells, count])
+
+    def changed(self, knowledge: Iterable[Any], sent: list[list[Any]]) -> list[list[Any]]:
+        """Return [k, cells before, count before] for each sentence sent that changed in place."""
+        found, said = [], {}
+        for k, (sentence, now) in enumerate(zip(knowledge, sent, strict=False)):
+            before = self.said.get(id(sentence))
+            if before is not None and before[0]() is sentence and before[1] != now:
+                found.append([k, *before[1]])
+            try:
+                said[id(sentence)] = (weakref.ref(sentence), now)
+            except TypeError:  # a class with __slots__ and no weak references: not followed
+                continue
+        self.said = said
+        return found
 
 
 # -- the conversation -------------------------------------------------------------------
@@ -228,6 +309,9 @@ class Child:
         self.folder = ""
         self.outbox = outbox
         self.sending = threading.Lock()
+        self.kept = Kept()
+        self.sharing = Sharing()
+        self.main = threading.get_ident()  # the thread their calls run on
 
     def send(self, answer: dict[str, Any]) -> None:
         """Write one answer as a line (from either thread: one line at a time)."""
@@ -262,7 +346,10 @@ class Child:
             if watch is not None:
                 watch.cancel()
         try:
-            return {"value": value_of(value), "state": state_of(self.ai)}
+            state = state_of(self.ai)
+            state["changed"] = self.kept.changed(self.ai.knowledge, state["knowledge"])
+            state["made_shared"] = self.sharing.drain()
+            return {"value": value_of(value), "state": state}
         except Unfit as unfit:
             return {"unfit": str(unfit), "during": "state"}
         except BaseException as error:  # noqa: B036
@@ -282,16 +369,32 @@ class Child:
         return timer
 
     def late(self) -> None:
-        """Send the AI's state while their call still runs (read again if it changes meanwhile)."""
+        """Send the AI's state while their call still runs, and the line their code is on.
+
+        The state is read again if it changes under the reading; the lines are
+        their own frames of the running call (the stack of the thread it runs on).
+        """
+        state = None
         for _ in range(5):
             try:
                 state = state_of(self.ai, LATE_SENT)
             except RuntimeError:  # a set or list changed size under the reading: again
                 continue
-            except BaseException:  # noqa: B036  # nothing to send; the parent stops the call
-                return
-            self.send({"late": state})
-            return
+            except BaseException:  # noqa: B036  # no state to send; the lines still go
+                pass
+            break
+        self.send({"late": state, "frames": self.running()})
+
+    def running(self) -> list[list[Any]]:
+        """Return the frames of their file that the running call is in, outermost first."""
+        frame = sys._current_frames().get(self.main)
+        if frame is None:
+            return []
+        return [
+            [os.path.basename(f.filename), f.lineno or 0, f.name, (f.line or "").strip()]
+            for f in traceback.extract_stack(frame)
+            if theirs(f.filename, self.folder)
+        ][-8:]
 
     def load(self, request: dict[str, Any]) -> None:
         """Load their file afresh (a new module each game, as a fresh runner.py would)."""
@@ -301,12 +404,15 @@ class Child:
             sys.path.insert(0, self.folder)  # as for CS50's runner.py beside their file
         self.ai = self.module = None
         self.module = load(path)
+        self.sharing = Sharing()
+        self.sharing.watch(self.module.Sentence)
 
     def start(self, request: dict[str, Any]) -> None:
         """Seed the global random (CS50's make_random_move uses it) and build their AI."""
         if self.module is None:
             raise Unfit("their file is not loaded")
         random.seed(request["seed"])
+        self.kept = Kept()
         self.ai = self.module.MinesweeperAI(height=request["height"], width=request["width"])
 
     def call(self, name: str, args: list[Any]) -> object:
@@ -337,5 +443,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    del sys.path[0]  # bench/: its modules must not shadow the student's imports
+    del sys.path[0]  # student/: its modules must not shadow the student's imports
     main()

@@ -2,9 +2,9 @@
 
 Never the working directory: the platform's folder for an application's
 data, or the folder named by MINESWEEPER_DATA_DIR (the tests use it). When
-a folder cannot be used, the error names what chose it (the --save-dir
+a folder cannot be used, the problem names what chose it (the --save-dir
 option, MINESWEEPER_DATA_DIR, or the platform's default), so the player
-knows what to change.
+knows what to change (words/records.py says it).
 """
 
 from __future__ import annotations
@@ -14,8 +14,17 @@ import sys
 from pathlib import Path
 from typing import Optional
 
+from store.notes import (
+    DATA_DIR_VARIABLE,
+    DEFAULT_FOLDER,
+    FILE_ABOVE,
+    IS_FILE,
+    READ_ONLY,
+    SAVE_DIR_OPTION,
+    Unusable,
+)
+
 APP = "minesweeper-kb"
-DATA_DIR_VARIABLE = "MINESWEEPER_DATA_DIR"
 
 
 def data_dir() -> Path:
@@ -38,50 +47,41 @@ def saves_dir() -> Path:
     return data_dir() / "saved"
 
 
-def usable_folder(path: Path) -> str:
-    """Return why path cannot be a folder to save in, or "" when it can (made when needed)."""
-    if path.exists() and not path.is_dir():
-        return f"{path} is a file, not a folder"
-    parent = path
-    while not parent.exists():
-        parent = parent.parent
-    if not parent.is_dir():
-        return f"{parent} is a file, so {path} cannot be a folder"
-    if not os.access(parent, os.W_OK):
-        return f"{parent} cannot be written to"
-    return ""
-
-
 def data_dir_source() -> str:
     """Return what chose the data folder: MINESWEEPER_DATA_DIR, or the platform's default."""
     if os.environ.get(DATA_DIR_VARIABLE):
         return DATA_DIR_VARIABLE
-    return "the default data folder"
+    return DEFAULT_FOLDER
 
 
 def saves_dir_source(given: Optional[Path]) -> str:
     """Return what chose the saves folder: --save-dir when given, else the data folder's source."""
-    return "--save-dir" if given is not None else data_dir_source()
+    return SAVE_DIR_OPTION if given is not None else data_dir_source()
 
 
-def folder_problem(folder: Path, source: str) -> str:
-    """Return a one-line error blaming source when folder cannot be used, else ""."""
-    problem = usable_folder(folder)
-    if not problem:
-        return ""
-    if source == DATA_DIR_VARIABLE:
-        return f"{DATA_DIR_VARIABLE}: {problem}; point it at a folder (or unset it)"
-    if source == "--save-dir":
-        return f"argument --save-dir: {problem}"
-    return f"the data folder: {problem}; set {DATA_DIR_VARIABLE} to a folder to use instead"
+def folder_problem(folder: Path, source: str) -> Optional[Unusable]:
+    """Return why folder cannot be a folder to save in (source chose it), or None when it can.
+
+    A folder that does not exist yet can, when it can be made.
+    """
+    if folder.exists() and not folder.is_dir():
+        return Unusable(folder, folder, IS_FILE, source)
+    parent = folder
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir():
+        return Unusable(folder, parent, FILE_ABOVE, source)
+    if not os.access(parent, os.W_OK):
+        return Unusable(folder, parent, READ_ONLY, source)
+    return None
 
 
-def saves_problem(given: Optional[Path]) -> str:
-    """Return a one-line error when the saves folder (--save-dir or the default) is unusable."""
+def saves_problem(given: Optional[Path]) -> Optional[Unusable]:
+    """Return why the saves folder (--save-dir or the default) is unusable, or None."""
     folder = given if given is not None else saves_dir()
     return folder_problem(folder, saves_dir_source(given))
 
 
-def data_problem() -> str:
-    """Return a one-line error when the data folder (settings, records) is unusable, else ""."""
+def data_problem() -> Optional[Unusable]:
+    """Return why the data folder (settings, records) is unusable, or None."""
     return folder_problem(data_dir(), data_dir_source())

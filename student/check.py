@@ -1,6 +1,6 @@
 """Check a student's AI: their CS50 MinesweeperAI held against the real board and the judge.
 
-Their file plays seeded games in a process of its own (bench/student_process.py),
+Their file plays seeded games in a process of its own (student/process.py),
 through CS50's interface only: MinesweeperAI(height, width), make_safe_move,
 make_random_move, add_knowledge, and their mines, safes, moves_made and
 knowledge read after every call. Every call is held against two things: the
@@ -34,15 +34,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional, cast
+from typing import Any, Optional
 
-from bench.play import Player, derive_seed, play
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper.board import Cell
+from sweeper.game import Game, derive_seed
 from sweeper.judge import Verdict, judge, seen, survey
 from sweeper.position import Position
 
-from .student_process import LIMIT, Answer, Failure, State, StudentProcess
+from .process import LIMIT, Answer, Failure, State, StudentProcess
 
 KINDS = ("unsafe move", "wrong mark", "wrong sentence", "missed inference", "error", "timeout")
 BEYOND = "beyond CS50's rules"  # noted, not a fault
@@ -76,8 +75,12 @@ class Problem:
     detail says which case of its kind: for an unsafe move "mine" (the cell
     held a mine), "luck" (safe, but nothing proved it) or "own mine" (a random
     move onto one of their own mines); for a wrong mark "mines" or "safes"; for
-    an error "raised", "exit", "ended", "unfit", "not a cell", "off the board"
-    or "played" (a move already played).
+    a wrong sentence "shared" when their code made a Sentence with another's
+    very set of cells (a change to one changes both), "changed" when a
+    sentence they held already changed in place into it during the call
+    (nothing added it), else ""; for an error
+    "raised", "exit", "ended", "unfit", "not a cell", "off the board" or
+    "played" (a move already played).
     """
 
     kind: str
@@ -87,6 +90,8 @@ class Problem:
     cell: Optional[Cell] = None  # the cell at issue
     sentence: Optional[Sentence] = None  # a wrong sentence: its cells and count
     held: int = 0  # a wrong sentence: the mines its cells really hold
+    was: Optional[Sentence] = None  # a sentence changed in place: what it said before the call
+    shares: Optional[Sentence] = None  # another sentence holding the very same set of cells
     verdict: Optional[Verdict] = None  # unsafe move, missed inference, beyond: the judge's
     value: str = ""  # what was returned, when it was not a cell
     failure: Optional[Failure] = None  # error and timeout: what their process said
@@ -109,15 +114,15 @@ class Problem:
 class StudentGame:
     """One game of their AI: ask it for moves, tell it what opened, hold every call to account.
 
-    The game (a Minesweeper) belongs to whoever reveals: the play loop or
+    The game (a Game) belongs to whoever reveals: the play loop or
     the window. choose() asks their AI for its move; add_reveal() passes on
-    what a reveal opened, as MinesweeperAI.add_reveal is told it. Problems
+    what a reveal opened, as Solver.add_reveal is told it. Problems
     gather in self.problems, cells beyond CS50's rules in self.beyond;
     self.stopped is the problem that ended their part (an error or a
     timeout), after which they are asked nothing more.
     """
 
-    def __init__(self, process: StudentProcess, game: Minesweeper, seed: int) -> None:
+    def __init__(self, process: StudentProcess, game: Game, seed: int) -> None:
         self.process = process
         self.game = game
         self.seed = seed
@@ -279,22 +284,52 @@ class StudentGame:
             self.beyond.append(self._make(BEYOND, call, cell=best.cell, verdict=best))
 
     def _check_state(self, call: Call, state: State) -> None:
-        """Problems for each new wrong mark and each new false sentence in their state."""
+        """Problems for each new wrong mark and each new false sentence in their state.
+
+        A false sentence that was there before the call and changed in place in
+        a way no mark explains comes first: it is the likely cause of the rest
+        (two Sentences sharing one set: a change to one is a change to both).
+        """
         if not self.game.placed:
             return
-        for name, cells in (("mines", state.mines), ("safes", state.safes)):
-            for cell in sorted(cells - {c for n, c in self._marked if n == name}):
+        shares = dict(state.shared) | {j: k for k, j in state.shared}
+        for made, twin in state.made_shared[:1]:  # the first is the cause; the rest repeat it
+            self._problem(
+                "wrong sentence", call, "shared", sentence=made, held=self._held(made),
+                shares=twin,
+            )  # fmt: skip
+        for k, cells, count in state.changed:
+            sentence = state.knowledge[k]
+            if not unexplained((cells, count), sentence, state) or self._holds(sentence):
+                continue
+            self._sentences.add(sentence)
+            self._problem(
+                "wrong sentence", call, "changed", sentence=sentence, was=(cells, count),
+                held=self._held(sentence), shares=partner(state, shares, k),
+            )  # fmt: skip
+        for name, marked in (("mines", state.mines), ("safes", state.safes)):
+            for cell in sorted(marked - {c for n, c in self._marked if n == name}):
                 self._marked.add((name, cell))
                 if not self._on_board(cell) or self._is_mine(cell) != (name == "mines"):
                     self._problem("wrong mark", call, name, cell=cell)
-        for sentence in state.knowledge:
+        for k, sentence in enumerate(state.knowledge):
             if sentence in self._sentences:
                 continue
             self._sentences.add(sentence)
-            cells, count = sentence
-            held = sum(1 for c in cells if self._is_mine(c))
-            if held != count or not all(self._on_board(c) for c in cells):
-                self._problem("wrong sentence", call, sentence=sentence, held=held)
+            if not self._holds(sentence):
+                self._problem(
+                    "wrong sentence", call, sentence=sentence, held=self._held(sentence),
+                    shares=partner(state, shares, k),
+                )  # fmt: skip
+
+    def _held(self, sentence: Sentence) -> int:
+        """Return how many of the sentence's cells hold a mine on the real board."""
+        return sum(1 for c in sentence[0] if self._is_mine(c))
+
+    def _holds(self, sentence: Sentence) -> bool:
+        """True when the sentence is true on the real board (every cell on it, the count right)."""
+        cells, count = sentence
+        return all(self._on_board(c) for c in cells) and self._held(sentence) == count
 
     def _on_board(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.game.height and 0 <= cell[1] < self.game.width
@@ -318,6 +353,23 @@ class StudentGame:
         return problem
 
 
+def partner(state: State, shares: dict[int, int], k: int) -> Optional[Sentence]:
+    """Return the sentence that holds sentence k's very set of cells, if one does."""
+    return state.knowledge[shares[k]] if k in shares else None
+
+
+def unexplained(before: Sentence, after: Sentence, state: State) -> bool:
+    """True when a sentence's change in place is not marking: cells gained, or lost unknown.
+
+    Marking takes out cells known to be mines (lowering the count by one each)
+    or safe, and nothing else.
+    """
+    (was, count), (now, left) = before, after
+    gone = was - now
+    known = gone <= state.mines | state.safes
+    return bool(now - was) or not known or count - left != len(gone & state.mines)
+
+
 def random_seed(seed: int) -> int:
     """Return the seed of their process's global random in game seed: not the board's own."""
     return derive_seed(seed, "student")  # the same numbers would put their first guess on a mine
@@ -330,22 +382,19 @@ def play_game(process: StudentProcess, seed: int, board: tuple[int, int, int],
               rule: str) -> tuple[StudentGame, Optional[Failure]]:  # fmt: skip
     """Play one seeded game with their AI to its end; the game, and a failure to load their file.
 
-    The benchmark's one play loop plays it (bench/play.py): their move, the
-    reveal, their AI told what it opened, until the game ends or they have no move.
+    Their move, the reveal, their AI told what it opened, until the game
+    ends or they have no move (as the benchmark's play loop, with no clock).
     """
     height, width, mines = board
-    game = Minesweeper(height, width, mines, seed=seed, first_click=rule)
+    game = Game(height, width, mines, seed=seed, first_click=rule)
     student = StudentGame(process, game, seed)
     failed = student.begin()
-    if failed is None:
-        # play() asks its AI only for add_reveal, safes, mines and last_decision: a StudentGame's.
-        play(game, cast(MinesweeperAI, student), cast(Player, their_move))
+    while failed is None and not game.is_over():
+        cell = student.choose()
+        if cell is None:
+            break
+        student.add_reveal(game.reveal(cell).revealed)
     return student, failed
-
-
-def their_move(student: StudentGame) -> tuple[Optional[Cell], str]:
-    """The player of the play loop: their make_safe_move, else make_random_move."""
-    return student.choose(), "student"
 
 
 @dataclass

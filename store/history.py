@@ -14,7 +14,7 @@ data folder's history/ folder, one file per game:
 
 A history file shows the mines. It is written only once its game is over,
 so it tells nothing of a game in play (a save seals its mines instead:
-window/saves.py).
+store/saves.py).
 
 The review's verdict counts are worked out once, away from the window's
 thread (Judge), and added to the file as a '#= verdicts' line, so the
@@ -38,13 +38,14 @@ import time
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Optional
 
+from store.files import locked, stamp, write_atomically
+from store.notes import GONE, NOT_OPENED, NOT_RECORD, NOT_UTF8, Fault, GameSetAside, Note
+from store.places import data_dir
 from sweeper.review import Record, Review, read_record, review, write_record
-from window.places import data_dir
-from window.stats import locked, stamp, write_atomically
-from window.words import percent
 
 RESULTS = ("won", "lost", "left")
 VERDICTS = re.compile(r"(\d+) safe, (\d+) risk, (\d+) guess(?:; luck (.*))?")
@@ -77,12 +78,19 @@ class Kept:
 
 
 def verdicts_line(done: Review) -> str:
-    """Return a review in one fact's words: '40 safe, 2 risk, 1 guess; luck 35%'."""
+    """Return a review as the '#= verdicts' fact keeps it: '40 safe, 2 risk, 1 guess; luck 35%'."""
     counts = done.counts
     return (
         f"{counts['safe']} safe, {counts['risk']} risk, {counts['guess']} guess; "
-        f"luck {percent(done.luck)}"
+        f"luck {whole_percent(done.luck)}"
     )
+
+
+def whole_percent(p: Fraction) -> str:
+    """Return a chance as the file keeps it: a whole percent, 0% or 100% only when certain."""
+    if p in (0, 1):
+        return f"{int(p * 100)}%"
+    return f"{min(max(round(float(p) * 100), 1), 99)}%"
 
 
 def read_head(path: Path, text: str) -> Kept:
@@ -116,30 +124,37 @@ def read_head(path: Path, text: str) -> Kept:
     )
 
 
+def fault_of(error: Exception) -> Fault:
+    """Return what an error reading a kept game says about it: not text, not opened, no record."""
+    if isinstance(error, UnicodeDecodeError):
+        return Fault(NOT_UTF8)
+    return Fault(NOT_OPENED if isinstance(error, OSError) else NOT_RECORD, str(error))
+
+
 class History:
     """The folder of kept games: add one, list them newest first, set a damaged one aside."""
 
     def __init__(self, folder: Optional[Path] = None) -> None:
         self.folder = folder if folder is not None else history_dir()
-        self.said: list[str] = []  # what was found damaged and set aside, for the window to say
+        self.notes: list[Note] = []  # what went wrong with the files, for the window to say
         self._heads: dict[str, tuple[tuple[int, int], Kept]] = {}  # name -> (mtime, size), head
 
-    def keep(self, record: Record, most: int) -> tuple[Optional[Path], str]:
+    def keep(self, record: Record, most: int) -> tuple[Optional[Path], Optional[Note]]:
         """Write a finished game's record as a new file, then keep only the newest most files.
 
-        Return its path (None when not written) and "" or the problem.
+        Return its path (None when not written) and None or the problem.
         """
         if most <= 0:
-            return None, ""
+            return None, None
         now = time.time()
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
         name = f"{stamp}-{int(now * 1000) % 1000:03d}-{uuid.uuid4().hex[:8]}.txt"
         path = self.folder / name
         problem = write_atomically(path, write_record(record))
-        if problem:
+        if problem is not None:
             return None, problem
         self.prune(most)
-        return path, ""
+        return path, None
 
     def prune(self, most: int) -> None:
         """Delete the oldest games beyond the newest most (under the folder's lock)."""
@@ -157,7 +172,7 @@ class History:
     def games(self, board: Optional[str] = None) -> list[Kept]:
         """Return the kept games (of one board, when named), newest first.
 
-        A file that is not a record is set aside, and self.message names it.
+        A file that is not a record is set aside, and self.notes names it.
         """
         found = []
         for path in self.files():
@@ -178,12 +193,12 @@ class History:
         except FileNotFoundError:
             return None  # another window pruned it meanwhile
         except (OSError, UnicodeDecodeError) as error:
-            self.damaged(path, "not text" if isinstance(error, UnicodeDecodeError) else str(error))
+            self.damaged(path, fault_of(error))
             return None
         try:
             kept = read_head(path, text)
         except ValueError as error:
-            self.damaged(path, str(error))
+            self.damaged(path, fault_of(error))
             return None
         self._heads[path.name] = (key, kept)
         return kept
@@ -192,31 +207,26 @@ class History:
         """Return the last finished game kept, or None."""
         return next(iter(self.games()), None)
 
-    def damaged(self, path: Path, why: str) -> str:
-        """Set a history file that cannot be read or reviewed aside; say so (kept in message)."""
+    def damaged(self, path: Path, fault: Fault) -> Optional[Note]:
+        """Set a history file that cannot be read or reviewed aside; note it (in self.notes).
+
+        None when another window set it aside, or pruned it, meanwhile.
+        """
         self._heads.pop(path.name, None)
         aside = path.with_name(f"{path.name}.unreadable-{stamp()}")
         with locked(self.folder / "history"):
             try:
                 path.replace(aside)
             except FileNotFoundError:
-                return ""  # another window set it aside, or pruned it
+                return None
             except OSError as error:
-                return self.say(f"{path} could not be read ({why}) nor set aside ({error}).")
-        return self.say(
-            f"A game of the history could not be read ({why}): it is kept as {aside}, "
-            "and the other games are kept as they were."
-        )
+                return self.keep_note(GameSetAside(path, fault, None, str(error)))
+        return self.keep_note(GameSetAside(path, fault, aside))
 
-    def say(self, words: str) -> str:
-        """Keep words for the window to show; return them."""
-        self.said.append(words)
-        return words
-
-    @property
-    def message(self) -> str:
-        """Return everything found wrong with the history files, in words ("" when nothing)."""
-        return " ".join(self.said)
+    def keep_note(self, note: Note) -> Note:
+        """Keep a note for the window to say; return it."""
+        self.notes.append(note)
+        return note
 
     def note_verdicts(self, path: Path, text: str, done: Review) -> None:
         """Add a review's verdict counts to the file it was read from, if it is unchanged."""
@@ -248,7 +258,7 @@ class Judge:
         self.history = history
         self.waiting: list[Path] = []  # the next first
         self.reviews: OrderedDict[Path, Review] = OrderedDict()  # the last few, for stepping
-        self.failed: dict[Path, str] = {}  # why a file could not be reviewed
+        self.failed: dict[Path, Fault] = {}  # why a file could not be reviewed
         self.progress: dict[Path, tuple[int, int]] = {}  # actions judged of all, while judging
         self.finished = 0  # how many games it has judged (or failed to): the views redraw
         self.lock = threading.Lock()
@@ -307,12 +317,11 @@ class Judge:
 
             done = review(record, progress=step)
         except FileNotFoundError:
-            self._failed(path, "the file is gone (another window keeps fewer games)")
+            self._failed(path, Fault(GONE))
             return
-        except (OSError, UnicodeDecodeError, ValueError) as error:
-            why = "not text" if isinstance(error, UnicodeDecodeError) else str(error)
-            self._failed(path, why)
-            self.history.damaged(path, why)
+        except (OSError, ValueError) as error:
+            self._failed(path, fault_of(error))
+            self.history.damaged(path, fault_of(error))
             return
         with self.lock:
             self.progress.pop(path, None)
@@ -324,7 +333,7 @@ class Judge:
         with self.lock:
             self.finished += 1  # after its counts are in the file: a view built now lists them
 
-    def _failed(self, path: Path, why: str) -> None:
+    def _failed(self, path: Path, why: Fault) -> None:
         """Note why a file could not be reviewed."""
         with self.lock:
             self.progress.pop(path, None)

@@ -1,6 +1,6 @@
 """The student's AI behind a process boundary: CS50's calls in, answers or what went wrong out.
 
-Their file runs in a child process (bench/student_child.py, standard
+Their file runs in a child process (student/child.py, standard
 library only) that is sent one request at a time and given `limit` seconds
 to answer; past it the process is stopped, and the next game starts a new
 one. Whatever their code does (raise, loop, print, exit, return garbage),
@@ -29,8 +29,9 @@ from typing import IO, Any, Optional
 
 from sweeper.board import Cell
 
-CHILD = Path(__file__).with_name("student_child.py")
+CHILD = Path(__file__).with_name("child.py")
 LIMIT = 3.0  # seconds a call may take
+GRACE = 2.0  # seconds past the limit to wait for a late call's report, if it has not come
 LATE = 0.8  # the share of the limit after which a call still running sends its state
 STARTUP = 20.0  # seconds a new process may take to say it is ready (a busy machine)
 
@@ -70,6 +71,11 @@ class State:
     moves_made: frozenset[Cell]
     knowledge: tuple[tuple[frozenset[Cell], int], ...]  # their sentences, in their order
     sentences: int  # how many sentences they hold (more than are sent, past KNOWLEDGE_SENT)
+    # (k, cells, count): sentence k is the same object as after the last call, which said this
+    changed: tuple[tuple[int, frozenset[Cell], int], ...] = ()
+    shared: tuple[tuple[int, int], ...] = ()  # (k, j): sentence k holds sentence j's very set
+    # sentences made during the call with another's very set of cells: (made, the other)
+    made_shared: tuple[tuple[tuple[frozenset[Cell], int], tuple[frozenset[Cell], int]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,12 @@ def _state(data: dict[str, Any]) -> State:
         _cells(data["moves_made"]),
         tuple((_cells(cells), int(count)) for cells, count in data["knowledge"]),
         int(data["sentences"]),
+        tuple((int(k), _cells(cells), int(count)) for k, cells, count in data.get("changed", ())),
+        tuple((int(k), int(j)) for k, j in data.get("shared", ())),
+        tuple(
+            ((_cells(cells), int(count)), (_cells(other), int(was)))
+            for cells, count, other, was in data.get("made_shared", ())
+        ),
     )
 
 
@@ -102,11 +114,16 @@ def _failure(data: dict[str, Any]) -> Failure:
     if "unfit" in data:
         return Failure("unfit", str(data.get("during", "")), str(data["unfit"]))
     error = data["error"]
-    frames = tuple(Frame(str(f), int(n), str(fn), str(code)) for f, n, fn, code in error["frames"])
+    frames = _frames(error["frames"])
     if "exit" in error:
         return Failure("exit", error["during"], f"sys.exit({error['exit']})", frames)
     message = f"{error['type']}: {error['message']}" if error["message"] else error["type"]
     return Failure("error", error["during"], message, frames)
+
+
+def _frames(frames: list[list[Any]]) -> tuple[Frame, ...]:
+    """Return the frames the child sent: file, line, function, code."""
+    return tuple(Frame(str(f), int(n), str(fn), str(code)) for f, n, fn, code in frames)
 
 
 def answer_of(data: dict[str, Any]) -> Answer:
@@ -199,13 +216,16 @@ class StudentProcess:
             return Answer(failure=self._ended(during))
         deadline = time.monotonic() + self.limit
         late: Optional[State] = None  # what a call running late held by then
+        running: tuple[Frame, ...] = ()  # ... and the lines of theirs it was on
         while True:
             try:
                 line = self._next(max(0.0, deadline - time.monotonic()))
             except queue.Empty:
+                if late is None and not running:  # a loaded machine: the report may be on its way
+                    late, running = self._report_of_late(request, late, running)
                 self._kill()
                 stopped = f"no answer within {self.limit:g} s: stopped"
-                return Answer(state=late, failure=Failure("timeout", during, stopped))
+                return Answer(state=late, failure=Failure("timeout", during, stopped, running))
             if line is None:
                 return Answer(failure=self._ended(during))
             data = json.loads(line)
@@ -213,7 +233,35 @@ class StudentProcess:
                 return Answer()
             if "late" not in data:
                 return answer_of(data)
-            late = _state(data["late"])
+            late = _state(data["late"]) if data["late"] is not None else late
+            running = _frames(data.get("frames", ()))
+
+    def _report_of_late(
+        self, request: dict[str, Any], late: Optional[State], running: tuple[Frame, ...]
+    ) -> tuple[Optional[State], tuple[Frame, ...]]:
+        """Wait a little past the limit for what a late call held and the line it was on.
+
+        The child sends them from a timer thread at LATE of the limit; on a busy
+        machine that thread can be scheduled after the limit has passed. The call
+        is a timeout either way; this only keeps its evidence. An answer that
+        comes in this time is the state the call ended with.
+        """
+        if "late" not in request:
+            return late, running
+        deadline = time.monotonic() + GRACE
+        while True:
+            try:
+                line = self._next(max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                return late, running
+            if line is None:
+                return late, running
+            data = json.loads(line)
+            if "late" in data:
+                state = _state(data["late"]) if data["late"] is not None else late
+                return state, _frames(data.get("frames", ()))
+            if "state" in data:
+                return answer_of(data).state, running
 
     def _next(self, seconds: float) -> Optional[str]:
         """Return the child's next line (None at its end); queue.Empty after seconds."""

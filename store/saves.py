@@ -28,6 +28,11 @@ left (counted as a loss), whether in the window that saved it or from a
 save. The records keep the identity of every saved game they counted, so
 a save played again after its game was counted (its board already seen)
 counts as assisted, never as a new game of one's own or a best time.
+
+Unlike the rest of the store, this module still words its reasons (the
+line of a save that is wrong, why a save is not taken at its word), as
+sweeper/notation.py's parser words its own: the window shows them as they
+are (App.from_position), and they are the next to move to words/.
 """
 
 from __future__ import annotations
@@ -43,15 +48,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
 
-from minesweeper import Minesweeper
+from store.files import free_path, locked, write_atomically
+from store.notes import FileError
+from store.places import data_dir
 from sweeper import BOARDS, FIRST_CLICK_RULES, Cell, cell_name
 from sweeper.board import neighbours, parse_cell
 from sweeper.engine import Contradiction
+from sweeper.game import Game as Minesweeper
 from sweeper.notation import FACT, BoardText, check_numbers, parse_board, parse_layout
 from sweeper.position import Position, Workspace
 from sweeper.review import Action, action_lines, split_actions
-from window.places import data_dir
-from window.stats import locked, write_atomically
 
 SAVED = "saved"
 FORMAT = "2"  # 1: the mines on a '#= mines' line in the open, no check (read, as assisted)
@@ -129,7 +135,8 @@ def read_key(path: Optional[Path] = None) -> Optional[SaveKey]:
 def own_key(path: Optional[Path] = None) -> SaveKey:
     """Return the data folder's key, made (once, under a lock) when there is none yet.
 
-    ValueError with a one-line reason when it cannot be read or written.
+    ValueError with a one-line reason when it cannot be read; FileError (a ValueError with
+    the note) when it cannot be written.
     A key file is never replaced: every save sealed with it would be lost.
     """
     path = key_path() if path is None else path
@@ -139,8 +146,8 @@ def own_key(path: Optional[Path] = None) -> SaveKey:
             return key
         key = SaveKey(secrets.token_bytes(32))
         problem = write_atomically(path, f"{KEY_HEADER}\n{key.secret.hex()}\n")
-    if problem:
-        raise ValueError(problem.rstrip("."))
+    if problem is not None:
+        raise FileError(problem)
     return key
 
 
@@ -245,6 +252,17 @@ def save_text(game: Minesweeper, saved: Saved, title: str, key: Optional[SaveKey
     # action opens the game as assisted): a long game's many lines are not the board's.
     actions = "".join(f"{line}\n" for line in action_lines(saved.actions or ()))
     return text + f"{FACT} check {signature(key, text + actions)}\n" + actions
+
+
+def write_save(folder: Path, stem: str, text: str) -> Path:
+    """Write a save (or a position) to a new file folder/stem.txt; return its path.
+
+    stem-2.txt, ... when the name is taken; OSError when it cannot be written.
+    """
+    path = free_path(folder, stem)
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 # -- reading -------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The student check's figures: one object for --json, and the table with the first problem.
 
-The words for a problem are made by window/student_words.py and handed in
+The words for a problem are made by words/student.py and handed in
 (`describe`), so that the benchmark's part and the window say it alike.
 """
 
@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .student import BEYOND, CS50_FIRST_CLICK, KINDS, Problem, Tally
+from .check import BEYOND, CS50_FIRST_CLICK, KINDS, Problem, Tally
 
 # The figures' names in --json, kind by kind.
 KEYS = {
