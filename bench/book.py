@@ -20,12 +20,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Optional
 
-from bench.play import derive_seed, opening_with, play, tank
+from bench.play import opening_with, play, tank
 from bench.runs import streamed
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import default_strategies
 from sweeper.board import Cell, cell_name, parse_cell
 from sweeper.book import Key, format_key
+from sweeper.game import Game, derive_seed
+from sweeper.solver import Solver
 
 CANDIDATES = "A30,P30,P1,A3,C1,C3,A4"  # today's choice first, the other corners, cells near A1
 BOARD = (16, 30, 99)
@@ -38,7 +39,7 @@ def position_boards(seed: int, games: int, shown: int) -> Iterator[tuple[int, in
     height, width, mines = BOARD
     while found < games:
         game_seed = derive_seed(seed, i)
-        game = Minesweeper(height, width, mines, seed=game_seed, first_click="safe")
+        game = Game(height, width, mines, seed=game_seed, first_click="safe")
         game.reveal((0, 0))
         if game.revealed.get((0, 0)) == shown:
             found += 1
@@ -49,8 +50,8 @@ def position_boards(seed: int, games: int, shown: int) -> Iterator[tuple[int, in
 def play_guess(game_seed: int, guess: Cell) -> bool:
     """Return whether today's AI wins the deal after A1 and then `guess` as its first guess."""
     height, width, mines = BOARD
-    game = Minesweeper(height, width, mines, seed=game_seed, first_click="safe")
-    ai = MinesweeperAI(
+    game = Game(height, width, mines, seed=game_seed, first_click="safe")
+    ai = Solver(
         height,
         width,
         mines,

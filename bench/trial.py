@@ -37,16 +37,17 @@ from pathlib import Path
 from typing import Any, Optional
 
 from bench.paired import compare_report, format_compare, read_per_board
-from bench.play import derive_seed, opening_with, play, tank
+from bench.play import opening_with, play, tank
 from bench.runs import streamed
 from bench.stats import cpu_figures, mcnemar_p, paired_counts, paired_interval
-from minesweeper import Minesweeper, MinesweeperAI
 from sweeper import Decision, Position, Solution, Strategy, default_strategies
 from sweeper.board import Cell, parse_cell
 from sweeper.boardsets import BoardSet, SetBoard, read_board_set, seen_from, turned
 from sweeper.book import Book, Key, format_key, key_of
 from sweeper.deeper import DeeperLook
+from sweeper.game import Game, derive_seed
 from sweeper.search import SEARCH_CONFIGS
+from sweeper.solver import Solver
 from sweeper.strategies import Endgame, LookAhead
 
 A1_IS_1: Key = (16, 30, 99, "safe", (((0, 0), 1),))  # expert, after A1 showed 1
@@ -208,7 +209,7 @@ def play_trial_board(board: SetBoard, header: BoardSet, spec: str) -> TrialResul
     try:
         strategies = probed(result.found) if spec == "base" else variant(spec)
         h, w = header.height, header.width
-        ai = MinesweeperAI(
+        ai = Solver(
             h,
             w,
             header.mines,
@@ -225,10 +226,10 @@ def play_trial_board(board: SetBoard, header: BoardSet, spec: str) -> TrialResul
         symmetry = seen_from(first, board.first, h, w)
         if symmetry is None:
             raise RuntimeError(f"board {board.index}: no symmetry maps our first click")
-        game = Minesweeper.from_mines(h, w, turned(board.mines, symmetry, h, w))
+        game = Game.from_mines(h, w, turned(board.mines, symmetry, h, w))
         cells: list[Cell] = []
 
-        def player(ai: MinesweeperAI) -> tuple[Optional[Cell], str]:
+        def player(ai: Solver) -> tuple[Optional[Cell], str]:
             cell, kind = opening(ai)
             if cell is not None:
                 cells.append(cell)

@@ -7,11 +7,11 @@ import pytest
 
 from bench.sets import write_board_set
 from bench.trial import play_trial_board, report, triggered, variant
-from minesweeper import MinesweeperAI
 from sweeper import default_strategies
 from sweeper.boardsets import read_board_set
 from sweeper.book import Book, format_key, key_of, parse_line, read_book
 from sweeper.deeper import DeeperLook
+from sweeper.solver import Solver
 from sweeper.strategies import LookAhead
 
 A1_IS_1 = (16, 30, 99, "safe", (((0, 0), 1),))
@@ -19,7 +19,7 @@ A1_IS_1 = (16, 30, 99, "safe", (((0, 0), 1),))
 
 def after_a1(number, strategies=None):
     """An expert AI after its first click, A1, showed number."""
-    ai = MinesweeperAI(16, 30, 99, strategies=strategies)
+    ai = Solver(16, 30, 99, strategies=strategies)
     assert ai.make_move() == (0, 0)
     ai.add_reveal([((0, 0), number)])
     return ai
