@@ -12,6 +12,8 @@
     forget    copied into the code sent to workers: drops an earlier version's modules
     stress    the worst positions at full size, one fresh process each (python -m bench.stress)
     worst     the builders of those worst positions
+    trial     candidate techniques paired with today's AI, played only where they could act
+    book      builds the opening book (sweeper/book.txt) by playing each candidate guess
     differential  CS50's knowledge base and the fast one held to the same steps (python -m
               bench.differential)
 

@@ -38,6 +38,7 @@ NOT_RUN: list[tuple[str, str]] = [
     (r"^dask ", "a cluster: tests/test_cluster_processes.py runs these very commands"),
     (r"--scheduler ", "a cluster: tests/test_cluster_processes.py runs it"),
     (r"--games \d{4,}", "a long measurement (thousands of games), not a quick check"),
+    (r"\bruns/", "a long measurement on a fresh board set kept in runs/ (git-ignored)"),
 ]
 
 
