@@ -199,9 +199,8 @@ class Alive:
         """Keep RESERVE bytes of room in the lock file; return the room kept (0 when none)."""
         try:
             size = os.fstat(handle.fileno()).st_size
-            if size == 0:
-                handle.write(b" " * RESERVE)
-                handle.flush()
+            if size == 0:  # written past Python's buffer: a full disk leaves nothing to flush
+                os.pwrite(handle.fileno(), b" " * RESERVE, 0)
                 os.fsync(handle.fileno())
                 size = RESERVE
         except OSError:
@@ -231,7 +230,8 @@ class Alive:
         if self.handle is not None:
             with contextlib.suppress(OSError):
                 self.path.unlink()
-            self.handle.close()
+            with contextlib.suppress(OSError):  # nothing of ours is buffered; the lock goes anyway
+                self.handle.close()
             self.handle = None
 
 

@@ -173,7 +173,8 @@ def test_a_start_on_another_game_counts_the_waiting_one_as_a_loss(tmp_path):
     path = saved_and_left(tmp_path)
     same = runner.app_from_args(["--board", "beginner"])  # the same board named: reopened
     assert same.session.ledger.adopted
-    same.do("quit")
+    asked = same.do("quit")  # the first Esc asks, as on any game in play
+    assert not asked.close and "(it counts as a loss)? Esc again quits" in same.message
     assert same.do("quit").close  # left unsaved after the reopening: a loss, counted now
     assert games_of(BEGINNER) == (1, 0, 0)
     path = saved_and_left(tmp_path)
@@ -315,6 +316,25 @@ def test_a_full_disk_loses_no_result_as_the_issue_tried_it(small_disk, monkeypat
     app.do("new")
     assert RESULT_WRITTEN in app.message
     assert games_of() == (2, 1, 0) and Statistics().started == {}
+
+
+def test_a_disk_full_before_the_first_click_plays_and_says_so_at_the_end(
+    small_disk, monkeypatch, tmp_path
+):
+    # The lock file's room could not be written: its bytes once waited in Python's
+    # buffer, and letting the lock go raised "No space left on device" at the first click.
+    data = small_disk / "data"
+    monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(data))
+    Statistics()  # the folder made while there is room
+    filler = fill(small_disk)
+    app = App.new(runner.board_argument(SMALL), seed=2, save_dir=tmp_path)
+    app.do("reveal", (0, 0))
+    finish(app)
+    assert "Not saved: the disk is full" in app.message
+    filler.unlink()
+    app.session.stats.tried_at = 0.0
+    app.do("new")
+    assert games_of() == (1, 1, 0)
 
 
 def test_a_folder_remounted_read_only_plays_and_shows_its_records(small_disk, monkeypatch):

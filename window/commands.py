@@ -668,7 +668,8 @@ def quit_window(app: App, _: object) -> Outcome:
         room.keys = False
         return Outcome("")
     game = app.session.game
-    playing = app.session.watch.started is not None and not game.is_over()
+    started = app.session.watch.started is not None or app.session.ledger.on_the_record()
+    playing = started and not game.is_over()  # a reopened save's game too: its clock not yet on
     if room.on and app.armed != "quit" and not playing:
         app.armed = "quit"
         return Outcome(CLASS_LEAVE)
