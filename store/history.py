@@ -368,7 +368,8 @@ class Judge:
             while len(self.reviews) > REVIEWS_KEPT:
                 self.reviews.popitem(last=False)
         if "#= verdicts " not in text:
-            self.history.note_verdicts(path, text, done)
+            with contextlib.suppress(OSError):  # a read-only folder: the counts stay in memory
+                self.history.note_verdicts(path, text, done)
         with self.lock:
             self.finished += 1  # after its counts are in the file: a view built now lists them
 

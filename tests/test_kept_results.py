@@ -32,6 +32,7 @@ from store.settings import Settings
 from sweeper import BOARDS
 from window.app import App
 from window.ledger import count_left, retry
+from window.records_view import recent_game, records_table
 from words.records import (
     RESULT_WRITTEN,
     UNSAVED_QUIT,
@@ -342,6 +343,10 @@ def test_a_folder_remounted_read_only_plays_and_shows_its_records(small_disk, mo
     monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(data))
     Statistics().record("Custom 5x5, 3 mines, first click safe", True, 9.0)
     Settings().save()
+    played = App.new(runner.board_argument(SMALL), seed=2)
+    played.do("reveal", (0, 0))
+    finish(played, won=False)  # a game in history/, its verdicts not yet in its file
+    played.do("quit")
     if not mount("-o", "remount,ro", str(small_disk)):
         pytest.skip("the filesystem cannot be remounted read-only here")
     before = sorted(p.name for p in data.iterdir())
@@ -353,3 +358,10 @@ def test_a_folder_remounted_read_only_plays_and_shows_its_records(small_disk, mo
     assert "cannot be written to" in app.message
     assert "For this run only" in app.do("first-click").said
     assert sorted(p.name for p in data.iterdir()) == before  # nothing written, nothing made
+    (kept,) = app.session.history.games()
+    assert recent_game(kept, app.session).verdicts == "judging..."
+    while app.session.judge.work():  # counts not in the file: shown all the same
+        pass
+    assert recent_game(kept, app.session).verdicts.endswith(" guess")
+    app.do("stats")
+    assert not any("Delete" in note for note in records_table(app.session, app.records).notes)

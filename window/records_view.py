@@ -48,6 +48,7 @@ RULES = (
     "you chose) are counted apart as assisted. 3BV/s and efficiency: the best of the recent wins."
 )
 KEYS = "↑ ↓ a game, Enter (or a click) its review; ← → the board; Delete twice resets; I closes."
+KEYS_READ = "↑ ↓ a game, Enter (or a click) its review; ← → the board; I closes."  # none written
 RESET_ASK = (
     "Delete again resets every board's records (the file before is kept as "
     "statistics.json.before-reset); any other key keeps them."
@@ -143,9 +144,13 @@ def recent_game(kept: Kept, session: Session) -> RecentGame:
     result = kept.result + (", assisted" if kept.assisted else "")
     time = "-" if kept.seconds is None else f"{clock_text(kept.seconds)} s"
     judge = session.judge
+    judged = judge.review_of(kept.path)  # judged, its counts not in the file (read-only)
     if kept.verdicts is not None:
         safe, risk, guess = kept.verdicts
         verdicts = f"{safe} safe, {risk} risk, {guess} guess"
+    elif judged is not None:
+        counts = judged.counts
+        verdicts = f"{counts['safe']} safe, {counts['risk']} risk, {counts['guess']} guess"
     elif kept.path in judge.failed:
         verdicts = "cannot be reviewed"
     else:
@@ -177,7 +182,7 @@ def build_table(session: Session, state: RecordsState) -> RecordsTable:
     recent = tuple(recent_game(k, session) for k in kept)
     state.chosen = min(max(state.chosen, 0), len(recent) - 1) if recent else -1
     plot = tuple(TimePoint(g.seconds, g.won, g.assisted) for g in found.recent[-PLOT_GAMES:])
-    notes = [RULES, KEYS]
+    notes = [RULES, KEYS if stats.writable else KEYS_READ]
     said = (note_words(stats.read_only), note_words(stats.note))  # read-only: shown as it is
     notes += [m for m in (*said, history_message(session.history.notes)) if m]
     asking = RESET_ASK if state.reset_armed else ""

@@ -21,7 +21,7 @@ from sweeper import read_board_file
 from sweeper.board import Cell, cell_name
 from sweeper.review import ClickReview, Record, Review, read_record
 from window.frame import Frame, Highlights, KnowledgeList, StepBox, Tile
-from words.model import cells_text, clock_text, percent
+from words.model import cells_text, clock_text, percent, plural
 from words.records import game_fault_words
 from words.review import click_line, safe_words, summary_line
 
@@ -84,7 +84,8 @@ def review_target(which: str) -> tuple[Optional[Path], str]:
 
 def title_of(record: Record) -> str:
     """Return the review's title: the record's, or its size."""
-    return record.title or f"A game on {record.height}x{record.width}, {len(record.mines)} mines"
+    mines = plural(len(record.mines), "mine")
+    return record.title or f"A game on {record.height}x{record.width}, {mines}"
 
 
 def review_frame(reviewing: Reviewing, judge: Judge, message: str) -> Frame:

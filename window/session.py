@@ -253,7 +253,7 @@ class Session:
         if self.position_text is not None:
             return self.title or "a position"
         seed = f"seed {g.seed}, " if self.chosen_seed else ""
-        size = f"{self.ledger.board_name()} {g.height}x{g.width}, {g.mine_count} mines"
+        size = f"{self.ledger.board_name()} {g.height}x{g.width}, {plural(g.mine_count, 'mine')}"
         return f"{size}, {seed}{RULE_WORDS[g.first_click]}"
 
     # -- the player's moves -------------------------------------------------------
