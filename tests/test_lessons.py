@@ -630,3 +630,15 @@ def test_a_long_group_of_cells_is_summarised_by_what_it_is_never_cut_off():
         "the 179 cells no number touches: 13%"
     )
     assert cells_summary([(0, 0), (0, 1)]) == "A1, A2"
+
+
+def test_a_subset_question_frames_both_sentences_cells():
+    # 03: {A3, B3} = 1 inside {A3, B3, C3} = 2. The question is about both sentences, so C3,
+    # which only the larger one names, is framed too (it was left plain); the answer then
+    # marks {C3} = 1 as the new sentence.
+    small = Rule(frozenset({(0, 2), (1, 2)}), 1)
+    big = Rule(frozenset({(0, 2), (1, 2), (2, 2)}), 2)
+    step = Step("subset", premises=(small, big), sentence=Rule(frozenset({(2, 2)}), 1))
+    framed = {(0, 2): "premise", (1, 2): "premise", (2, 2): "premise"}
+    assert step_roles(step, asking=True) == framed
+    assert step_roles(step)[(2, 2)] == "new sentence"

@@ -340,8 +340,7 @@ def step_roles(step: Step, asking: bool = False) -> dict[Cell, str]:
     asking: the question beat, premises only (the conclusion is not given away).
     """
     roles: dict[Cell, str] = {}
-    premises = step.premises[:1] if step.rule == "subset" else step.premises
-    for premise in premises:
+    for premise in step.premises:  # a subset's larger sentence too: its extra cells are asked about
         roles.update((c, "premise") for c in premise.cells)
     if step.rule == "clue" and step.cell is not None:
         roles[step.cell] = "premise"
