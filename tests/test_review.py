@@ -205,7 +205,8 @@ def test_the_report_prints_a_line_per_click_beginning_with_its_cell_and_verdict(
         ["B4", "risk"],
         ["A1", "safe"],
     ]
-    assert lines[3].startswith("3 clicks: 1 safe, 1 risk, 1 guess")
+    # the records' clicks count flags too (efficiency); the review judges the others
+    assert lines[3].startswith("3 clicks judged (flags aside): 1 safe, 1 risk, 1 guess")
     bad = tmp_path / "bad.txt"
     bad.write_text("..\n..\n#= click Q99\n")
     refused = subprocess.run(

@@ -291,7 +291,8 @@ def click_list(done: Review, index: int) -> KnowledgeList:
     """Return the panel's list: every click with its verdict, the one on screen in bold."""
     counts = done.counts
     header = (
-        f"{len(done.clicks)} clicks: {counts['safe']} safe, {counts['risk']} risk, "
+        f"{len(done.clicks)} clicks judged (flags aside): {counts['safe']} safe, "
+        f"{counts['risk']} risk, "
         f"{counts['guess']} guess; luck {percent(done.luck)}"
     )
     rows = tuple(f"{k + 1}. {click_line(c)}" for k, c in enumerate(done.clicks))

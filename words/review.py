@@ -85,7 +85,7 @@ def summary_line(done: Review) -> str:
     """Return the game's summary: the counts of each verdict, where it was lost, the luck."""
     counts = done.counts
     words = ", ".join(f"{counts[w]} {w}" for w in ("safe", "risk", "guess"))
-    line = f"{plural(len(done.clicks), 'click')}: {words}"
+    line = f"{plural(len(done.clicks), 'click')} judged (flags aside): {words}"
     lost = done.lost_on
     if lost is not None:
         line += f"; lost on {cell_name(lost.action.cell)}"
