@@ -112,6 +112,9 @@ def test_a_move_held_at_its_problem_is_played_by_the_next_ai_move(closing):
     play_to_a_problem(app)
     held, moves = app.student.held, app.student.game.moves
     assert held is not None and held not in app.game.revealed  # the board before their move
+    # the box says why the board has not moved: the move is chosen and waits for A
+    words = app.frame().step.words
+    assert f"it chose {cell_name(held)}, held back so that this shows first" in words
     app.do("ai")
     assert held in app.game.revealed or app.game.exploded == held
     assert app.student.game.moves == moves + 1 and app.student.held is None

@@ -55,6 +55,10 @@ if TYPE_CHECKING:
 
 RIGHT, WRONG = "✓", "✗"
 STOPPED = "Their AI plays no more in this game (A and G wait): N starts a new one."
+HELD = (
+    "A asked their AI for a move: it chose {cell}, held back so that this shows first; "
+    "A again plays it."
+)
 SHORT_WORDS = 240  # characters of a problem's words that leave the box room for the legend
 
 
@@ -194,10 +198,16 @@ class StudentPlay:
             title=title,
             message="",  # the box says it all: the message line's room goes to the list
             knowledge=knowledge,
-            step=problem_box(problem, mines, marks, stopped=student.stopped is not None),
+            step=problem_box(
+                problem, mines, marks, student.stopped is not None, self.held_now(problem)
+            ),
             highlights=marks,
             focus=focus_of(marks),  # a board too large for class shows these cells large
         )
+
+    def held_now(self, problem: Problem) -> Optional[Cell]:
+        """Return the move held back while problem, found as their AI chose it, is on show."""
+        return self.held if problem is self.showing else None
 
     def problem_shown(self, m: Moment) -> Optional[Problem]:
         """Return the problem the class is shown: the one play stopped at, at its step only."""
@@ -347,15 +357,19 @@ def problem_box(
     mines: frozenset[Cell],
     marks: Optional[Highlights] = None,
     stopped: bool = False,
+    held: Optional[Cell] = None,
 ) -> StepBox:
     """Return the step box that explains a problem: what went wrong, then the gist of why.
 
     Its legend says what the board's ticks and crosses mean here (not what an AI knew);
     stopped: their AI plays no more (A and G do nothing), so the box says what does.
+    held: the move their AI chose as the problem was found, played at the next A.
     """
     lines = [problem_line(problem), *brief_lines(problem, mines)]
     if stopped:
         lines.append(STOPPED)
+    elif held is not None:
+        lines.append(HELD.format(cell=cell_name(held)))
     words = "\n".join(lines)
     header = f"Their AI, {where_text(problem)}: {problem.kind}"
     meaning = MARK_WORDS.get(problem.kind, {})
