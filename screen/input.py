@@ -152,7 +152,7 @@ def click(
         return ("chord" if button == 2 else "reveal", cell)
     if button != 1:
         return None
-    name = "new" if view.face().collidepoint(pos) else view.button_at(pos)
+    name = "face" if view.face().collidepoint(pos) else view.button_at(pos)
     if name is not None and name.startswith("board:"):
         return ("new", name.split(":", 1)[1])
     if name is not None:

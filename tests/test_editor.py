@@ -209,6 +209,18 @@ def test_the_editor_s_keys_do_what_they_say():
     assert app.modes()[0] == EDITOR and editor.lesson.teacher == ""
 
 
+def test_the_face_is_n_outside_the_editor_and_nothing_in_it():
+    # The face's click was the N key, which the editor reads as "type the teacher's note".
+    app = editing()
+    said = app.message
+    app.do("face")
+    assert app.modes()[0] == EDITOR and app.message == said  # not typing, nothing said
+    playing = App.new(BOARDS["cs50"], seed=3)
+    playing.do("reveal", (0, 0))
+    asked = route(playing, "face", None)
+    assert asked.name == "new" and asked.asks is not None  # leaving a game asks, as N does
+
+
 def test_an_unsaved_lesson_asks_before_it_is_left_and_a_saved_one_does_not(tmp_path):
     app = editing(Editor(path=tmp_path / "l.txt"))
     one_two_one(app)

@@ -1028,6 +1028,13 @@ TABLE: dict[str, Command] = {
             CLASS: leaving_lesson("a new game", "The same button or N"),
         },
     ),
+    "face": Command(  # the face's click: N everywhere but the editor, where N types a note
+        new_game,
+        frozenset(),
+        EDITING,
+        rereads={mode: to("new") for mode in EVERY - {EDITOR, WORDING}},
+        silent=True,
+    ),
     "restart": Command(
         restart,
         GAME | {CLASS},
