@@ -40,8 +40,9 @@ def position_boards(seed: int, games: int, shown: int) -> Iterator[tuple[int, in
     while found < games:
         game_seed = derive_seed(seed, i)
         game = Game(height, width, mines, seed=game_seed, first_click="safe")
-        game.reveal((0, 0))
-        if game.revealed.get((0, 0)) == shown:
+        first = (0, 0)
+        game.reveal(first)  # places the mines
+        if game.revealed.get(first) == shown:  # no AI is told: the deal is only looked at
             found += 1
             yield i, game_seed
         i += 1
