@@ -4,18 +4,28 @@ from __future__ import annotations
 
 import itertools
 import time
+from dataclasses import replace
 from multiprocessing import Pool
 from typing import Any
 
 from bench.play import play, tank
 from bench.runs import Board, ignore_interrupts
-from sweeper import Cell
+from sweeper import Cell, default_strategies
 from sweeper.board import cell_name, kept_clear
 from sweeper.game import Game
 from sweeper.search import best_opening
 from sweeper.solver import Solver
+from sweeper.strategies import Opening, Strategy
 
 ExactTask = tuple[Board, str, tuple[tuple[Cell, ...], ...]]
+
+
+def untimed() -> tuple[Strategy, ...]:
+    """Return the AI's strategies with best play's first-click search held to its visits
+    only: in play it also stops at a CPU time, which would make these figures the machine's."""
+    return tuple(
+        replace(s, seconds=None) if isinstance(s, Opening) else s for s in default_strategies()
+    )
 
 
 def exact_chunk(task: ExactTask) -> tuple[int, int]:
@@ -24,7 +34,8 @@ def exact_chunk(task: ExactTask) -> tuple[int, int]:
     wins = crashes = 0
     for placed in placements:
         game = Game.from_mines(height, width, placed)
-        played = play(game, Solver(height, width, mines, first_click=rule), tank)
+        ai = Solver(height, width, mines, first_click=rule, strategies=untimed())
+        played = play(game, ai, tank)
         wins += played.won
         crashes += bool(played.crash)
     return wins, crashes
@@ -48,7 +59,7 @@ def exact_report(board: Board, rule: str, jobs: int) -> dict[str, Any]:
         )
     started = time.perf_counter()
     best = best_opening(height, width, mines, rule, limit=10**9, budget=10**15)
-    first = Solver(height, width, mines, first_click=rule).make_move()
+    first = Solver(height, width, mines, first_click=rule, strategies=untimed()).make_move()
     if best is None or first is None:
         raise ValueError(f"{height}x{width}x{mines} cannot be searched exhaustively")
     free = kept_clear(first, height, width, rule)

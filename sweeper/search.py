@@ -390,6 +390,7 @@ def best_opening(
     rule: str,
     limit: Optional[int] = None,
     budget: Optional[int] = None,
+    seconds: Optional[float] = FIRST_SEARCH_SECONDS,
 ) -> Optional[tuple[Cell, int, int]]:
     """Return (first click, boards won, boards) under best play, on boards small enough.
 
@@ -400,22 +401,24 @@ def best_opening(
     than limit placements (FIRST_SEARCH_BOARDS), more than FIRST_SEARCH_CELLS
     cells (a sparse giant board has few placements, but each is long to list
     and to search), or when the search passes its budget (FIRST_SEARCH_BUDGET),
-    which also pays for listing the boards. Without a budget given (in play)
-    it also stops at FIRST_SEARCH_SECONDS of CPU, so a slower machine than
-    the budget was set on may search fewer boards; a budget given (bench.exact)
-    is visits only, the same on every machine. A pure function: the search has
+    which also pays for listing the boards, or past `seconds` of CPU (in play
+    FIRST_SEARCH_SECONDS: a slower machine than the budget was set on may
+    then search fewer boards; None, as the benchmark asks, is visits only,
+    the same on every machine). A pure function: the search has
     its own memo (see opening_tree).
     """
-    return _opening(height, width, mines, rule, limit, budget)[0]
+    return _opening(height, width, mines, rule, limit, budget, seconds)[0]
 
 
-def opening_tree(height: int, width: int, mines: int, rule: str) -> Memo:
+def opening_tree(
+    height: int, width: int, mines: int, rule: str, seconds: Optional[float] = FIRST_SEARCH_SECONDS
+) -> Memo:
     """Return what best_opening's search found: best play from every position it reached.
 
     A game that plays best play's first click can adopt it, and then every
     later move of best play is a look-up (read only: adopt copies it).
     """
-    return _opening(height, width, mines, rule, None, None)[1]
+    return _opening(height, width, mines, rule, None, None, seconds)[1]
 
 
 @functools.lru_cache(maxsize=32)
@@ -426,14 +429,15 @@ def _opening(
     rule: str,
     limit: Optional[int],
     budget: Optional[int],
+    seconds: Optional[float],
 ) -> tuple[Optional[tuple[Cell, int, int]], Memo]:
     """Search best play's first click (see best_opening); return it and the search's memo."""
     if not opening_searched(height, width, mines, rule, limit):
         return None, {}
     cells = [(i, j) for i in range(height) for j in range(width)]
     search = EndgameSearch(height, width)
-    if budget is None:  # in play: a slower machine stops at the time, not at the visits
-        search.deadline = time.process_time() + FIRST_SEARCH_SECONDS
+    if seconds is not None:  # in play: a slower machine stops at the time, not the visits
+        search.deadline = time.process_time() + seconds
     best: Optional[tuple[Cell, int, int]] = None
     budget = budget or FIRST_SEARCH_BUDGET
     for first in cells:

@@ -45,6 +45,7 @@ from .records import Candidate, Decision
 from .search import (
     FIRST_SEARCH_BOARDS,
     FIRST_SEARCH_CELLS,
+    FIRST_SEARCH_SECONDS,
     SEARCH_BUDGET,
     SEARCH_CONFIGS,
     EndgameSearch,
@@ -180,6 +181,7 @@ class Opening:
     """The first click: the measured best cell, or on a small board best play's, by search."""
 
     search: bool = True
+    seconds: Optional[float] = FIRST_SEARCH_SECONDS  # the search's CPU time (None: visits only)
     name: str = "opening"
 
     def __call__(self, position: Position, solution: Solution) -> Optional[Decision]:
@@ -193,7 +195,11 @@ class Opening:
         # Under no-guess every board is won from any first click: nothing to search.
         if self.search and position.total is not None and position.first_click != "no-guess":
             solved = best_opening(
-                position.height, position.width, position.total, position.first_click
+                position.height,
+                position.width,
+                position.total,
+                position.first_click,
+                seconds=self.seconds,
             )
             if solved is not None:
                 first, wins, boards = solved
@@ -201,7 +207,11 @@ class Opening:
                 # The search solved the whole game from this click: the game adopts
                 # its tree, so every later move of best play is a look-up (Endgame).
                 position.workspace.found = opening_tree(
-                    position.height, position.width, position.total, position.first_click
+                    position.height,
+                    position.width,
+                    position.total,
+                    position.first_click,
+                    self.seconds,
                 )
                 return Decision(first, self.name, odds, wins=wins, games=boards)
         return Decision(cell, self.name, odds)
