@@ -114,7 +114,7 @@ def test_a_move_held_at_its_problem_is_played_by_the_next_ai_move(closing):
     assert held is not None and held not in app.game.revealed  # the board before their move
     # the box says why the board has not moved: the move is chosen and waits for A
     words = app.frame().step.words
-    assert f"it chose {cell_name(held)}, held back so that this shows first" in words
+    assert f"Their AI's move, {cell_name(held)}, waits for A." in words
     app.do("ai")
     assert held in app.game.revealed or app.game.exploded == held
     assert app.student.game.moves == moves + 1 and app.student.held is None

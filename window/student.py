@@ -55,10 +55,7 @@ if TYPE_CHECKING:
 
 RIGHT, WRONG = "✓", "✗"
 STOPPED = "Their AI plays no more in this game (A and G wait): N starts a new one."
-HELD = (
-    "A asked their AI for a move: it chose {cell}, held back so that this shows first; "
-    "A again plays it."
-)
+HELD = "Their AI's move, {cell}, waits for A."  # a problem found as it chose, shown first
 SHORT_WORDS = 240  # characters of a problem's words that leave the box room for the legend
 
 
@@ -368,7 +365,8 @@ def problem_box(
     lines = [problem_line(problem), *brief_lines(problem, mines)]
     if stopped:
         lines.append(STOPPED)
-    elif held is not None:
+    short = len("\n".join(lines)) <= SHORT_WORDS  # the held move's line leaves the legend
+    if held is not None and not stopped:
         lines.append(HELD.format(cell=cell_name(held)))
     words = "\n".join(lines)
     header = f"Their AI, {where_text(problem)}: {problem.kind}"
@@ -376,7 +374,7 @@ def problem_box(
     shown = sorted({mine for _, mine in marks.marks}) if marks is not None else []
     legend = tuple((mine, meaning[mine]) for mine in shown if mine in meaning)
     # A short explanation keeps the colours' legend under it; a long one needs the room.
-    return StepBox(header, words, legend=len(words) <= SHORT_WORDS, marks=legend)
+    return StepBox(header, words, legend=short, marks=legend)
 
 
 def problem_highlights(
