@@ -14,6 +14,7 @@ import pytest
 
 import runner
 from sweeper import BOARDS, Rule, Step
+from sweeper.board import cell_name
 from window.app import App
 from words.model import cells_text, other_odds, plural, rule_text, step_text
 
@@ -131,7 +132,9 @@ def test_think_after_an_answer_goes_to_the_question_of_the_ai_s_next(name):
     thought.do("step")  # an answer beat
     thought.do("think")
     assert thought.frame().asking and thought.room.step_index == walked.room.step_index
-    assert "is the AI's next conclusion" in thought.message
+    assert "is the AI's next conclusion: its question first" in thought.message
+    played = thought.session.think().cell  # the cell A plays is the question's answer
+    assert cell_name(played) not in thought.message  # not named while the class answers
     thought.do("think")
     assert thought.frame().step.words == frames[-1].step.words
 

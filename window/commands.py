@@ -298,6 +298,8 @@ def think(app: App, _: object) -> Outcome:
         number = timeline.number(shown)
         where = f"lesson step {number}" if number is not None else "the step on screen"
         # The lesson's own words give the reason; a second wording here would teach two lessons.
+        if room.asking:  # its question on screen: the cell A plays is its answer
+            return Outcome(f"Think: {where} is the AI's next conclusion: its question first.")
         cell = cell_name(decision.cell)
         return Outcome(f"Think: {where} is the AI's next conclusion. A plays {cell}.")
     room.viewing = None
