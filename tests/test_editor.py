@@ -317,3 +317,15 @@ def test_in_the_window_a_drag_draws_a_row_and_shift_arrows_size_the_board():
         post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char))
     window.run(max_iterations=2)
     assert app.editor.lesson.question == "X"  # X typed, not a picture taken
+
+
+def test_the_1_2_1_answer_gives_each_reason_once():
+    # Its third reason is a chain that starts with the first: said once, then "Then ...".
+    text = "# The 1-2-1\n# Answer: A2 and A4.\n# Total: hidden\n.*.*.\n.121.\n"
+    app = App.from_position(text, name="121.txt")
+    while not app.frame().asking:  # the opening screen, then the question
+        app.do("step")
+    app.do("step")  # its answer
+    words = app.frame().step.words
+    first = "B2 = 1 and B3 = 2 share A2 and A3"
+    assert words.count(first) == 1 and "Then B4 = 1 has its mine in A4 already" in words

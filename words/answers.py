@@ -73,11 +73,22 @@ def step_reasons_text(reasons: Sequence[tuple[Reason, frozenset[Cell]]], room: i
     """
     said: list[str] = []
     for found, cells in reasons:
-        words = reason_text(found, cells)
+        words = _after_said(reason_text(found, cells), said)
         if sum(len(w) + 1 for w in said) + len(words) > room:
             break
         said.append(words)
     return f"Why: {' '.join(said)}" if said else ""
+
+
+def _after_said(words: str, said: Sequence[str]) -> str:
+    """Return an argument's words without its first steps when a reason said before is them:
+    "X; then Y." after "X." is "Then Y." (the 1-2-1's third reason repeated its first)."""
+    for before in said:
+        start = before.rstrip(".") + "; then "
+        if words.startswith(start):
+            rest = words[len(start) :]
+            return "Then " + rest
+    return words
 
 
 def answer_heading(cell: Cell, claim: str, word: str) -> str:
