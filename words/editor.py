@@ -31,7 +31,7 @@ RULE_WORDS = {
     "zero": "one number, a 0 (every closed cell around it is safe)",
     "full": "one number, full (as many closed cells as its count: all mines)",
     "subset": "two numbers, one inside the other (the subset rule)",
-    "enumeration": "counting every arrangement (no one or two of the AI's sentences decide it)",
+    "enumeration": "the AI counts every arrangement (no one sentence or subset decides it)",
     "move": "a guess (nothing is certain)",
 }
 # The fewest numbers that settle the step's cell, by the weakest rule (sweeper/reasons.py).
@@ -114,7 +114,7 @@ def teaching_words(
     if cell is not None:
         said.append(f"It proves {cell_name(cell)} {'a mine' if mine else 'safe'}.")
     if reason is not None:
-        said.append(f"By {GRADE_WORDS[reason.grade]}: {reason_text(reason)}")
+        said.append(f"A class can see it by {GRADE_WORDS[reason.grade]}: {reason_text(reason)}")
         if told:
             said.append(
                 "Only the mine total decides it."
