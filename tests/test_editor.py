@@ -258,6 +258,20 @@ def test_c_teaches_the_lesson_drawn_and_l_comes_back_to_the_same_editor(tmp_path
     assert app.editor is editor and editor is not None and editor.unsaved
 
 
+def test_esc_closes_a_window_started_for_the_editor_until_it_teaches(tmp_path):
+    # A teacher who ran --edit came for the editor: Esc closed it into a CS50 game.
+    app = runner.app_from_args(["--edit", str(tmp_path / "new.txt")])
+    assert "Esc closes the window" in app.message
+    assert app.do("quit").close  # nothing drawn: nothing to ask about
+    app = runner.app_from_args(["--edit", str(tmp_path / "new.txt")])
+    one_two_one(app)
+    app.do("save")
+    app.do("classroom")  # C teaches it; L comes back, and Esc then goes back to class
+    app.do("edit")
+    outcome = app.do("quit")
+    assert not outcome.close and app.editor is None and app.room.on
+
+
 def test_l_in_class_edits_the_lesson_on_screen_and_saves_it_where_it_came_from(tmp_path):
     path = tmp_path / "04.txt"
     path.write_text((ROOT / "assets/positions/04-one-two.txt").read_text(), encoding="utf-8")

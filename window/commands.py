@@ -743,6 +743,7 @@ def edit_file(app: App, name: str) -> str:
             editor = Editor(path=path)
     except ValueError as error:
         return f"{path}: {error}"
+    editor.alone = True
     app.message = start_editing(app, editor)
     return ""
 
@@ -754,7 +755,8 @@ def start_editing(app: App, editor: Editor) -> str:
     app.session.autoplay = False
     app.session.watch.hold("editor", True)
     where = f" (it saves to {editor.path})" if editor.path is not None else ""
-    return f"The position editor{where}: click cells, type the words; C teaches it, Esc leaves."
+    leaves = "Esc closes the window" if editor.alone else "Esc leaves"
+    return f"The position editor{where}: click cells, type the words; C teaches it, {leaves}."
 
 
 def editing(action: Callable[[Editor, Any], str]) -> Handler:
@@ -821,6 +823,7 @@ def teach_lesson(app: App, _: object) -> Outcome:
     problem = editor.problem()
     if problem:
         return Outcome(f"Nothing to teach yet: {problem}")
+    editor.alone = False  # the window teaches now: L comes back here, and Esc back to class
     old = app.session
     name = editor.path.name if editor.path is not None else ""
     session = position_session(editor.text(), old.first_click, old.save_dir, name, old.settings)
@@ -837,7 +840,10 @@ def teach_lesson(app: App, _: object) -> Outcome:
 
 
 def close_editor(app: App, _: object) -> Outcome:
-    """Esc in the editor: leave it (an unsaved lesson asks first: see the table's asks)."""
+    """Esc in the editor: leave it (an unsaved lesson asks first: see the table's asks); a
+    window started for it (--edit) closes, as the teacher came for the editor alone."""
+    if app.editor is not None and app.editor.alone:
+        return Outcome("Editor closed.", close=True)
     app.editor = None
     app.pressed = frozenset()
     app.session.watch.hold("editor", False)

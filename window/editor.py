@@ -97,6 +97,7 @@ class Editor:
         self.typed = ""
         self.saved = self.text()  # the text last saved or opened: unsaved when it differs
         self.kept = False  # it is in a file: opened from one, or saved
+        self.alone = False  # the window was started for it (--edit): Esc closes the window
 
     @classmethod
     def from_text(cls, text: str, path: Optional[Path] = None) -> Editor:
