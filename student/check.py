@@ -99,6 +99,7 @@ class Problem:
     at: int = 0  # their states recorded by then: the state at the problem is history[at - 1]
     board: tuple[int, int, int] = CS50_BOARD  # the game's rows, columns and mines
     first_click: str = CS50_FIRST_CLICK
+    backwards: Optional[tuple[Sentence, Sentence]] = None  # (smaller, larger) it came from
 
     @property
     def move(self) -> int:
@@ -319,7 +320,7 @@ class StudentGame:
             if not self._holds(sentence):
                 self._problem(
                     "wrong sentence", call, sentence=sentence, held=self._held(sentence),
-                    shares=partner(state, shares, k),
+                    shares=partner(state, shares, k), backwards=backwards(sentence, state),
                 )  # fmt: skip
 
     def _held(self, sentence: Sentence) -> int:
@@ -351,6 +352,23 @@ class StudentGame:
         problem = self._make(kind, call, detail, **facts)
         self.problems.append(problem)
         return problem
+
+
+def backwards(sentence: Sentence, state: State) -> Optional[tuple[Sentence, Sentence]]:
+    """Return (smaller, larger) of their sentences that a subset rule counted the wrong way
+    round to make this one: its cells the larger's less the smaller's, its count the smaller's
+    count less the larger's (not the larger's less the smaller's). None when none did."""
+    cells, count = sentence
+    counts: dict[frozenset[Cell], set[int]] = {}
+    for c, n in state.knowledge:
+        counts.setdefault(c, set()).add(n)
+    for big, big_count in state.knowledge:
+        if not cells < big:
+            continue
+        for small_count in sorted(counts.get(big - cells, ())):
+            if count == small_count - big_count != big_count - small_count:
+                return (big - cells, small_count), (big, big_count)
+    return None
 
 
 def partner(state: State, shares: dict[int, int], k: int) -> Optional[Sentence]:

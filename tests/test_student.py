@@ -441,3 +441,17 @@ def test_a_call_names_the_cell_it_told_and_an_own_mine_says_what_cs50_asks(found
     own = found["own_mine.py"].first_problem
     why = problem_lines(own, None, mines_of(own))
     assert any("neither played nor known to be mines" in line for line in why)
+
+
+def test_a_backwards_subset_rule_is_named_with_the_two_sentences_it_used(found):
+    # "added {C8} = -1" said what was wrong, not where it came from: the two sentences of
+    # theirs whose difference it is, counted the smaller less the larger.
+    first = found["subset_backwards.py"].first_problem
+    assert first.backwards is not None
+    (small, n_small), (big, n_big) = first.backwards
+    cells, count = first.sentence
+    assert small < big and big - small == cells and count == n_small - n_big != n_big - n_small
+    line = problem_line(first)
+    assert f"counted {n_small} - {n_big}; the subset rule counts" in line
+    for name in ("marks_mine_safe.py", "no_subset.py"):
+        assert all(p.backwards is None for p in found[name].problems)

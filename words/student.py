@@ -110,6 +110,14 @@ def sentence_line(problem: Problem, call: str, size: tuple[int, int]) -> str:
         )
     if problem.was is None:
         line = f"{call} added {said} to self.knowledge, {wrong}"
+        if problem.backwards is not None:
+            (_, n_small), (_, n_big) = problem.backwards
+            smaller = sentence_text(problem.backwards[0], size)
+            larger = sentence_text(problem.backwards[1], size)
+            line += (
+                f": it is {larger} without {smaller}, counted {n_small} - {n_big}; the subset "
+                f"rule counts the larger's mines less the smaller's ({n_big} - {n_small})"
+            )
     else:
         was = sentence_text(problem.was, size)
         line = (
