@@ -334,8 +334,10 @@ def test_a_disk_full_before_the_first_click_plays_and_says_so_at_the_end(
     assert "Not saved: the disk is full" in app.message
     filler.unlink()
     app.session.stats.tried_at = 0.0
-    app.do("new")
+    app.do("press", (None, False))  # the face's press: silent, and it writes the result
     assert games_of() == (1, 1, 0)
+    app.do("new")  # the release: its own words, and the news the press could not say
+    assert app.message.endswith(RESULT_WRITTEN)
 
 
 def test_a_folder_remounted_read_only_plays_and_shows_its_records(small_disk, monkeypatch):

@@ -54,6 +54,7 @@ class App:
         self.entering: Optional[str] = None  # the custom-board line being typed, or None
         self.armed: Optional[str] = None  # the command that asked first: once more runs it
         self.left = ""  # words about a game just left (counted as a loss)
+        self.news = ""  # a waiting result written during a silent command, said by the next
         self.pressed: frozenset[Cell] = frozenset()  # cells drawn pressed while a button is held
         self.student: Optional[StudentPlay] = None  # a student's AI behind AI Move (--student)
         # A handout (--export, --deck): a picture on paper, where no key or click does
@@ -190,8 +191,12 @@ class App:
             outcome = self.student.after(self.session, self.room, outcome)
         if outcome.said is not None:
             self.message = outcome.said
-        if news:  # a result kept waiting (the disk was full) is written now
-            self.message = f"{self.message} {news}".strip()
+        # A result kept waiting (the disk was full) is written now: said by this command,
+        # or by the next one that says anything (a click's press is silent, its release not).
+        self.news = f"{self.news} {news}".strip()
+        if self.news and not TABLE[name].silent:
+            self.message = f"{self.message} {self.news}".strip()
+            self.news = ""
         self._hold_clock()
         return outcome
 
