@@ -709,7 +709,8 @@ def paint_knowledge(
     first = known.top(rows)
     shown = known.rows[first : first + rows]
     header = known.header
-    scrolled = f" · {first + 1}-{first + len(shown)} ↕" if len(known.rows) > rows else ""
+    total = len(known.rows)  # "4-9 of 11": the rows shown of the list, which ↕ scrolls
+    scrolled = f" · {first + 1}-{first + len(shown)} of {total} ↕" if total > rows else ""
     if view.head_lines > 1 and ": " in header:  # in class: what it is, then the counts
         title, counts = header.split(": ", 1)
         screen.blit(fitted(title + scrolled, rect.width, view.font, painter), rect.topleft)
