@@ -52,6 +52,19 @@ def test_the_first_click_rule_last_played_opens_the_next_window():
     assert runner.app_from_args([]).game.first_click == "none"
 
 
+def test_k_before_the_first_click_deals_this_game_by_the_new_rule_too():
+    # The player's tryout: K on an unclicked board left its title (and its first click) on
+    # the old rule. Untouched, it is the same seed dealt by the new one; after a click, not.
+    app = runner.app_from_args(["--board", SMALL, "--first-click", "safe", "--seed", "2"])
+    seed = app.game.seed
+    said = app.do("first-click").said
+    assert app.game.first_click == "opening" and app.game.seed == seed
+    assert "this game's and new games'" in said and "first click opens" in app.session.describe()
+    app.do("reveal", (2, 2))
+    app.do("first-click")  # played: the rule is for new games only
+    assert app.game.first_click == "opening" and app.session.first_click == "none"
+
+
 def test_a_hint_switched_off_before_the_first_click_leaves_the_game_unassisted():
     remembered_hint()
     start = runner.app_from_args(["--board", SMALL])

@@ -13,6 +13,8 @@ from datetime import datetime
 
 from store.saves import Saved, new_identity, save_text, write_save
 from store.settings import Settings
+from sweeper.board import max_mines
+from sweeper.game import Game
 from sweeper.notation import lesson_text
 from window.session import Outcome, Session
 from words.records import (
@@ -43,12 +45,23 @@ def remembered(session: Session, name: str) -> str:
 
 
 def cycle_first_click(session: Session) -> Outcome:
-    """Choose the next first-click rule (safe, opening, none, no-guess) for new games; keep it."""
+    """Choose the next first-click rule (safe, opening, none, no-guess) for new games; keep it.
+
+    A game nothing has happened in yet (no click, not a position or a save) takes the
+    rule too: the same seed, dealt under it (its title kept the old rule, and its first
+    click played by a rule the player had just left).
+    """
     rules = Settings.RULES
     session.first_click = rules[(rules.index(session.first_click) + 1) % len(rules)]
     session.settings.first_click = session.first_click
     said = remembered(session, "first_click")
     words = FIRST_CLICK_WORDS[session.first_click]
+    g, rule = session.game, session.first_click
+    untouched = not session.ledger.started() and not g.revealed and not g.flags
+    fits = g.mine_count <= max_mines(g.height, g.width, rule)
+    if untouched and fits and session.position_text is None and not session.title:
+        session.start(Game(g.height, g.width, g.mine_count, seed=g.seed, first_click=rule))
+        return Outcome(f"First click, this game's and new games': {words}. {said}".strip())
     return Outcome(f"First click for new games: {words}. {said}".strip())
 
 
