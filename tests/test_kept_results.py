@@ -40,6 +40,9 @@ from words.records import (
     unsaved_words,
 )
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_trust import finish  # noqa: E402  (a game played to its end: won, or lost)
+
 SMALL = "5x5x3"
 
 
@@ -50,17 +53,6 @@ def disk_full(monkeypatch):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(files_module.tempfile, "mkstemp", full)
-
-
-def finish(app, won=True):
-    """Play the game to its end: every safe cell (won), or a mine (lost)."""
-    game = app.game
-    if not won:
-        app.do("reveal", min(game.mines))
-    for cell in list(game.cells()):
-        if cell not in game.mines and not game.is_over():
-            app.do("reveal", cell)
-    assert game.won() == won and game.is_over()
 
 
 def games_of(board="Custom 5x5, 3 mines, first click safe"):
