@@ -161,3 +161,15 @@ def test_esc_in_class_asks_before_it_leaves():
     app.do("quit")
     app.do("step")  # any other key stays
     assert not app.do("quit").close
+
+
+def test_class_on_a_question_says_the_way_out_in_the_buttons_names_too():
+    # A mouse player pressed Class twice on a question and was told only "→ shows the answer".
+    app = opened("04-one-two")
+    app.do("step")
+    assert app.room.asking
+    said = app.do("classroom").said
+    assert "→ (Step) shows the answer, then C (Class) closes the classroom" in said
+    app.do("step")  # the answer: now Class closes the classroom
+    app.do("classroom")
+    assert not app.room.on

@@ -43,12 +43,13 @@ class Mode:
 
 
 QUESTION_REFUSAL = (
-    "The class is answering this question: click a closed cell to answer, → shows the answer."
+    "The class is answering this question: click a closed cell to answer; → (Step) shows "
+    "the answer, then C (Class) closes the classroom."
 )
 SETTINGS_WAIT = "Settings wait until the class ends: C closes the classroom."
 ODDS_WAIT = "In class the odds would give answers away: C closes the classroom."
 # On a question C is refused too: the way out starts with the answer.
-AFTER_THE_ANSWER = "the class is answering: → shows the answer, then C closes the classroom."
+AFTER_THE_ANSWER = "the class is answering: → (Step) shows the answer, then C closes the classroom."
 SPOILS = (
     "E shows every step with its conclusion, this question's answer too: → shows the answer first."
 )

@@ -27,7 +27,7 @@ from words.records import (
 FIRST_CLICK_WORDS = {
     "safe": "the first click is never a mine (CS50's rule)",
     "opening": "the first click opens an area (no mine in its 3x3 block)",
-    "none": "the first click may be a mine",
+    "none": "the first click may hit a mine",
     "no-guess": "the first click opens, and logic alone clears the board (no guess needed)",
 }
 
