@@ -26,23 +26,13 @@ from words.answers import CLAIMED
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = sorted((ROOT / "assets" / "positions").glob("*.txt"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_reasons import around  # noqa: E402  (the brute force's own neighbours)
 from test_runner import click_cell, pump, start  # noqa: E402
 
 
 def board_of(text):
     """Return a position file's rows, without its comment lines."""
     return [line for line in text.splitlines() if line and not line.startswith("#")]
-
-
-def around(cell, height, width):
-    """Return the cells around cell."""
-    r, c = cell
-    return [
-        (r + dr, c + dc)
-        for dr in (-1, 0, 1)
-        for dc in (-1, 0, 1)
-        if (dr, dc) != (0, 0) and 0 <= r + dr < height and 0 <= c + dc < width
-    ]
 
 
 def brute_force(rows):
